@@ -1,0 +1,20 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Clock } from '../domain/clock.js';
+import type { Db, DialectName } from '../infra/db/database.js';
+
+/** What every use case may reach: passed in, never imported, so tests can swap the clock or the database. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dialect: DialectName;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** The caller of an authenticated request. */
+export interface Caller {
+  accountId: string;
+  clientId: string;
+  tokenHash: string;
+}

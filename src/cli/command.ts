@@ -1,0 +1,46 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** A CLI command: its usage text, its options, and what it does. Returns the process exit code. */
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(args: ParsedArgs): Promise<number>;
+}
+
+export interface ParsedArgs {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+  json: boolean;
+}
+
+/** A mistake in how the command was called: printed with the usage, exit code 2. */
+export class UsageError extends Error {}
+
+export const parseCommandArgs = (command: Command, argv: string[]): ParsedArgs => {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { ...command.options, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  return { values: values as ParsedArgs['values'], positionals, json: values.json === true };
+};
+
+export const requiredOption = (args: ParsedArgs, name: string): string => {
+  const value = args.values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required`);
+  return value;
+};
+
+/** `--json` prints exactly one JSON document; otherwise aligned `key: value` lines for people. */
+export const printResult = (args: ParsedArgs, result: Record<string, unknown>, note?: string) => {
+  if (args.json) {
+    console.log(JSON.stringify(result));
+    return;
+  }
+  const width = Math.max(...Object.keys(result).map((k) => k.length));
+  for (const [key, value] of Object.entries(result)) console.log(`${key.padEnd(width)}  ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  if (note) console.log(`\n${note}`);
+};

@@ -1,0 +1,18 @@
+import { loadConfig } from '../../config.js';
+import { createLogger } from '../../infra/logger.js';
+import { openMigratedDatabase } from '../../service.js';
+import { printResult, type Command } from '../command.js';
+
+export const migrate: Command = {
+  name: 'migrate',
+  summary: 'Apply pending database migrations (serve does this on start too)',
+  usage: 'countersign migrate [--json]',
+  options: {},
+  run: async (args) => {
+    const config = loadConfig();
+    const database = await openMigratedDatabase(config, createLogger('warn'));
+    await database.close();
+    printResult(args, { status: 'migrated', database: config.database.kind });
+    return 0;
+  },
+};

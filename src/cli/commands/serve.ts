@@ -1,0 +1,13 @@
+import type { Command } from '../command.js';
+
+export const serve: Command = {
+  name: 'serve',
+  summary: 'Serve the API, the signing pages and the background worker',
+  usage: 'countersign serve   (configured by environment variables; see the README)',
+  options: {},
+  run: async () => {
+    await import('../../main.js');
+    // Keeps running until SIGINT/SIGTERM; main.ts exits the process then.
+    return new Promise<number>(() => undefined);
+  },
+};

@@ -1,0 +1,18 @@
+import type { AppContext } from '../app/context.js';
+import { loadConfig } from '../config.js';
+import { systemClock } from '../domain/clock.js';
+import { createLogger } from '../infra/logger.js';
+import { openMigratedDatabase } from '../service.js';
+
+/** Runs a CLI action against the configured database (migrated first), then closes it. */
+export const withApp = async <T>(action: (ctx: AppContext) => Promise<T>): Promise<T> => {
+  const config = loadConfig();
+  // Logs go to stderr so that `--json` output on stdout stays pure JSON.
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  const database = await openMigratedDatabase(config, logger);
+  try {
+    return await action({ config, db: database.db, dialect: database.dialect, clock: systemClock, logger });
+  } finally {
+    await database.close();
+  }
+};

@@ -1,0 +1,142 @@
+import { resolve } from 'node:path';
+
+export type PlanName = 'free' | 'starter' | 'business' | 'enterprise';
+export const PLAN_NAMES: readonly PlanName[] = ['free', 'starter', 'business', 'enterprise'];
+
+/** Monthly envelope quota per plan; `null` is unlimited. */
+export type PlanQuotas = Record<PlanName, number | null>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  documentStore: { kind: 'fs' } | { kind: 'db' };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  signingCert: { p12Path: string; password: string } | undefined;
+  tsaUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  rateLimitPerMinute: number;
+  planQuotas: PlanQuotas;
+  redisUrl: string | undefined;
+  webhookAllowPrivate: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+}
+
+/** A configuration problem: the message is the one line printed before the process stops. */
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Configuration error: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const DEFAULT_PLAN_QUOTAS = 'free=25,starter=500,business=5000,enterprise=unlimited';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const read = (env: Env, name: string): string | undefined => {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+};
+
+const integer = (env: Env, name: string, fallback: number, min: number, max: number): number => {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+};
+
+const url = (env: Env, name: string, protocols: string[]): string | undefined => {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `is not a valid URL (got "${raw}")`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${parsed.protocol}//…")`);
+  }
+  return raw;
+};
+
+const boolean = (env: Env, name: string, fallback: boolean): boolean => {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false (got "${raw}")`);
+};
+
+const parseQuotaList = (raw: string, variable: string): Partial<PlanQuotas> => {
+  const quotas: Partial<PlanQuotas> = {};
+  for (const part of raw.split(',')) {
+    const [plan, limit] = part.split('=').map((s) => s.trim());
+    if (!plan || !PLAN_NAMES.includes(plan as PlanName)) {
+      throw new ConfigError(variable, `names an unknown plan "${plan ?? ''}" (plans: ${PLAN_NAMES.join(', ')})`);
+    }
+    if (limit === 'unlimited') quotas[plan as PlanName] = null;
+    else if (limit && /^\d+$/.test(limit)) quotas[plan as PlanName] = Number(limit);
+    else throw new ConfigError(variable, `needs plan=number or plan=unlimited (got "${part}")`);
+  }
+  return quotas;
+};
+
+/** Plans the value leaves out keep their default quota. */
+export const parsePlanQuotas = (raw: string, variable = 'PLAN_QUOTAS'): PlanQuotas => ({
+  ...(parseQuotaList(DEFAULT_PLAN_QUOTAS, variable) as PlanQuotas),
+  ...parseQuotaList(raw, variable),
+});
+
+/** Reads and validates every environment variable of DESIGN.md. Throws ConfigError naming the first bad one. */
+export const loadConfig = (env: Env = process.env): Config => {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = read(env, 'HOST') ?? '0.0.0.0';
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const dataDir = resolve(read(env, 'DATA_DIR') ?? './data');
+
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:', 'sqlite:', 'file:']);
+  const database: Config['database'] =
+    databaseUrl && /^postgres(ql)?:/.test(databaseUrl)
+      ? { kind: 'postgres', url: databaseUrl }
+      : { kind: 'sqlite', file: databaseUrl ? resolve(databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '')) : resolve(dataDir, 'countersign.db') };
+
+  const store = read(env, 'DOCUMENT_STORE') ?? 'fs';
+  if (store.startsWith('s3://')) {
+    throw new ConfigError('DOCUMENT_STORE', 'is s3://…, which this version does not support yet; use fs or db');
+  }
+  if (store !== 'fs' && store !== 'db') throw new ConfigError('DOCUMENT_STORE', `must be fs or db (got "${store}")`);
+
+  const p12Path = read(env, 'SIGNING_CERT_P12');
+  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    database,
+    documentStore: { kind: store },
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: read(env, 'MAIL_FROM') ?? 'Countersign <no-reply@localhost>',
+    signingCert: p12Path ? { p12Path: resolve(p12Path), password: env.SIGNING_CERT_PASSWORD ?? '' } : undefined,
+    tsaUrl: url(env, 'TSA_URL', ['http:', 'https:']),
+    logLevel,
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    planQuotas: parsePlanQuotas(read(env, 'PLAN_QUOTAS') ?? DEFAULT_PLAN_QUOTAS),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    webhookAllowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    accessTokenTtlSeconds: 3600,
+    refreshTokenTtlSeconds: 30 * 86_400,
+  };
+};

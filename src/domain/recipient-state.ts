@@ -1,0 +1,55 @@
+import { conflict } from './api-error.js';
+
+export type RecipientStatus = 'Waiting' | 'Sent' | 'Viewed' | 'Signed' | 'Declined';
+
+/** A signer who may still act: neither signed nor declined. */
+export const isPending = (status: RecipientStatus): boolean =>
+  status === 'Waiting' || status === 'Sent' || status === 'Viewed';
+
+/** A signer whose turn it is: invited and not done yet. */
+export const isOnTurn = (status: RecipientStatus): boolean => status === 'Sent' || status === 'Viewed';
+
+/** Opening the signing page marks a signer Viewed once; any later visit leaves the status alone. */
+export const statusAfterView = (status: RecipientStatus): RecipientStatus => (status === 'Sent' ? 'Viewed' : status);
+
+/**
+ * Throws the contract's 409 when this signer cannot sign or decline now.
+ * A signer who declined has made the whole envelope Declined, hence ENVELOPE_NOT_ACTIVE.
+ */
+export const assertCanAct = (status: RecipientStatus): void => {
+  switch (status) {
+    case 'Sent':
+    case 'Viewed':
+      return;
+    case 'Signed':
+      throw conflict('ALREADY_SIGNED', 'This signer has already signed the envelope.');
+    case 'Waiting':
+      throw conflict('NOT_YOUR_TURN', 'It is not this signer\'s turn to sign yet.');
+    case 'Declined':
+      throw conflict('ENVELOPE_NOT_ACTIVE', 'The envelope is Declined: this signer declined it.');
+  }
+};
+
+export const statusAfterSigning = (status: RecipientStatus): RecipientStatus => {
+  assertCanAct(status);
+  return 'Signed';
+};
+
+export const statusAfterDeclining = (status: RecipientStatus): RecipientStatus => {
+  assertCanAct(status);
+  return 'Declined';
+};
+
+/** `remind_signer` only reaches a signer whose turn it is and who has not signed. */
+export const assertRemindable = (status: RecipientStatus): void => {
+  if (!isOnTurn(status)) {
+    throw conflict('SIGNER_NOT_REMINDABLE', `The signer cannot be reminded: their status is ${status}.`);
+  }
+};
+
+/** An embedded signing URL is only issued while it is that signer's turn. */
+export const assertSignerActive = (status: RecipientStatus): void => {
+  if (!isOnTurn(status)) {
+    throw conflict('SIGNER_NOT_ACTIVE', `It is not this signer's turn: their status is ${status}.`);
+  }
+};

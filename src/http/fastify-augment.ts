@@ -1,0 +1,20 @@
+import type { Caller } from '../app/context.js';
+
+/**
+ * How a route is reached:
+ * - `bearer`: `app_auth_type` + `Authorization: Bearer` (every API operation unless said otherwise);
+ * - `app-type`: `app_auth_type` only (login, refresh);
+ * - `public`: nothing (health, docs, ledger head, verification, the recipients' signing API).
+ */
+export type RouteAccess = 'bearer' | 'app-type' | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** Honour the Idempotency-Key header (API.md §0) on this route. */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}

@@ -1,0 +1,83 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { AppContext } from '../app/context.js';
+import type { App } from './app-type.js';
+import { ErrorBody } from './schema-kit.js';
+
+const DESCRIPTION = `Countersign's HTTP/JSON API (v2.0).
+
+Every operation but login and refresh needs two headers: \`Authorization: Bearer <access_token>\` and
+\`app_auth_type: esign-oauth2\`. Successful responses are \`{"message", "data"}\`; errors are
+\`{"message", "errors": [{"error_code", "developer_message", "field"}]}\`, listing every problem at once.
+Another account's id answers 404, exactly like an unknown one.
+
+The canonical prefix is \`/api/v2.0\`. For clients written against older listings the same routes also
+answer under \`/v2.0\`, \`/api/2.0\` and \`/apiv2.0\`, and \`/envelope/create\` and \`/template/create\` are
+aliases of \`/envelopes/create\` and \`/templates/create\`; they are not listed separately here.
+
+POSTs that create something accept an \`Idempotency-Key\` header: a replay within 24 h returns the first
+response with \`Idempotent-Replayed: true\`. Requests are limited per access token (\`RateLimit-*\` headers;
+429 with \`Retry-After\`).`;
+
+type Response = { description?: string; headers?: Record<string, unknown>; content?: unknown };
+type Operation = { responses?: Record<string, Response> };
+
+const rateLimitHeaders = {
+  'RateLimit-Limit': { description: 'Requests allowed per minute', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000 } },
+  'RateLimit-Remaining': { description: 'Requests left in this minute', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000 } },
+  'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 60 } },
+};
+const retryAfter = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 86_400 } } };
+
+const commonHeaders = (origin: string) => ({
+  'X-Request-Id': { description: 'Identifies this request in logs', schema: { type: 'string', maxLength: 128, pattern: '^[A-Za-z0-9._-]+$' } },
+  'Access-Control-Allow-Origin': {
+    description: "Always the service's own origin: browsers on other sites may not call the API (server-to-server use)",
+    schema: { type: 'string', const: origin },
+  },
+  ...rateLimitHeaders,
+});
+
+/**
+ * What every operation shares, written once instead of in every route schema: the headers every
+ * response really carries, and the error shape of any other client error (unknown route, 413, …).
+ */
+const addCommonParts = (document: { paths?: Record<string, Record<string, Operation>> }, origin: string) => {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const responses = (operation.responses ??= {});
+      responses['4XX'] ??= { description: 'Any other client error, in the same error shape', content: { 'application/json': { schema: ErrorBody } } };
+      for (const [status, response] of Object.entries(responses)) {
+        response.headers = { ...response.headers, ...commonHeaders(origin), ...(status === '429' ? retryAfter : {}) };
+      }
+    }
+  }
+  return document;
+};
+
+export const registerOpenApi = async (app: App, ctx: AppContext) => {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Countersign API', version: '2.0.0', description: DESCRIPTION, contact: { name: 'Countersign', url: ctx.config.publicUrl } },
+      // Relative: the document describes the server that serves it, whatever its public address.
+      servers: [{ url: '/', description: 'The Countersign server serving this document (production, staging or local alike)', 'x-internal': false } as never],
+      tags: [
+        { name: 'Authentication', description: 'Log in with client credentials; refresh tokens rotate' },
+        { name: 'Account', description: 'Account details, quota and statistics' },
+        { name: 'Service', description: 'Health and readiness' },
+      ],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An access token from POST /api/v2.0/authorization/token' },
+          appAuthType: { type: 'apiKey', in: 'header', name: 'app_auth_type', description: 'Always `esign-oauth2`' },
+        },
+      },
+      security: [{ bearerAuth: [], appAuthType: [] }],
+    },
+    transformObject: (documentObject) =>
+      addCommonParts((documentObject as { openapiObject: object }).openapiObject as never, new URL(ctx.config.publicUrl).origin),
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+};

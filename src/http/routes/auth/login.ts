@@ -1,0 +1,38 @@
+import { Type } from 'typebox';
+import { login } from '../../../app/auth/login.js';
+import type { AppContext } from '../../../app/context.js';
+import type { App } from '../../app-type.js';
+import { Strict, Text, errorResponses } from '../../schema-kit.js';
+import { AppAuthTypeHeader, TokenPairResponse } from './token-pair.schema.js';
+
+const LoginBody = Strict({
+  credentials: Type.Optional(Text(4096, { description: 'base64 of `client_id:client_secret`; or send `Authorization: Basic <same>`' })),
+});
+
+const basicCredentials = (header: string | undefined) => header?.match(/^Basic\s+(\S+)\s*$/i)?.[1];
+
+export const loginRoute = (app: App, ctx: AppContext) =>
+  app.post(
+    '/authorization/token',
+    {
+      config: { access: 'app-type' },
+      // A login by Authorization: Basic may come without a body.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
+      schema: {
+        operationId: 'login',
+        summary: 'Log in with client credentials',
+        description: 'Exchanges the base64 credentials printed by `countersign account create` for an access token (1 h) and a refresh token (30 days).',
+        tags: ['Authentication'],
+        security: [{ appAuthType: [] }],
+        headers: AppAuthTypeHeader,
+        body: LoginBody,
+        response: { 200: TokenPairResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => ({
+      message: 'Login successful.',
+      data: await login(ctx, request.body.credentials || basicCredentials(request.headers.authorization)),
+    }),
+  );

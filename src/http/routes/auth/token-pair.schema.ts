@@ -1,0 +1,15 @@
+import { Type } from 'typebox';
+import { Int, Ok, Text } from '../../schema-kit.js';
+
+export const TokenPairResponse = Ok(
+  Type.Object({
+    access_token: Text(128),
+    refresh_token: Text(128),
+    token_type: Type.Literal('bearer'),
+    expires_in: Int(0, 99_999_999_999, { description: 'Unix timestamp (seconds) when the access token expires' }),
+  }),
+);
+
+export const AppAuthTypeHeader = Type.Object({
+  app_auth_type: Type.Optional(Text(32, { description: 'Must be `esign-oauth2`' })),
+});

@@ -1,0 +1,28 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../app/context.js';
+import { isReady } from '../../infra/db/database.js';
+import type { App } from '../app-type.js';
+
+const Status = Type.Object({ status: Type.String({ enum: ['ok', 'unavailable'], maxLength: 16 }) });
+const common = { tags: ['Service'], security: [] };
+
+export const healthRoutes = (app: App, ctx: AppContext) => {
+  app.get(
+    '/healthz',
+    { config: { access: 'public' }, schema: { ...common, operationId: 'getHealth', summary: 'Liveness: the process answers', response: { 200: Status } } },
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/readyz',
+    {
+      config: { access: 'public' },
+      schema: {
+        ...common,
+        operationId: 'getReadiness',
+        summary: 'Readiness: the database answers and every migration is applied',
+        response: { 200: Status, 503: { ...Status, description: 'Not ready' } },
+      },
+    },
+    async (_request, reply) => ((await isReady(ctx.db)) ? { status: 'ok' as const } : reply.status(503).send({ status: 'unavailable' as const })),
+  );
+};

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyRequest } from 'fastify';
+import type { AppContext } from '../app/context.js';
+import { accessHook } from './access-hook.js';
+import type { App } from './app-type.js';
+import { handleError, handleNotFound } from './errors.js';
+import { registerIdempotency } from './idempotency.js';
+import { registerOpenApi } from './openapi.js';
+import { registerRateLimit } from './rate-limit.js';
+import { registerRoutes } from './routes/index.js';
+import { validatorCompiler } from './validator.js';
+
+const CANONICAL_PREFIX = '/api/v2.0';
+const VARIANT_PREFIX = /^\/(?:v2\.0|api\/2\.0|apiv2\.0)(?=\/|$|\?)/;
+const SINGULAR_ALIASES: [RegExp, string][] = [
+  [/^\/api\/v2\.0\/envelope\/create(?=$|\?)/, '/api/v2.0/envelopes/create'],
+  [/^\/api\/v2\.0\/template\/create(?=$|\?)/, '/api/v2.0/templates/create'],
+];
+
+/** Every prefix and singular spelling of the original listings reaches the one canonical route (API.md §0). */
+export const canonicalUrl = (url: string): string =>
+  SINGULAR_ALIASES.reduce((current, [pattern, target]) => current.replace(pattern, target), url.replace(VARIANT_PREFIX, CANONICAL_PREFIX));
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export interface BuiltServer {
+  app: App;
+  close(): Promise<void>;
+}
+
+export const buildServer = async (ctx: AppContext): Promise<BuiltServer> => {
+  const app = Fastify({
+    loggerInstance: ctx.logger,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomBytes(12).toString('base64url')}`;
+    },
+    rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
+    bodyLimit: 80 * 1024 * 1024,
+  }).withTypeProvider() as unknown as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(handleNotFound);
+  const ownOrigin = new URL(ctx.config.publicUrl).origin;
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('access-control-allow-origin', ownOrigin);
+  });
+  app.addHook('onRequest', accessHook(ctx));
+
+  const rateLimit = await registerRateLimit(app, ctx);
+  registerIdempotency(app, ctx);
+  await registerOpenApi(app, ctx);
+  await registerRoutes(app, ctx);
+
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await rateLimit.close();
+    },
+  };
+};

@@ -1,0 +1,99 @@
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer/index.js';
+import { createOutboxDirectory } from './outbox-directory.js';
+
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
+}
+
+export interface OutgoingMail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+  /** The links the mail carries; logged in outbox mode so an operator without SMTP can still follow them. */
+  links?: string[];
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<{ messageId: string }>;
+  close(): void;
+}
+
+export interface MailLogger {
+  info(obj: object, msg: string): void;
+}
+
+export interface MailerOptions {
+  /** `smtp://user:pass@host:port` or `smtps://…`; unset writes every mail to `outboxDir` instead. */
+  smtpUrl?: string;
+  /** `MAIL_FROM`, e.g. `Countersign <no-reply@localhost>`. */
+  from: string;
+  outboxDir: string;
+  logger: MailLogger;
+}
+
+const recipientList = (to: string | string[]): string[] => (Array.isArray(to) ? to : [to]);
+
+const nodemailerMessage = (from: string, mail: OutgoingMail): Mail.Options => ({
+  from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  attachments: mail.attachments?.map((attachment) => ({
+    filename: attachment.filename,
+    content: Buffer.from(attachment.content.buffer, attachment.content.byteOffset, attachment.content.byteLength),
+    contentType: attachment.contentType,
+  })),
+});
+
+/** Pooled, so a burst of invitations reuses a few connections instead of opening one per mail. */
+const pooledSmtpUrl = (smtpUrl: string): string => {
+  const url = new URL(smtpUrl);
+  url.searchParams.set('pool', 'true');
+  return url.toString();
+};
+
+const smtpMailer = (smtpUrl: string, options: MailerOptions): Mailer => {
+  const transport = nodemailer.createTransport(pooledSmtpUrl(smtpUrl));
+  return {
+    async send(mail) {
+      const info = await transport.sendMail(nodemailerMessage(options.from, mail));
+      const { messageId } = info;
+      options.logger.info({ to: recipientList(mail.to), subject: mail.subject, messageId }, 'mail sent');
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+};
+
+const outboxMailer = (options: MailerOptions): Mailer => {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const outbox = createOutboxDirectory(options.outboxDir);
+  return {
+    async send(mail) {
+      const info = await transport.sendMail(nodemailerMessage(options.from, mail));
+      if (!Buffer.isBuffer(info.message)) throw new Error('the stream transport did not buffer the message');
+      const file = await outbox.write(info.message);
+      options.logger.info(
+        { to: recipientList(mail.to), subject: mail.subject, links: mail.links ?? [], file },
+        'mail written to outbox',
+      );
+      return { messageId: info.messageId };
+    },
+    // The stream transport holds no connection to release.
+    close: () => undefined,
+  };
+};
+
+/**
+ * Sends through `smtpUrl` when configured, else writes `.eml` files to `outboxDir` (DESIGN.md, `SMTP_URL`).
+ * Bodies are never logged: they hold private notes and documents. Links are logged in outbox mode only, where
+ * the operator has no other way to reach them; over SMTP they go to their recipient alone.
+ */
+export const createMailer = (options: MailerOptions): Mailer =>
+  options.smtpUrl ? smtpMailer(options.smtpUrl, options) : outboxMailer(options);

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface OutboxDirectory {
+  /** Writes one raw RFC 5322 message as an `.eml` file and returns its path. */
+  write(message: Buffer): Promise<string>;
+}
+
+/**
+ * Where mail goes when no SMTP server is configured. File names sort by time: an ISO timestamp (with
+ * file-system-safe separators), then a per-process sequence for mails in the same millisecond, then random
+ * bytes so that several processes sharing the directory never collide.
+ */
+export const createOutboxDirectory = (dir: string): OutboxDirectory => {
+  let sequence = 0;
+  const nextFileName = (): string => {
+    sequence += 1;
+    const timestamp = new Date().toISOString().replace(/[:.]/g, '-');
+    return `${timestamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.eml`;
+  };
+  return {
+    async write(message) {
+      await mkdir(dir, { recursive: true });
+      const path = join(dir, nextFileName());
+      await writeFile(path, message, { flag: 'wx' });
+      return path;
+    },
+  };
+};

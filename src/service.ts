@@ -1,0 +1,43 @@
+import type { Logger } from 'pino';
+import type { AppContext } from './app/context.js';
+import type { Config } from './config.js';
+import { systemClock, type Clock } from './domain/clock.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/database.js';
+import { createLogger } from './infra/logger.js';
+import { buildServer, type BuiltServer } from './http/server.js';
+
+export interface RunningService {
+  url: string;
+  ctx: AppContext;
+  server: BuiltServer;
+  close(): Promise<void>;
+}
+
+/** Opens the database and applies pending migrations: the part `serve` and `migrate` share. */
+export const openMigratedDatabase = async (config: Config, logger: Logger): Promise<DatabaseHandle> => {
+  const handle = openDatabase(config.database);
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length) logger.info({ migrations: applied }, 'Applied database migrations');
+  return handle;
+};
+
+/** config → database → HTTP server. */
+export const startService = async (config: Config, options: { clock?: Clock; logger?: Logger } = {}): Promise<RunningService> => {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = await openMigratedDatabase(config, logger);
+  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, clock: options.clock ?? systemClock, logger };
+  const server = await buildServer(ctx);
+  const address = await server.app.listen({ port: config.port, host: config.host });
+  const port = new URL(address).port;
+  const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
+
+  return {
+    url,
+    ctx,
+    server,
+    close: async () => {
+      await server.close();
+      await database.close();
+    },
+  };
+};

@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { createAccount, type CreatedAccount } from '../../src/app/accounts/create-account.js';
+import { loadConfig } from '../../src/config.js';
+import { startService, type RunningService } from '../../src/service.js';
+import { createPostgresDatabase, type TestDatabase } from './databases.js';
+import { TestClock } from './test-clock.js';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string | null;
+  headers?: Record<string, string>;
+  /** Omit the app_auth_type header (it is sent by default). */
+  noAppAuthType?: boolean;
+  rawBody?: string | Uint8Array;
+}
+
+export interface TestServer {
+  url: string;
+  database: TestDatabase;
+  clock: TestClock;
+  service: RunningService;
+  dataDir: string;
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiResponse<T>>;
+  /** An account (owner + API client) created the way the CLI does, logged in. */
+  newAccount(plan?: string): Promise<CreatedAccount & { accessToken: string; refreshToken: string }>;
+  close(): Promise<void>;
+}
+
+/** Starts the real service on a random port, on a fresh database of the given kind. */
+export const startTestServer = async (database: TestDatabase, env: Record<string, string> = {}): Promise<TestServer> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'countersign-test-'));
+  const postgres = database === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...env,
+  });
+  const clock = new TestClock(new Date());
+  const service = await startService(config, { clock, logger: pino({ level: 'silent' }) });
+
+  const call = async <T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> => {
+    const headers: Record<string, string> = { ...(options.noAppAuthType ? {} : { app_auth_type: 'esign-oauth2' }), ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | Uint8Array | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${service.url}${path}`, { method, headers, body });
+    const text = await response.text();
+    const type = response.headers.get('content-type') ?? '';
+    return { status: response.status, headers: response.headers, body: (type.includes('json') && text ? JSON.parse(text) : text) as T };
+  };
+
+  return {
+    url: service.url,
+    database,
+    clock,
+    service,
+    dataDir,
+    call,
+    newAccount: async (plan = 'starter') => {
+      const account = await createAccount(service.ctx, { name: 'Acme Test', email: `owner-${Date.now()}-${Math.random()}@acme.test`, plan });
+      const login = await call('POST', '/api/v2.0/authorization/token', { body: { credentials: account.credentials } });
+      if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+      return { ...account, accessToken: login.body.data.access_token, refreshToken: login.body.data.refresh_token };
+    },
+    close: async () => {
+      await service.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
