@@ -16,7 +16,7 @@ export interface RunningService {
 /** Opens the database and applies pending migrations: the part `serve` and `migrate` share. */
 export const openMigratedDatabase = async (config: Config, logger: Logger): Promise<DatabaseHandle> => {
   const handle = openDatabase(config.database);
-  const applied = await migrateToLatest(handle.db);
+  const applied = await migrateToLatest(handle.db, handle.dialect);
   if (applied.length) logger.info({ migrations: applied }, 'Applied database migrations');
   return handle;
 };

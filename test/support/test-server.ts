@@ -20,7 +20,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Omit the app_auth_type header (it is sent by default). */
   noAppAuthType?: boolean;
-  rawBody?: string | Uint8Array;
+  /** A body sent as is: text, or a Blob for binary content. */
+  rawBody?: string | Blob;
 }
 
 export interface TestServer {
@@ -53,7 +54,7 @@ export const startTestServer = async (database: TestDatabase, env: Record<string
   const call = async <T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...(options.noAppAuthType ? {} : { app_auth_type: 'esign-oauth2' }), ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | Uint8Array | undefined = options.rawBody;
+    let body: string | Blob | undefined = options.rawBody;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
@@ -73,7 +74,7 @@ export const startTestServer = async (database: TestDatabase, env: Record<string
     call,
     newAccount: async (plan = 'starter') => {
       const account = await createAccount(service.ctx, { name: 'Acme Test', email: `owner-${Date.now()}-${Math.random()}@acme.test`, plan });
-      const login = await call('POST', '/api/v2.0/authorization/token', { body: { credentials: account.credentials } });
+      const login = await call<{ data: { access_token: string; refresh_token: string } }>('POST', '/api/v2.0/authorization/token', { body: { credentials: account.credentials } });
       if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
       return { ...account, accessToken: login.body.data.access_token, refreshToken: login.body.data.refresh_token };
     },

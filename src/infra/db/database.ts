@@ -4,11 +4,12 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../../config.js';
-import { migrations } from './migrations/index.js';
+import type { DialectName } from './dialect.js';
+import { migrationsFor } from './migrations/index.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
-export type DialectName = 'sqlite' | 'postgres';
+export type { DialectName };
 
 export interface DatabaseHandle {
   db: Db;
@@ -34,8 +35,10 @@ export const openDatabase = (config: Config['database']): DatabaseHandle => {
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */
-export const migrateToLatest = async (db: Db): Promise<string[]> => {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+const migratorFor = (db: Db, dialect: DialectName) => new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } });
+
+export const migrateToLatest = async (db: Db, dialect: DialectName): Promise<string[]> => {
+  const migrator = migratorFor(db, dialect);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -46,11 +49,10 @@ export const migrateToLatest = async (db: Db): Promise<string[]> => {
 };
 
 /** True when the database answers and no migration is pending: what /readyz reports. */
-export const isReady = async (db: Db): Promise<boolean> => {
+export const isReady = async (db: Db, dialect: DialectName): Promise<boolean> => {
   try {
     await sql`select 1`.execute(db);
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const known = await migrator.getMigrations();
+    const known = await migratorFor(db, dialect).getMigrations();
     return known.every((m) => m.executedAt !== undefined);
   } catch {
     return false;

@@ -1,10 +1,13 @@
 import type { Migration } from 'kysely';
+import type { DialectName } from '../dialect.js';
 import * as accountsAndAuth from './0001-accounts-and-auth.js';
+import { envelopesMigration } from './0002-envelopes.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
  * A static list (not a folder scan) so the set is fixed at build time and typed.
  */
-export const migrations: Record<string, Migration> = {
+export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
   '0001-accounts-and-auth': accountsAndAuth,
-};
+  '0002-envelopes': envelopesMigration(dialect),
+});

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import type { EmbeddedFont, PDF } from '@libpdf/core';
+
+export type FontName = 'regular' | 'bold' | 'handwriting';
+
+const FONT_FILES: Record<FontName, string> = {
+  regular: 'DejaVuSans.ttf',
+  bold: 'DejaVuSans-Bold.ttf',
+  handwriting: 'DancingScript-Regular.ttf',
+};
+
+const FONT_DIR = new URL('../../../assets/fonts/', import.meta.url);
+const fontBytes = new Map<FontName, Uint8Array>();
+
+const readFont = (name: FontName): Uint8Array => {
+  let bytes = fontBytes.get(name);
+  if (!bytes) {
+    bytes = new Uint8Array(readFileSync(new URL(FONT_FILES[name], FONT_DIR)));
+    fontBytes.set(name, bytes);
+  }
+  return bytes;
+};
+
+/**
+ * The shipped TrueType fonts, embedded into one document on first use only: a font the document
+ * never draws with is never written. DejaVu covers the scripts people's names come in, which the
+ * standard 14 fonts (WinAnsi only) do not. Save with `subsetFonts: true` to keep files small.
+ */
+export class DocumentFonts {
+  private readonly embedded = new Map<FontName, EmbeddedFont>();
+
+  constructor(private readonly pdf: PDF) {}
+
+  get(name: FontName): EmbeddedFont {
+    let font = this.embedded.get(name);
+    if (!font) {
+      font = this.pdf.embedFont(readFont(name));
+      this.embedded.set(name, font);
+    }
+    return font;
+  }
+}
+
+/** Height of a line of text from descender to ascender, in points. */
+export const lineExtent = (font: EmbeddedFont, size: number): { ascent: number; descent: number } => {
+  const ascent = ((font.descriptor?.ascent ?? 800) * size) / 1000;
+  const descent = (Math.abs(font.descriptor?.descent ?? -200) * size) / 1000;
+  return { ascent, descent };
+};
