@@ -1,8 +1,13 @@
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { AppContext } from './app/context.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import { jobHandlers } from './app/jobs/handlers.js';
+import { startJobWorker, type JobWorker } from './app/jobs/job-worker.js';
+import { createBlobStore } from './infra/blobs/blob-store.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/database.js';
+import { createMailer } from './infra/mail/mailer.js';
 import { createLogger } from './infra/logger.js';
 import { buildServer, type BuiltServer } from './http/server.js';
 
@@ -10,6 +15,7 @@ export interface RunningService {
   url: string;
   ctx: AppContext;
   server: BuiltServer;
+  worker: JobWorker;
   close(): Promise<void>;
 }
 
@@ -25,7 +31,20 @@ export const openMigratedDatabase = async (config: Config, logger: Logger): Prom
 export const startService = async (config: Config, options: { clock?: Clock; logger?: Logger } = {}): Promise<RunningService> => {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await openMigratedDatabase(config, logger);
-  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, clock: options.clock ?? systemClock, logger };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), logger });
+  const jobs = { poke: () => undefined as void };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    clock: options.clock ?? systemClock,
+    logger,
+    blobs: createBlobStore(config, database.db),
+    mailer,
+    jobs,
+  };
+  const worker = startJobWorker(ctx, jobHandlers);
+  jobs.poke = worker.poke;
   const server = await buildServer(ctx);
   const address = await server.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
@@ -35,8 +54,11 @@ export const startService = async (config: Config, options: { clock?: Clock; log
     url,
     ctx,
     server,
+    worker,
     close: async () => {
       await server.close();
+      await worker.stop();
+      mailer.close();
       await database.close();
     },
   };

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Clock } from '../domain/clock.js';
+import type { BlobStore } from '../infra/blobs/blob-store.js';
 import type { Db, DialectName } from '../infra/db/database.js';
+import type { Mailer } from '../infra/mail/mailer.js';
 
 /** What every use case may reach: passed in, never imported, so tests can swap the clock or the database. */
 export interface AppContext {
@@ -10,6 +12,10 @@ export interface AppContext {
   dialect: DialectName;
   clock: Clock;
   logger: Logger;
+  blobs: BlobStore;
+  mailer: Mailer;
+  /** Wakes the job worker after a transaction that enqueued work (no-op where no worker runs). */
+  jobs: { poke(): void };
 }
 
 /** The caller of an authenticated request. */

@@ -1,4 +1,7 @@
+import { join } from 'node:path';
 import type { AppContext } from '../app/context.js';
+import { createBlobStore } from '../infra/blobs/blob-store.js';
+import { createMailer } from '../infra/mail/mailer.js';
 import { loadConfig } from '../config.js';
 import { systemClock } from '../domain/clock.js';
 import { createLogger } from '../infra/logger.js';
@@ -11,7 +14,12 @@ export const withApp = async <T>(action: (ctx: AppContext) => Promise<T>): Promi
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
   const database = await openMigratedDatabase(config, logger);
   try {
-    return await action({ config, db: database.db, dialect: database.dialect, clock: systemClock, logger });
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), logger });
+    try {
+      return await action({ config, db: database.db, dialect: database.dialect, clock: systemClock, logger, blobs: createBlobStore(config, database.db), mailer, jobs: { poke: () => undefined } });
+    } finally {
+      mailer.close();
+    }
   } finally {
     await database.close();
   }

@@ -65,6 +65,7 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
       tags: [
         { name: 'Authentication', description: 'Log in with client credentials; refresh tokens rotate' },
         { name: 'Account', description: 'Account details, quota and statistics' },
+        { name: 'Envelopes', description: 'Create, send, track and manage envelopes' },
         { name: 'Service', description: 'Health and readiness' },
       ],
       components: {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/context.js';
 import { accessHook } from './access-hook.js';
@@ -49,6 +50,8 @@ export const buildServer = async (ctx: AppContext): Promise<BuiltServer> => {
   });
   app.addHook('onRequest', accessHook(ctx));
 
+  // Uploads are streamed part by part (request.parts()); the limits answer 413 PAYLOAD_TOO_LARGE.
+  await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 10, fields: 20, parts: 30 } });
   const rateLimit = await registerRateLimit(app, ctx);
   registerIdempotency(app, ctx);
   await registerOpenApi(app, ctx);

@@ -1,5 +1,16 @@
 import type { Db } from '../../infra/db/database.js';
 import type { AppContext } from '../context.js';
+import { monthWindow } from './month-window.js';
 
-/** Envelopes count against the quota of the month they were created in. None exist before envelopes do. */
-export const envelopesCreatedThisMonth = async (_ctx: AppContext, _db: Db, _accountId: string, _now: Date): Promise<number> => 0;
+/** Envelopes count against the quota of the calendar month (UTC) they were created in; deleting one gives nothing back. */
+export const envelopesCreatedThisMonth = async (_ctx: AppContext, db: Db, accountId: string, now: Date): Promise<number> => {
+  const { start, end } = monthWindow(now);
+  const row = await db
+    .selectFrom('envelopes')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('account_id', '=', accountId)
+    .where('created_at', '>=', start.toISOString())
+    .where('created_at', '<', end.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};

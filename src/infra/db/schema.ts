@@ -64,7 +64,195 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+export interface BlobsTable {
+  sha256: string;
+  size: number;
+  content: Uint8Array | null;
+  created_at: string;
+}
+
+export interface TemplatesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  description: string | null;
+  status: 'Active' | 'Inactive';
+  /** JSON: envelope setting defaults. */
+  settings: string;
+  /** JSON: signer roles (title, signing order, fields) and observer roles. */
+  roles: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface EnvelopesTable {
+  id: string;
+  account_id: string;
+  created_by_user_id: string;
+  template_id: string | null;
+  name: string;
+  description: string | null;
+  tags: string;
+  metadata: string;
+  message: string | null;
+  status: string;
+  sign_process_flow: string;
+  expiration_days: number;
+  email_reminders: number;
+  reminder_period: number | null;
+  append_verification_qr_code: number;
+  remove_signed_envelope: number;
+  enforce_signers_location: number;
+  send_email_to_recipients: number;
+  created_at: string;
+  signing_due_date: string;
+  completed_at: string | null;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+  declined_at: string | null;
+  expired_at: string | null;
+  documents_removed_at: string | null;
+  deleted_at: string | null;
+  ledger_head_hash: string | null;
+  sealed_ledger_head_hash: string | null;
+}
+
+export interface DocumentsTable {
+  id: string;
+  account_id: string;
+  envelope_id: string | null;
+  template_id: string | null;
+  position: number;
+  name: string;
+  /** JSON: [{width, height, rotation}] as the signer sees each page. */
+  pages: string;
+  size: number;
+  sha256: string;
+  sealed_sha256: string | null;
+}
+
+export interface RecipientsTable {
+  id: string;
+  envelope_id: string;
+  role: 'signer' | 'observer';
+  position: number;
+  name: string;
+  email: string;
+  title: string | null;
+  signing_order: number;
+  status: string;
+  country_code: number | null;
+  phone_number: string | null;
+  private_note: string | null;
+  sent_at: string | null;
+  viewed_at: string | null;
+  consented_at: string | null;
+  consent_text_sha256: string | null;
+  signed_at: string | null;
+  declined_at: string | null;
+  decline_reason: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  location: string | null;
+  signature: string | null;
+  last_reminded_at: string | null;
+  auto_reminded_at: string | null;
+}
+
+export interface FieldsTable {
+  id: string;
+  envelope_id: string;
+  recipient_id: string;
+  position: number;
+  type: string;
+  document: number;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  required: number;
+  placeholder: string | null;
+  default_value: string | null;
+  editable: number;
+  options: string | null;
+  value: string | null;
+}
+
+export interface SigningTokensTable {
+  token_hash: string;
+  recipient_id: string;
+  envelope_id: string;
+  kind: 'invitation' | 'embedded' | 'session';
+  expires_at: string | null;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  account_id: string;
+  scope: 'envelope' | 'template';
+  name: string;
+  size: number;
+  pages: string;
+  sha256: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface AttachmentsTable {
+  id: string;
+  envelope_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  created_at: string;
+}
+
+export interface LedgerEntriesTable {
+  block_number: number;
+  envelope_id: string;
+  sequence: number;
+  /** The exact JSON object that was hashed (without entry_hash). */
+  body: string;
+  entry_hash: string;
+  occurred_at: string;
+}
+
+export interface LedgerStateTable {
+  id: number;
+  size: number;
+  /** JSON: the Merkle frontier (hex roots) of the service-wide log. */
+  frontier: string;
+}
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: string;
+  run_at: string;
+  attempts: number;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  done_at: string | null;
+}
+
 export interface Database {
+  blobs: BlobsTable;
+  templates: TemplatesTable;
+  envelopes: EnvelopesTable;
+  documents: DocumentsTable;
+  recipients: RecipientsTable;
+  fields: FieldsTable;
+  signing_tokens: SigningTokensTable;
+  uploads: UploadsTable;
+  attachments: AttachmentsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_state: LedgerStateTable;
+  jobs: JobsTable;
   accounts: AccountsTable;
   users: UsersTable;
   api_clients: ApiClientsTable;

@@ -1,0 +1,31 @@
+import { ApiError } from '../../domain/api-error.js';
+import { effectiveStatus, type EnvelopeStatus } from '../../domain/envelope-state.js';
+import type { Db } from '../../infra/db/database.js';
+import type { EnvelopesTable } from '../../infra/db/schema.js';
+import type { AppContext } from '../context.js';
+
+export type EnvelopeRow = EnvelopesTable & { status: EnvelopeStatus };
+
+const notFound = (envelopeId: string) => new ApiError('ENVELOPE_NOT_FOUND', 404, `No envelope ${envelopeId}.`);
+
+/**
+ * An envelope of the caller's account, with its status as of now: an open envelope past its due
+ * instant reads Expired even before the expiry job has run. Another account's envelope, or a
+ * deleted one, is 404 exactly like an unknown id.
+ * With `forUpdate`, the row is locked until the transaction ends (PostgreSQL; SQLite serialises writers anyway).
+ */
+export const loadEnvelope = async (ctx: AppContext, db: Db, accountId: string, envelopeId: string, options: { forUpdate?: boolean } = {}): Promise<EnvelopeRow> => {
+  let query = db.selectFrom('envelopes').selectAll().where('id', '=', envelopeId).where('account_id', '=', accountId).where('deleted_at', 'is', null);
+  if (options.forUpdate && ctx.dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound(envelopeId);
+  return { ...row, status: effectiveStatus({ status: row.status as EnvelopeStatus, signingDueDate: new Date(row.signing_due_date) }, ctx.clock.now()) };
+};
+
+/** The same, for work that is not on behalf of an account (jobs, the signing site). */
+export const loadEnvelopeById = async (ctx: AppContext, db: Db, envelopeId: string, options: { forUpdate?: boolean } = {}): Promise<EnvelopeRow | undefined> => {
+  let query = db.selectFrom('envelopes').selectAll().where('id', '=', envelopeId).where('deleted_at', 'is', null);
+  if (options.forUpdate && ctx.dialect === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row && { ...row, status: effectiveStatus({ status: row.status as EnvelopeStatus, signingDueDate: new Date(row.signing_due_date) }, ctx.clock.now()) };
+};

@@ -1,0 +1,28 @@
+import type { Db } from '../../infra/db/database.js';
+import { newId } from '../../infra/ids.js';
+import type { AppContext } from '../context.js';
+
+/** Every kind of background work, with its payload. */
+export interface JobPayloads {
+  'send-invitation': { recipientId: string };
+  'send-reminder': { recipientId: string; automatic: boolean };
+  'send-cancellation': { envelopeId: string };
+  'send-decline-notice': { envelopeId: string };
+  'expire-envelope': { envelopeId: string };
+  'auto-remind': { envelopeId: string };
+  'complete-envelope': { envelopeId: string };
+  'purge-uploads': Record<string, never>;
+}
+export type JobKind = keyof JobPayloads;
+
+/**
+ * Writes a job into the outbox inside the caller's transaction: the work exists exactly when the
+ * state change that causes it commits, and survives a crash until a worker has done it.
+ */
+export const enqueueJob = async <K extends JobKind>(ctx: AppContext, trx: Db, kind: K, payload: JobPayloads[K], runAt?: Date): Promise<void> => {
+  const now = ctx.clock.now();
+  await trx
+    .insertInto('jobs')
+    .values({ id: newId('job'), kind, payload: JSON.stringify(payload), run_at: (runAt ?? now).toISOString(), attempts: 0, locked_until: null, last_error: null, created_at: now.toISOString(), done_at: null })
+    .execute();
+};

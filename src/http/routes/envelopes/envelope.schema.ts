@@ -1,0 +1,98 @@
+import { Type, type Static } from 'typebox';
+import { Email, Id, Int, List, Num, Ok, RequiredText, Strict, Text, Timestamp } from '../../schema-kit.js';
+
+const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));
+
+/** The creation settings (API.md §3); template defaults use the same shape. */
+export const envelopeSettingsProperties = {
+  expiration_days: Type.Optional(Int(1, 365, { description: 'Days until the envelope expires (default 30)' })),
+  expiration_day: Type.Optional(Int(1, 365, { description: 'Alias of expiration_days, as the original field table spells it' })),
+  email_reminders: Flag('Send an automatic reminder before expiry (default false)'),
+  reminder_period: Type.Optional(Int(1, 364, { description: 'Days before expiry to remind; 1 ≤ n < expiration_days' })),
+  append_verification_qr_code: Flag('Add a verification QR code to the sealed PDF (default false)'),
+  remove_signed_envelope: Flag('Purge the documents once the sealed copy is delivered (default false)'),
+  enforce_signers_location: Flag("Require the signer's location (default false)"),
+  send_email_to_recipients: Flag('Send invitation e-mails (default true)'),
+  sign_process_flow: Type.Optional(Text(16, { description: 'Sequential, Parallel (default) or Hybrid; any letter case', pattern: '^[A-Za-z]+$' })),
+};
+
+export const EnvelopeObject = Strict({
+  name: RequiredText(255, 'ENVELOPE_NAME_REQUIRED'),
+  description: Type.Optional(Text(2000)),
+  tags: Type.Optional(List(Text(64, { minLength: 1 }), 50)),
+  message: Type.Optional(Text(5000, { description: 'Text for the invitation e-mail' })),
+  ...envelopeSettingsProperties,
+});
+
+const FieldFlag = Type.Union([Type.Boolean(), Type.String({ enum: ['TRUE', 'FALSE', 'true', 'false'], maxLength: 5 })]);
+
+export const FieldSchema = Strict({
+  type: Type.String({ enum: ['signature', 'initials', 'name', 'email', 'date_signed', 'text', 'number', 'checkbox', 'dropdown'], maxLength: 16 }),
+  document: Type.Optional(Int(1, 10, { description: '1-based index of the document (default 1)' })),
+  page: Type.Optional(Int(1, 500)),
+  x: Type.Optional(Num(0, 100_000)),
+  y: Type.Optional(Num(0, 100_000)),
+  width: Type.Optional(Num(0, 100_000)),
+  height: Type.Optional(Num(0, 100_000)),
+  anchor: Type.Optional(
+    Strict({
+      text: RequiredText(200, 'ANCHOR_TEXT_REQUIRED'),
+      offset_x: Type.Optional(Num(-100_000, 100_000)),
+      offset_y: Type.Optional(Num(-100_000, 100_000)),
+      width: Type.Optional(Num(1, 100_000)),
+      height: Type.Optional(Num(1, 100_000)),
+    }),
+  ),
+  required: Type.Optional(FieldFlag),
+  placeholder: Type.Optional(Text(100, { minLength: 1 })),
+  default_value: Type.Optional(Text(1000)),
+  editable: Type.Optional(FieldFlag),
+  options: Type.Optional(List(Text(200), 100)),
+});
+export type FieldRequest = Static<typeof FieldSchema>;
+
+const SignerOrder = Type.Integer({ minimum: 1, maximum: 1000, format: 'int32', 'x-invalid-code': 'INVALID_SIGNING_ORDER' });
+
+export const SignerSchema = Strict({
+  name: Type.Optional(Text(255, { minLength: 1 })),
+  first_name: Type.Optional(Text(127, { minLength: 1 })),
+  last_name: Type.Optional(Text(127, { minLength: 1 })),
+  email: Email(),
+  signing_order: Type.Optional(SignerOrder),
+  country_code: Type.Optional(Int(1, 9999)),
+  phone_number: Type.Optional(Text(32, { pattern: '^[0-9 ()+-]{3,32}$' })),
+  private_note: Type.Optional(Text(2000)),
+  fields: Type.Optional(List(FieldSchema, 200)),
+});
+export type SignerRequest = Static<typeof SignerSchema>;
+
+export const ObserverSchema = Strict({
+  name: Type.Optional(Text(255, { minLength: 1 })),
+  first_name: Type.Optional(Text(127, { minLength: 1 })),
+  last_name: Type.Optional(Text(127, { minLength: 1 })),
+  email: Email(),
+});
+export type ObserverRequest = Static<typeof ObserverSchema>;
+
+export const RecipientsObject = Strict({
+  signers: List(SignerSchema, 50, { minItems: 1 }),
+  observers: Type.Optional(List(ObserverSchema, 50)),
+});
+
+export const Base64Document = Strict({
+  name: RequiredText(255, 'DOCUMENT_NAME_REQUIRED'),
+  content_base64: RequiredText(70_000_000, 'DOCUMENT_CONTENT_REQUIRED', { contentEncoding: 'base64' }),
+});
+
+const RecipientSummary = Type.Object({ recipient_id: Id('rcp'), email: Email(), status: Text(16) });
+
+export const CreatedEnvelope = Ok(
+  Type.Object({
+    envelope_id: Id('env'),
+    status: Text(16),
+    signing_due_date: Timestamp(),
+    documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500) }), 10),
+    recipients: Type.Object({ signers: List(RecipientSummary, 50), observers: List(RecipientSummary, 50) }),
+  }),
+  'Envelope created',
+);

@@ -1,0 +1,3 @@
+import type { RouteModule } from '../route-module.js';
+
+export const envelopeLifecycleRoutes: RouteModule[] = [];

@@ -1,0 +1,31 @@
+import { makePdf } from './pdf-fixtures.js';
+import type { TestServer } from './test-server.js';
+
+/** A base64 PDF of `pages` Letter pages. */
+export const pdfBase64 = async (pages = 1, text?: string): Promise<string> =>
+  Buffer.from(await makePdf({ pages, ...(text ? { text } : {}) })).toString('base64');
+
+export interface EnvelopeRequestOptions {
+  flow?: string;
+  signers?: { name: string; email: string; signing_order?: number; fields?: unknown[] }[];
+  envelope?: Record<string, unknown>;
+}
+
+/** A valid `POST /envelopes/create` body: two signers with a signature field each. */
+export const envelopeRequest = async (options: EnvelopeRequestOptions = {}) => ({
+  envelope: { name: 'Sales agreement', sign_process_flow: options.flow ?? 'Parallel', ...options.envelope },
+  documents: [{ name: 'agreement.pdf', content_base64: await pdfBase64(2) }],
+  recipients: {
+    signers: options.signers ?? [
+      { name: 'Ada Lovelace', email: 'ada@example.test', signing_order: 1, fields: [{ type: 'signature', page: 1, x: 72, y: 600, width: 160, height: 40 }] },
+      { name: 'Grace Hopper', email: 'grace@example.test', signing_order: 2, fields: [{ type: 'signature', page: 2, x: 72, y: 600, width: 160, height: 40 }] },
+    ],
+    observers: [{ first_name: 'Alan', last_name: 'Turing', email: 'alan@example.test' }],
+  },
+});
+
+export const createEnvelope = async (server: TestServer, token: string, options: EnvelopeRequestOptions = {}) => {
+  const response = await server.call('POST', '/api/v2.0/envelopes/create', { token, body: await envelopeRequest(options) });
+  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data as { envelope_id: string; documents: { document_id: string }[]; recipients: { signers: { recipient_id: string; email: string; status: string }[] } };
+};
