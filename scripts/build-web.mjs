@@ -11,7 +11,7 @@ const newest = (path) => {
 };
 
 if (!existsSync('web/vite.config.ts')) process.exit(0);
-const built = 'dist/web/index.html';
+const built = 'dist/web/sign.html';
 if (process.argv.includes('--if-stale') && existsSync(built) && statSync(built).mtimeMs >= newest('web')) process.exit(0);
 
 const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });

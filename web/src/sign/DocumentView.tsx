@@ -1,0 +1,58 @@
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
+import { useEffect, useState, type ReactNode } from 'react';
+import { loadPdf } from './pdf-loader.js';
+import { PdfPageView, scaleOf } from './PdfPageView.js';
+import type { SigningField } from './signing-types.js';
+
+interface DocumentViewProps {
+  name: string;
+  /** Fetches the PDF bytes; the caller knows the token. */
+  loadBytes: () => Promise<ArrayBuffer>;
+  fields: SigningField[];
+  width: number;
+  renderField: (field: SigningField, scale: number) => ReactNode;
+  onLoadError: (error: unknown) => void;
+}
+
+const loadPages = async (pdf: PDFDocumentProxy): Promise<PDFPageProxy[]> =>
+  Promise.all(Array.from({ length: pdf.numPages }, (_, index) => pdf.getPage(index + 1)));
+
+/** A document's pages one under the other, each with the signer's fields on it. */
+export function DocumentView({ name, loadBytes, fields, width, renderField, onLoadError }: DocumentViewProps) {
+  const [pages, setPages] = useState<PDFPageProxy[] | null>(null);
+
+  // Loaded once per mount: the callbacks changing identity is no reason to fetch the PDF again.
+  useEffect(() => {
+    let cancelled = false;
+    const loading = loadBytes().then(loadPdf);
+    loading
+      .then(loadPages)
+      .then((all) => {
+        if (!cancelled) setPages(all);
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) onLoadError(error);
+      });
+    return () => {
+      cancelled = true;
+      loading.then((pdf) => pdf.destroy()).catch(() => undefined);
+    };
+  }, []);
+
+  return (
+    <section className="document" aria-label={`Document: ${name}`}>
+      <h2 className="document-name">{name}</h2>
+      {pages === null ? (
+        <p className="document-loading" role="status">
+          Loading {name}…
+        </p>
+      ) : (
+        pages.map((page, index) => (
+          <PdfPageView key={index} page={page} width={width} label={`${name}, page ${index + 1} of ${pages.length}`}>
+            {fields.filter((field) => field.page === index + 1).map((field) => renderField(field, scaleOf(page, width)))}
+          </PdfPageView>
+        ))
+      )}
+    </section>
+  );
+}

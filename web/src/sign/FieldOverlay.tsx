@@ -1,0 +1,128 @@
+import type { CSSProperties, MouseEvent } from 'react';
+import { fieldLabel } from './field-label.js';
+import { isMark, isServerFilled } from './field-values.js';
+import type { AdoptedMark, SigningField } from './signing-types.js';
+import { MarkPreview } from './MarkPreview.js';
+
+interface FieldOverlayProps {
+  field: SigningField;
+  /** Pixels per PDF point at the current page width. */
+  scale: number;
+  value: string;
+  /** The adopted signature or initials, when this mark field has been applied. */
+  appliedMark: AdoptedMark | undefined;
+  invalid: boolean;
+  onChange: (value: string) => void;
+  onMarkClick: () => void;
+}
+
+export const fieldDomId = (field: SigningField): string => `field-${field.field_id}`;
+
+/**
+ * On a phone a field can be a dozen pixels tall; the box's enlarged, invisible hit area (CSS) passes
+ * a tap that lands just outside the control on to the control itself.
+ */
+const forwardTap = (event: MouseEvent<HTMLDivElement>, controlId: string) => {
+  if (event.target !== event.currentTarget) return;
+  const control = document.getElementById(controlId);
+  if (control instanceof HTMLInputElement && control.type === 'text') control.focus();
+  else control?.click();
+};
+
+const boxStyle = (field: SigningField, scale: number): CSSProperties => ({
+  left: field.x * scale,
+  top: field.y * scale,
+  width: field.width * scale,
+  height: field.height * scale,
+  fontSize: Math.max(9, Math.min(16, field.height * scale * 0.6)),
+});
+
+/** One of the signer's fields, laid over the rendered page at its PDF position. */
+export function FieldOverlay({ field, scale, value, appliedMark, invalid, onChange, onMarkClick }: FieldOverlayProps) {
+  const id = fieldDomId(field);
+  const label = fieldLabel(field);
+  const readOnly = !field.editable || isServerFilled(field);
+  const common: ControlProps = {
+    id,
+    'data-testid': `field-${field.placeholder}`,
+    'aria-required': field.required && !readOnly,
+    'aria-invalid': invalid || undefined,
+  };
+  const className = `field field-${field.type}${field.required ? ' field-required' : ''}${invalid ? ' field-invalid' : ''}`;
+
+  return (
+    <div className={className} style={boxStyle(field, scale)} onClick={(event) => forwardTap(event, id)}>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+        {field.required && !readOnly ? ' (required)' : ''}
+        {readOnly ? ' (read-only)' : ''}
+      </label>
+      {isMark(field) ? (
+        <button type="button" {...common} className="field-mark" disabled={!field.editable} onClick={onMarkClick}>
+          {appliedMark ? <MarkPreview mark={appliedMark} /> : <span className="field-mark-prompt">{field.type === 'initials' ? 'Initial' : 'Sign'}</span>}
+        </button>
+      ) : (
+        <FieldInput field={field} common={common} readOnly={readOnly} value={value} onChange={onChange} />
+      )}
+      {field.required && !readOnly ? (
+        <span className="field-required-marker" aria-hidden="true">
+          *
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** What every control of a field carries: its id, test id and ARIA state. */
+interface ControlProps {
+  id: string;
+  'data-testid': string;
+  'aria-required': boolean;
+  'aria-invalid': true | undefined;
+}
+
+interface FieldInputProps {
+  field: SigningField;
+  common: ControlProps;
+  readOnly: boolean;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+function FieldInput({ field, common, readOnly, value, onChange }: FieldInputProps) {
+  switch (field.type) {
+    case 'checkbox':
+      return (
+        <input
+          {...common}
+          type="checkbox"
+          checked={value === 'true'}
+          disabled={readOnly}
+          onChange={(event) => onChange(event.target.checked ? 'true' : 'false')}
+        />
+      );
+    case 'dropdown':
+      return (
+        <select {...common} value={value} disabled={readOnly} onChange={(event) => onChange(event.target.value)}>
+          <option value="">Choose…</option>
+          {(field.options ?? []).map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      );
+    default:
+      return (
+        <input
+          {...common}
+          type="text"
+          inputMode={field.type === 'number' ? 'decimal' : undefined}
+          autoComplete={field.type === 'name' ? 'name' : field.type === 'email' ? 'email' : 'off'}
+          value={value}
+          readOnly={readOnly}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+  }
+}

@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ApiFailure } from '../shared/api-failure.js';
+import { notifyParent } from './embed-events.js';
+import { endStateOfFailure, endStateOfSession, type EndState } from './end-state.js';
+import { EndStateView } from './EndStateView.js';
+import { SigningApi } from './signing-api.js';
+import type { SigningLocation } from './signing-location.js';
+import type { SigningSession } from './signing-types.js';
+import { SigningWorkspace } from './SigningWorkspace.js';
+
+type Phase = { kind: 'loading' } | { kind: 'signing'; session: SigningSession } | { kind: 'ended'; state: EndState };
+
+const endStateOfLoadError = (error: unknown): EndState =>
+  error instanceof ApiFailure ? (endStateOfFailure(error) ?? { name: 'error', detail: error.message }) : { name: 'error' };
+
+/** Opens the signing session named by the URL and shows the workspace or the screen that ends it. */
+export function SigningApp({ where }: { where: SigningLocation }) {
+  const api = useMemo(() => (where.token ? new SigningApi(where.token) : null), [where.token]);
+  const [phase, setPhase] = useState<Phase>(api ? { kind: 'loading' } : { kind: 'ended', state: { name: 'invalid-link' } });
+
+  useEffect(() => {
+    if (!api) return;
+    let current = true;
+    api
+      .open()
+      .then((session) => {
+        if (!current) return;
+        notifyParent('countersign.loaded', session.envelope.envelope_id);
+        const ended = endStateOfSession(session);
+        setPhase(ended ? { kind: 'ended', state: ended } : { kind: 'signing', session });
+      })
+      .catch((error: unknown) => {
+        if (!current) return;
+        notifyParent('countersign.error', null);
+        setPhase({ kind: 'ended', state: endStateOfLoadError(error) });
+      });
+    return () => {
+      current = false;
+    };
+  }, [api]);
+
+  const end = useCallback((state: EndState) => setPhase({ kind: 'ended', state }), []);
+
+  return (
+    <div className={where.embedded ? 'app app-embedded' : 'app'}>
+      {where.embedded ? null : (
+        <div className="brand-bar">
+          <span className="brand">Countersign</span>
+        </div>
+      )}
+      <main className="app-main">
+        {phase.kind === 'loading' ? (
+          <p className="loading" role="status" data-testid="state-loading">
+            Loading your documents…
+          </p>
+        ) : null}
+        {phase.kind === 'signing' && api ? <SigningWorkspace session={phase.session} api={api} embedded={where.embedded} onEnd={end} /> : null}
+        {phase.kind === 'ended' ? <EndStateView state={phase.state} /> : null}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { useRef, useState } from 'react';
+import { ApiFailure } from '../shared/api-failure.js';
+import { useElementWidth } from '../shared/use-element-width.js';
+import { ActionBar } from './ActionBar.js';
+import { AdoptMarkDialog } from './AdoptMarkDialog.js';
+import { ConsentDisclosure } from './ConsentDisclosure.js';
+import { DeclineDialog } from './DeclineDialog.js';
+import { DocumentView } from './DocumentView.js';
+import { notifyParent } from './embed-events.js';
+import { endStateOfFailure, type EndState } from './end-state.js';
+import { failureLines } from './failure-text.js';
+import { FieldOverlay, fieldDomId } from './FieldOverlay.js';
+import { readingOrder } from './field-values.js';
+import { requestLocation } from './geolocation.js';
+import { initialsOf } from './initials.js';
+import { LocationPanel, type LocationState } from './LocationPanel.js';
+import { buildSignRequest } from './sign-request.js';
+import type { SigningApi } from './signing-api.js';
+import type { GeoLocation, SigningField, SigningSession } from './signing-types.js';
+import { useSigningForm, type MarkKind } from './use-signing-form.js';
+
+interface SigningWorkspaceProps {
+  session: SigningSession;
+  api: SigningApi;
+  embedded: boolean;
+  onEnd: (state: EndState) => void;
+}
+
+type OpenDialog = { kind: 'adopt'; mark: MarkKind; field: SigningField } | { kind: 'decline' } | null;
+
+const focusField = (field: SigningField) => {
+  const element = document.getElementById(fieldDomId(field));
+  element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  element?.focus({ preventScroll: true });
+};
+
+/** The signing page proper: disclosure, documents with fields, and the actions that end the session. */
+export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorkspaceProps) {
+  const form = useSigningForm(session);
+  const [consented, setConsented] = useState(false);
+  const [location, setLocation] = useState<LocationState>({ status: 'idle' });
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const [declineError, setDeclineError] = useState<string | null>(null);
+  const documentsRef = useRef<HTMLDivElement>(null);
+  const pageWidth = useElementWidth(documentsRef);
+  const envelopeId = session.envelope.envelope_id;
+  const fields = readingOrder(session.fields);
+
+  /** A failed action either ends the session (409, 404) or is explained on the page (400). */
+  const fail = (failure: unknown, show: (lines: string[]) => void) => {
+    notifyParent('countersign.error', envelopeId);
+    const end = failure instanceof ApiFailure ? endStateOfFailure(failure) : null;
+    if (end) onEnd(end);
+    else show(failure instanceof ApiFailure ? failureLines(failure) : ['Something went wrong. Try again.']);
+  };
+
+  const onDocumentError = (error: unknown) => {
+    notifyParent('countersign.error', envelopeId);
+    onEnd(error instanceof ApiFailure ? (endStateOfFailure(error) ?? { name: 'error', detail: error.message }) : { name: 'error' });
+  };
+
+  const captureLocation = async (): Promise<GeoLocation | null> => {
+    if (location.status === 'captured') return location.location;
+    setLocation({ status: 'asking' });
+    try {
+      const captured = await requestLocation();
+      setLocation({ status: 'captured', location: captured });
+      return captured;
+    } catch (error) {
+      setLocation({ status: 'refused', reason: (error as Error).message });
+      return null;
+    }
+  };
+
+  const onMarkClick = (field: SigningField) => {
+    const kind: MarkKind = field.type === 'initials' ? 'initials' : 'signature';
+    if (form.marks[kind] && !form.applied.has(field.field_id)) form.apply(field);
+    else setDialog({ kind: 'adopt', mark: kind, field });
+  };
+
+  const goToNextField = () => {
+    const next = form.progress.missing[0];
+    if (next) focusField(next);
+  };
+
+  const finish = async () => {
+    const firstMissing = form.progress.missing[0] ?? fields.find((field) => form.badNumbers.has(field.field_id));
+    if (firstMissing) {
+      const left = form.progress.missing.length;
+      setProblems([left > 0 ? `Complete the required fields first: ${left} left.` : 'A number field holds something that is not a number.']);
+      focusField(firstMissing);
+      return;
+    }
+    setProblems([]);
+    const where = session.envelope.enforce_signers_location ? await captureLocation() : null;
+    if (session.envelope.enforce_signers_location && !where) {
+      setProblems(['The sender requires your location to sign. See the location box above.']);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await api.sign(buildSignRequest({ fields: session.fields, signerName: session.signer.name, values: form.values, marks: form.marks, location: where }));
+      notifyParent('countersign.signed', envelopeId);
+      onEnd({ name: 'signed', byYou: true });
+    } catch (failure) {
+      fail(failure, setProblems);
+      setSubmitting(false);
+    }
+  };
+
+  const decline = async (reason: string) => {
+    setSubmitting(true);
+    try {
+      await api.decline(reason);
+      notifyParent('countersign.declined', envelopeId);
+      onEnd({ name: 'declined', byYou: true });
+    } catch (failure) {
+      fail(failure, (lines) => setDeclineError(lines.join(' ')));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="workspace">
+      <header className="envelope-header">
+        <h1 className="envelope-name" data-testid="envelope-name">
+          {session.envelope.name}
+        </h1>
+        {session.envelope.message ? (
+          <p className="envelope-message" data-testid="envelope-message">
+            {session.envelope.message}
+          </p>
+        ) : null}
+        {embedded ? null : (
+          <p className="signer-line">
+            Signing as <strong>{session.signer.name}</strong> ({session.signer.email})
+          </p>
+        )}
+      </header>
+
+      <ConsentDisclosure text={session.consent_text} accepted={consented} onChange={setConsented} />
+      {session.envelope.enforce_signers_location ? <LocationPanel state={location} onRequest={() => void captureLocation()} /> : null}
+
+      <div className="documents" ref={documentsRef}>
+        {session.documents.map((document, index) => (
+          <DocumentView
+            key={document.document_id}
+            name={document.name}
+            loadBytes={() => api.document(document.document_id)}
+            fields={fields.filter((field) => field.document === index + 1)}
+            width={pageWidth}
+            onLoadError={onDocumentError}
+            renderField={(field, scale) => (
+              <FieldOverlay
+                key={field.field_id}
+                field={field}
+                scale={scale}
+                value={form.values[field.field_id] ?? ''}
+                appliedMark={form.applied.has(field.field_id) ? form.marks[field.type === 'initials' ? 'initials' : 'signature'] : undefined}
+                invalid={form.badNumbers.has(field.field_id)}
+                onChange={(value) => form.setValue(field.field_id, value)}
+                onMarkClick={() => onMarkClick(field)}
+              />
+            )}
+          />
+        ))}
+      </div>
+
+      <footer className="signing-footer">
+        <div className="problems" role="alert" data-testid="sign-error" hidden={problems.length === 0}>
+          {problems.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+        <ActionBar
+          progress={form.progress}
+          consented={consented}
+          submitting={submitting}
+          onNext={goToNextField}
+          onDecline={() => {
+            setDeclineError(null);
+            setDialog({ kind: 'decline' });
+          }}
+          onFinish={() => void finish()}
+        />
+      </footer>
+
+      {dialog?.kind === 'adopt' ? (
+        <AdoptMarkDialog
+          kind={dialog.mark}
+          suggestedText={dialog.mark === 'initials' ? initialsOf(session.signer.name) : session.signer.name}
+          current={form.marks[dialog.mark]}
+          onClose={() => setDialog(null)}
+          onAdopt={(mark) => {
+            form.adopt(dialog.mark, mark, dialog.field);
+            setDialog(null);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'decline' ? (
+        <DeclineDialog busy={submitting} error={declineError} onDecline={(reason) => void decline(reason)} onClose={() => setDialog(null)} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { FieldType, SigningField } from './signing-types.js';
+
+const TYPE_NAMES: Record<FieldType, string> = {
+  signature: 'Signature',
+  initials: 'Initials',
+  name: 'Full name',
+  email: 'E-mail',
+  date_signed: 'Date signed',
+  text: 'Text',
+  number: 'Number',
+  checkbox: 'Checkbox',
+  dropdown: 'Choice',
+};
+
+/** Placeholders are machine names ("company_name"); people read "Company name". */
+const humanize = (placeholder: string): string => {
+  const words = placeholder.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : '';
+};
+
+/** The accessible name of a field: its placeholder in words, or its type when it has none. */
+export const fieldLabel = (field: SigningField): string => humanize(field.placeholder) || TYPE_NAMES[field.type];
+
+export const typeName = (field: SigningField): string => TYPE_NAMES[field.type];

@@ -1,0 +1,69 @@
+/** The shapes of the recipients' signing API (API.md §7). */
+export type FieldType =
+  | 'signature'
+  | 'initials'
+  | 'name'
+  | 'email'
+  | 'date_signed'
+  | 'text'
+  | 'number'
+  | 'checkbox'
+  | 'dropdown';
+
+export interface SigningField {
+  field_id: string;
+  type: FieldType;
+  placeholder: string;
+  /** 1-based index into `documents`. */
+  document: number;
+  /** 1-based page number. */
+  page: number;
+  /** PDF points, top-left origin. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  required: boolean;
+  editable: boolean;
+  default_value: string | null;
+  options: string[] | null;
+}
+
+export type SignerStatus = 'Waiting' | 'Sent' | 'Viewed' | 'Signed' | 'Declined';
+
+export interface SigningSession {
+  envelope: {
+    envelope_id: string;
+    name: string;
+    message: string | null;
+    status: string;
+    sign_process_flow: string;
+    enforce_signers_location: boolean;
+  };
+  signer: { name: string; email: string; status: SignerStatus };
+  documents: { document_id: string; name: string; pages: number }[];
+  fields: SigningField[];
+  consent_text: string;
+  session_token?: string;
+}
+
+export type AdoptedMark = { type: 'drawn'; image_png_base64: string } | { type: 'typed'; text: string };
+
+export interface GeoLocation {
+  latitude: number;
+  longitude: number;
+}
+
+export interface SignRequest {
+  consent: true;
+  signature: AdoptedMark;
+  initials?: AdoptedMark;
+  fields: { field_id: string; value: string }[];
+  location?: GeoLocation;
+}
+
+/** The marks the signer adopted; each applies to every field of its kind. */
+export interface AdoptedMarks {
+  signature?: AdoptedMark;
+  initials?: AdoptedMark;
+}

@@ -1,0 +1,26 @@
+import { useMemo, useState } from 'react';
+import { initialValues, invalidNumbers, progressOf, type FieldValues } from './field-values.js';
+import type { AdoptedMark, AdoptedMarks, SigningField, SigningSession } from './signing-types.js';
+
+export type MarkKind = keyof AdoptedMarks;
+
+const today = (): string => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date());
+
+/** The signer's work in progress: entered values, adopted marks, and which mark fields were applied. */
+export const useSigningForm = (session: SigningSession) => {
+  const [values, setValues] = useState<FieldValues>(() => initialValues(session.fields, session.signer, today()));
+  const [marks, setMarks] = useState<AdoptedMarks>({});
+  const [applied, setApplied] = useState<ReadonlySet<string>>(() => new Set());
+
+  const progress = useMemo(() => progressOf(session.fields, values, applied), [session.fields, values, applied]);
+  const badNumbers = useMemo(() => new Set(invalidNumbers(session.fields, values).map((field) => field.field_id)), [session.fields, values]);
+
+  const setValue = (fieldId: string, value: string) => setValues((current) => ({ ...current, [fieldId]: value }));
+  const apply = (field: SigningField) => setApplied((current) => new Set(current).add(field.field_id));
+  const adopt = (kind: MarkKind, mark: AdoptedMark, field: SigningField) => {
+    setMarks((current) => ({ ...current, [kind]: mark }));
+    apply(field);
+  };
+
+  return { values, marks, applied, progress, badNumbers, setValue, apply, adopt };
+};

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// The server maps /sign/{token} to sign.html and /verify/{id} to verify.html and serves the
+// assets under /app/, so both pages are separate entries of one multi-page build.
+export default defineConfig({
+  root: webRoot,
+  base: '/app/',
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    // Every browser that runs pdfjs 5 supports modulepreload natively.
+    modulePreload: { polyfill: false },
+    // pdfjs alone is ~400 KB minified; it is one lazily cached asset, not a regression to warn about.
+    chunkSizeWarningLimit: 1024,
+    rollupOptions: {
+      input: {
+        sign: fileURLToPath(new URL('sign.html', import.meta.url)),
+        verify: fileURLToPath(new URL('verify.html', import.meta.url)),
+      },
+      output: {
+        // Named shared chunks (React, the shared UI) instead of one named after whichever module came first.
+        manualChunks: (id) => (id.includes('/node_modules/react') || id.includes('/node_modules/scheduler') ? 'react' : id.includes('/web/src/shared/') ? 'shared' : undefined),
+      },
+    },
+  },
+});
