@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { jobHandlers } from './app/jobs/handlers.js';
 import { startJobWorker, type JobWorker } from './app/jobs/job-worker.js';
+import { scheduleMaintenance } from './app/jobs/maintenance.js';
 import { createBlobStore } from './infra/blobs/blob-store.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/database.js';
 import { createMailer } from './infra/mail/mailer.js';
@@ -21,7 +22,7 @@ export interface RunningService {
 
 /** Opens the database and applies pending migrations: the part `serve` and `migrate` share. */
 export const openMigratedDatabase = async (config: Config, logger: Logger): Promise<DatabaseHandle> => {
-  const handle = openDatabase(config.database);
+  const handle = openDatabase(config.database, logger);
   const applied = await migrateToLatest(handle.db, handle.dialect);
   if (applied.length) logger.info({ migrations: applied }, 'Applied database migrations');
   return handle;
@@ -45,6 +46,7 @@ export const startService = async (config: Config, options: { clock?: Clock; log
   };
   const worker = startJobWorker(ctx, jobHandlers);
   jobs.poke = worker.poke;
+  await scheduleMaintenance(ctx);
   const server = await buildServer(ctx);
   const address = await server.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;

@@ -2,12 +2,14 @@ import { ApiError } from '../domain/api-error.js';
 import { ConfigError } from '../config.js';
 import { parseCommandArgs, UsageError, type Command } from './command.js';
 import { accountCreate } from './commands/account-create.js';
+import { accountUpdate } from './commands/account-update.js';
 import { clientCreate } from './commands/client-create.js';
 import { clientRevoke } from './commands/client-revoke.js';
 import { migrate } from './commands/migrate.js';
 import { serve } from './commands/serve.js';
+import { verify } from './commands/verify.js';
 
-const commands: Command[] = [serve, migrate, accountCreate, clientCreate, clientRevoke];
+const commands: Command[] = [serve, migrate, accountCreate, accountUpdate, clientCreate, clientRevoke, verify];
 
 const overview = () =>
   `usage: countersign <command> [options]\n\ncommands:\n${commands.map((c) => `  ${c.name.padEnd(16)} ${c.summary}`).join('\n')}\n\nEvery command takes --help; --json prints only JSON.`;

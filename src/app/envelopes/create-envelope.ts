@@ -55,8 +55,11 @@ const assertQuota = async (ctx: AppContext, trx: Db, accountId: string) => {
 
 export type CreatedEnvelope = Awaited<ReturnType<typeof createEnvelope>>;
 
+/** Work a caller needs done atomically with the creation, such as marking the uploads it consumed. */
+export type WithinCreation = (trx: Db) => Promise<void>;
+
 /** Creates and sends an envelope in one transaction, with its ledger entry and the invitations as jobs. */
-export const createEnvelope = async (ctx: AppContext, caller: Caller, input: NewEnvelope, origin: RequestOrigin) => {
+export const createEnvelope = async (ctx: AppContext, caller: Caller, input: NewEnvelope, origin: RequestOrigin, withinCreation?: WithinCreation) => {
   const settings = resolveSettings(input.envelope, input.template?.defaults);
   assertEnvelopeDocumentLimits(input.documents);
   const { signerNames, observerNames } = checkRecipients(input);
@@ -73,6 +76,7 @@ export const createEnvelope = async (ctx: AppContext, caller: Caller, input: New
 
   await ctx.db.transaction().execute(async (trx) => {
     await assertQuota(ctx, trx, caller.accountId);
+    await withinCreation?.(trx);
     const sender = await senderOf(trx, caller.accountId);
     await trx
       .insertInto('envelopes')

@@ -1,17 +1,24 @@
+import { completeEnvelope } from '../completion/complete-envelope.js';
 import type { JobHandlers } from './job-worker.js';
-import { purgeUnusedUploads } from '../uploads/purge-unused-uploads.js';
+import { autoRemind } from './auto-remind.js';
+import { expireEnvelope } from './expire-envelope.js';
+import { runMaintenance } from './maintenance.js';
+import { sendCancellation } from './send-cancellation.js';
+import { sendDeclineNotice } from './send-decline-notice.js';
+import { sendInvitation } from './send-invitation.js';
+import { sendReminder } from './send-reminder.js';
 
 /**
  * What each job kind does. Handlers must be idempotent: a job whose lease ran out (the process
  * died mid-way) runs again.
  */
 export const jobHandlers: JobHandlers = {
-  'send-invitation': async () => undefined,
-  'send-reminder': async () => undefined,
-  'send-cancellation': async () => undefined,
-  'send-decline-notice': async () => undefined,
-  'expire-envelope': async () => undefined,
-  'auto-remind': async () => undefined,
-  'complete-envelope': async () => undefined,
-  'purge-uploads': (ctx) => purgeUnusedUploads(ctx),
+  'send-invitation': sendInvitation,
+  'send-reminder': sendReminder,
+  'send-cancellation': sendCancellation,
+  'send-decline-notice': sendDeclineNotice,
+  'expire-envelope': expireEnvelope,
+  'auto-remind': autoRemind,
+  'complete-envelope': completeEnvelope,
+  'purge-uploads': runMaintenance,
 };

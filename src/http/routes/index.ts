@@ -8,7 +8,9 @@ import { createEnvelopeRoute } from './envelopes/create-envelope.js';
 import { envelopeFileRoutes } from './envelopes/file-routes.js';
 import { envelopeLifecycleRoutes } from './envelopes/lifecycle-routes.js';
 import { envelopeReadRoutes } from './envelopes/read-routes.js';
+import { embeddedRoutes } from './embedded/index.js';
 import { healthRoutes } from './health.js';
+import { ledgerRoutes } from './ledger/index.js';
 import type { RouteModule } from './route-module.js';
 import { signingApiRoutes } from './signing/index.js';
 import { pageRoutes } from './signing/pages.js';
@@ -26,6 +28,8 @@ const apiRoutes: RouteModule[] = [
   ...templateRoutes,
   ...attachmentRoutes,
   ...signingApiRoutes,
+  ...ledgerRoutes,
+  ...embeddedRoutes,
 ];
 
 export const registerRoutes = async (app: App, ctx: AppContext) => {

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { DialectName } from './dialect.js';
 import { migrationsFor } from './migrations/index.js';
@@ -17,9 +18,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const openDatabase = (config: Config['database']): DatabaseHandle => {
+export const openDatabase = (config: Config['database'], logger?: Logger): DatabaseHandle => {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection dropped by the server (restart, failover, DROP DATABASE) must not crash the
+    // process: the pool replaces it on the next checkout.
+    pool.on('error', (error) => logger?.warn({ err: error }, 'An idle PostgreSQL connection failed'));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

@@ -1,3 +1,8 @@
 import type { RouteModule } from '../route-module.js';
+import { declineBySigningTokenRoute } from './decline-envelope.js';
+import { signEnvelopeRoute } from './sign-envelope.js';
+import { signingDocumentRoute } from './signing-document.js';
+import { viewSigningPageRoute } from './view-signing-page.js';
 
-export const signingApiRoutes: RouteModule[] = [];
+/** The recipients' signing API (API.md §7): public routes, the signing token is the credential. */
+export const signingApiRoutes: RouteModule[] = [viewSigningPageRoute, signingDocumentRoute, signEnvelopeRoute, declineBySigningTokenRoute];

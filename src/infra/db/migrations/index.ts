@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import * as accountsAndAuth from './0001-accounts-and-auth.js';
 import { envelopesMigration } from './0002-envelopes.js';
+import * as envelopeListIndex from './0003-envelope-list-index.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -10,4 +11,5 @@ import { envelopesMigration } from './0002-envelopes.js';
 export const migrationsFor = (dialect: DialectName): Record<string, Migration> => ({
   '0001-accounts-and-auth': accountsAndAuth,
   '0002-envelopes': envelopesMigration(dialect),
+  '0003-envelope-list-index': envelopeListIndex,
 });

@@ -1,0 +1,60 @@
+import { ApiError } from '../../domain/api-error.js';
+import type { AttachmentsTable } from '../../infra/db/schema.js';
+import { newId } from '../../infra/ids.js';
+import type { AppContext, Caller } from '../context.js';
+import { loadEnvelope } from '../envelopes/load-envelope.js';
+import type { RequestOrigin } from '../envelopes/new-envelope.js';
+import { senderOf } from '../envelopes/sender.js';
+import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { attachmentContentType } from './attachment-content-type.js';
+import { supportingDocumentOf, type SupportingDocument } from './supporting-document.js';
+
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+export interface AttachmentFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+const checkedFile = async (file: AttachmentFile) => {
+  if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) {
+    throw new ApiError('PAYLOAD_TOO_LARGE', 413, `"${file.name}" is larger than ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`);
+  }
+  return { ...file, contentType: await attachmentContentType(file.bytes, file.name) };
+};
+
+/**
+ * Attaches supporting documents to an envelope, whatever its status: they are reference material
+ * outside the signed documents (never stamped or sealed), and the ledger records when each one was
+ * added. Every file is checked before anything is written, so a bad file adds none.
+ */
+export const addAttachments = async (ctx: AppContext, caller: Caller, envelopeId: string, files: AttachmentFile[], origin: RequestOrigin): Promise<SupportingDocument[]> => {
+  await loadEnvelope(ctx, ctx.db, caller.accountId, envelopeId);
+  if (files.length === 0) throw new ApiError('DOCUMENTS_REQUIRED', 400, 'Send at least one file.', { field: 'documents' });
+  const checked = [];
+  for (const file of files) checked.push(await checkedFile(file));
+
+  const now = ctx.clock.now().toISOString();
+  const rows: AttachmentsTable[] = [];
+  for (const file of checked) {
+    const sha256 = await ctx.blobs.put(file.bytes);
+    rows.push({ id: newId('att'), envelope_id: envelopeId, name: file.name, content_type: file.contentType, size: file.bytes.byteLength, sha256, created_at: now });
+  }
+
+  await ctx.db.transaction().execute(async (trx) => {
+    await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { forUpdate: true });
+    await trx.insertInto('attachments').values(rows).execute();
+    const sender = await senderOf(trx, caller.accountId);
+    for (const row of rows) {
+      await appendLedgerEntry(ctx, trx, {
+        envelopeId,
+        activityType: 'ATTACHMENT_ADDED',
+        actor: { name: sender.name, email: sender.email },
+        description: `Supporting document "${row.name}" (${row.content_type}, ${row.size} bytes, SHA-256 ${row.sha256}) attached.`,
+        ipAddress: origin.ipAddress,
+        userAgent: origin.userAgent,
+      });
+    }
+  });
+  return rows.map(supportingDocumentOf);
+};

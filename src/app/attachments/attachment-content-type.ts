@@ -1,0 +1,34 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { ApiError } from '../../domain/api-error.js';
+
+const DETECTED_TYPES = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+]);
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Plain text has no magic number: valid UTF-8 without NUL bytes is the best evidence there is. */
+const isPlainText = (bytes: Uint8Array): boolean => {
+  if (bytes.includes(0)) return false;
+  try {
+    strictUtf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The media type of an attachment, read from its bytes (never its name): PDF, PNG, JPEG, DOCX,
+ * XLSX or plain text; anything else is 415 UNSUPPORTED_FILE_TYPE.
+ */
+export const attachmentContentType = async (bytes: Uint8Array, name: string): Promise<string> => {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected && DETECTED_TYPES.has(detected.mime)) return detected.mime;
+  if (!detected && isPlainText(bytes)) return 'text/plain';
+  throw new ApiError('UNSUPPORTED_FILE_TYPE', 415, `"${name}" is ${detected ? detected.mime : 'not a supported file type'}; attach PDF, PNG, JPEG, plain text, DOCX or XLSX.`);
+};

@@ -1,0 +1,41 @@
+import { completionMail } from '../../infra/mail/completion-mail.js';
+import type { MailAttachment } from '../../infra/mail/mailer.js';
+import type { AppContext } from '../context.js';
+import { senderOf } from '../envelopes/sender.js';
+import { verificationUrl } from './certificate-input.js';
+import type { EnvelopeRecord } from './envelope-record.js';
+import type { SealedEnvelope } from './seal-documents.js';
+
+const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+const attachmentsOf = (record: EnvelopeRecord, sealed: SealedEnvelope): MailAttachment[] => [
+  ...record.documents.map((d, i) => ({ filename: d.name, content: sealed.documents[i]!.bytes, contentType: 'application/pdf' })),
+  { filename: 'Certificate of Completion.pdf', content: sealed.certificate.bytes, contentType: 'application/pdf' },
+];
+
+/** Everyone told of the completion, once each: the signers, the observers and the sender. */
+const audience = (record: EnvelopeRecord, sender: { name: string; email: string }): { name: string; email: string }[] => {
+  const people = [...record.recipients, sender];
+  return people.filter((person, index) => people.findIndex((other) => other.email.toLowerCase() === person.email.toLowerCase()) === index);
+};
+
+/**
+ * E-mails the sealed copies. Above 10 MB in total nothing is attached and the mail links to the
+ * public verification page instead: there is no public download route, and the sender downloads
+ * through the API. A failed delivery is logged, not retried: the envelope is already Completed.
+ */
+export const sendCompletionMails = async (ctx: AppContext, record: EnvelopeRecord, sealed: SealedEnvelope, completedAt: Date): Promise<void> => {
+  const attachments = attachmentsOf(record, sealed);
+  const fits = attachments.reduce((sum, a) => sum + a.content.byteLength, 0) <= MAX_ATTACHMENT_BYTES;
+  const url = verificationUrl(ctx.config.publicUrl, record.envelope.id);
+  const sender = await senderOf(ctx.db, record.envelope.account_id);
+  for (const person of audience(record, sender)) {
+    const mail = completionMail({
+      recipientName: person.name, senderName: sender.name, envelopeName: record.envelope.name, completedAt, verificationUrl: url,
+      ...(fits ? {} : { downloadUrl: url }),
+    });
+    await ctx.mailer
+      .send({ to: person.email, ...mail, ...(fits ? { attachments } : {}) })
+      .catch((error: unknown) => ctx.logger.warn({ err: error, envelopeId: record.envelope.id }, 'Completion mail not delivered'));
+  }
+};

@@ -1,0 +1,29 @@
+import type { FieldsTable } from '../../infra/db/schema.js';
+import type { FieldStamp } from '../../infra/pdf/stamp-fields.js';
+import { pngOf, type AdoptedMark } from '../signing/adopted-signature.js';
+import type { StoredSignature } from '../signing/sign-envelope.js';
+
+const markStamp = (mark: AdoptedMark): Pick<FieldStamp, 'kind' | 'imagePng' | 'text' | 'font'> => {
+  const png = pngOf(mark);
+  return png ? { kind: 'image', imagePng: png } : { kind: 'text', text: mark.type === 'typed' ? mark.text : '', font: 'handwriting' };
+};
+
+const valueStamp = (field: FieldsTable, signature: StoredSignature): Omit<FieldStamp, 'page' | 'x' | 'y' | 'width' | 'height'> | undefined => {
+  switch (field.type) {
+    case 'signature': return markStamp(signature.signature);
+    case 'initials': return markStamp(signature.initials ?? signature.signature);
+    case 'checkbox': return { kind: 'checkbox', checked: field.value === 'true' };
+    default: return field.value === null ? undefined : { kind: 'text', text: field.value, font: 'regular' };
+  }
+};
+
+/**
+ * What to print into one document: every field's value where the signer saw the field; signature
+ * and initials fields carry the adopted mark (the drawn image, or typed text in handwriting).
+ */
+export const fieldStamps = (fields: readonly FieldsTable[], signatures: ReadonlyMap<string, StoredSignature>): FieldStamp[] =>
+  fields.flatMap((field) => {
+    const signature = signatures.get(field.recipient_id);
+    const stamp = signature && valueStamp(field, signature);
+    return stamp ? [{ page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, ...stamp }] : [];
+  });

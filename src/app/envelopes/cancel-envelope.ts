@@ -1,0 +1,49 @@
+import { badRequest } from '../../domain/api-error.js';
+import { assertCancellable } from '../../domain/envelope-state.js';
+import type { AppContext } from '../context.js';
+import { enqueueJob } from '../jobs/enqueue-job.js';
+import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { loadEnvelope } from './load-envelope.js';
+import type { RequestOrigin } from './new-envelope.js';
+import { senderOf } from './sender.js';
+
+export interface CancelRequest {
+  accountId: string;
+  envelopeId: string;
+  reason: string;
+  /** Where the sender cancelled from: the request body's values where given, else the request's. */
+  origin: RequestOrigin;
+  location?: { latitude?: number; longitude?: number };
+}
+
+const locationNote = (location: CancelRequest['location']): string =>
+  location?.latitude !== undefined && location.longitude !== undefined ? ` (at ${location.latitude}, ${location.longitude})` : '';
+
+/**
+ * The sender withdraws an envelope that is out for signature or expired. Pending signers keep
+ * their statuses: the envelope's Cancelled status is what closes their links.
+ */
+export const cancelEnvelope = async (ctx: AppContext, request: CancelRequest) => {
+  const reason = request.reason.trim();
+  if (!reason) throw badRequest('CANCEL_REASON_REQUIRED', 'Give a cancel_reason.', 'cancel_reason');
+  const cancelledAt = ctx.clock.now().toISOString();
+
+  await ctx.db.transaction().execute(async (trx) => {
+    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { forUpdate: true });
+    assertCancellable(envelope.status);
+    await trx.updateTable('envelopes').set({ status: 'Cancelled', cancelled_at: cancelledAt, cancel_reason: reason }).where('id', '=', envelope.id).execute();
+    const sender = await senderOf(trx, request.accountId);
+    await appendLedgerEntry(ctx, trx, {
+      envelopeId: envelope.id,
+      activityType: 'ENVELOPE_CANCELLED',
+      actor: { name: sender.name, email: sender.email },
+      description: `Envelope "${envelope.name}" cancelled by the sender${locationNote(request.location)}: ${reason}`,
+      ipAddress: request.origin.ipAddress,
+      userAgent: request.origin.userAgent,
+    });
+    await enqueueJob(ctx, trx, 'send-cancellation', { envelopeId: envelope.id });
+  });
+  ctx.jobs.poke();
+
+  return { envelope_id: request.envelopeId, status: 'Cancelled' as const, cancelled_at: cancelledAt, cancel_reason: reason };
+};

@@ -1,0 +1,122 @@
+import { ApiError, type ErrorDetail } from '../../domain/api-error.js';
+import type { EnvelopeSettingsInput } from '../../domain/envelope-settings.js';
+import type { TemplatesTable } from '../../infra/db/schema.js';
+import type { AppContext, Caller } from '../context.js';
+import { loadTemplate, templateDocuments } from '../templates/load-template.js';
+import type { SignerRole, TemplateRoles } from '../templates/template-roles.js';
+import { createEnvelope } from './create-envelope.js';
+import type { FieldInput, NewEnvelope, ObserverInput, RequestOrigin, SignerInput } from './new-envelope.js';
+
+export interface FormFieldInput {
+  placeholder: string;
+  default_value: string;
+  editable: boolean | string;
+}
+
+export interface RoleSignerInput extends Omit<SignerInput, 'fields' | 'title'> {
+  signer_title: string;
+  form_fields?: FormFieldInput[];
+}
+
+export interface RoleObserverInput extends Omit<ObserverInput, 'title'> {
+  observer_title: string;
+}
+
+/** The seed's create-from-template body (SERVICE.md §2.1). */
+export interface EnvelopeFromTemplate {
+  template_id: string;
+  envelope: NewEnvelope['envelope'];
+  signers: RoleSignerInput[];
+  observers: RoleObserverInput[];
+}
+
+const invalid = (problems: ErrorDetail[]) => ApiError.many(400, 'The request is invalid.', problems);
+
+const assertActive = (template: TemplatesTable) => {
+  if (template.status !== 'Active') throw new ApiError('TEMPLATE_INACTIVE', 409, `Template ${template.id} is inactive; activate it first.`);
+};
+
+/** The role's fields with the request's `form_fields` defaults applied, by placeholder. */
+const fillFormFields = (role: SignerRole, signer: RoleSignerInput, path: string, problems: ErrorDetail[]): FieldInput[] => {
+  const fields = (role.fields ?? []).map((field) => ({ ...field }));
+  signer.form_fields?.forEach((formField, j) => {
+    const field = fields.find((f) => f.placeholder === formField.placeholder);
+    if (!field) {
+      problems.push({ error_code: 'FORM_FIELD_NOT_FOUND', developer_message: `The role "${role.signer_title}" has no field "${formField.placeholder}".`, field: `${path}.form_fields[${j}].placeholder` });
+      return;
+    }
+    field.default_value = formField.default_value;
+    field.editable = formField.editable;
+  });
+  return fields;
+};
+
+/** Why a signer cannot fill the role its title names, if it cannot. */
+const titleProblem = (title: string, role: SignerRole | undefined, filled: ReadonlySet<string>, field: string): ErrorDetail | undefined => {
+  if (!title) return { error_code: 'SIGNER_TITLE_IS_REQUIRED', developer_message: 'Every signer needs the signer_title of a template role.', field };
+  if (!role) return { error_code: 'SIGNER_TITLE_NOT_FOUND', developer_message: `The template has no signer role "${title}".`, field };
+  if (filled.has(title)) return { error_code: 'DUPLICATE_SIGNER_TITLE', developer_message: `The signer role "${title}" is filled twice.`, field };
+  return undefined;
+};
+
+/** Every signer role filled exactly once, each signer taking its role's order and fields. */
+const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput[], problems: ErrorDetail[]): SignerInput[] => {
+  const filled = new Set<string>();
+  const result: SignerInput[] = [];
+  signers.forEach((signer, i) => {
+    const path = `recipients.signers[${i}]`;
+    const title = signer.signer_title.trim();
+    const role = roles.signers.find((r) => r.signer_title === title);
+    const problem = titleProblem(title, role, filled, `${path}.signer_title`);
+    if (problem || !role) {
+      if (problem) problems.push(problem);
+      return;
+    }
+    filled.add(title);
+    const { name, email, country_code, phone_number, private_note } = signer;
+    result.push({ name, email, country_code, phone_number, private_note, title, signing_order: role.signing_order, fields: fillFormFields(role, signer, path, problems) });
+  });
+  for (const role of roles.signers.filter((r) => !filled.has(r.signer_title))) {
+    problems.push({ error_code: 'SIGNER_ROLE_MISSING', developer_message: `No signer fills the role "${role.signer_title}".`, field: 'recipients.signers' });
+  }
+  return result;
+};
+
+/** Observers are optional, but the ones given must name an observer role, each once. */
+const fillObserverRoles = (roles: TemplateRoles, observers: readonly RoleObserverInput[], problems: ErrorDetail[]): ObserverInput[] => {
+  const filled = new Set<string>();
+  return observers.flatMap(({ observer_title, ...person }, i) => {
+    const field = `recipients.observers[${i}].observer_title`;
+    const title = observer_title.trim();
+    if (!roles.observers.some((r) => r.observer_title === title)) {
+      problems.push({ error_code: 'OBSERVER_TITLE_NOT_FOUND', developer_message: `The template has no observer role "${title}".`, field });
+      return [];
+    }
+    if (filled.has(title)) {
+      problems.push({ error_code: 'DUPLICATE_OBSERVER_TITLE', developer_message: `The observer role "${title}" is filled twice.`, field });
+      return [];
+    }
+    filled.add(title);
+    return [{ ...person, title }];
+  });
+};
+
+/**
+ * Creates an envelope from a template: its documents (shared by hash), its roles' order and fields,
+ * its setting defaults for whatever the request omits (API.md §3).
+ */
+export const createEnvelopeFromTemplate = async (ctx: AppContext, caller: Caller, input: EnvelopeFromTemplate, origin: RequestOrigin) => {
+  const template = await loadTemplate(ctx.db, caller.accountId, input.template_id);
+  assertActive(template);
+  const roles = JSON.parse(template.roles) as TemplateRoles;
+  const problems: ErrorDetail[] = [];
+  const signers = fillSignerRoles(roles, input.signers, problems);
+  const observers = fillObserverRoles(roles, input.observers, problems);
+  if (problems.length) throw invalid(problems);
+
+  const documents = await templateDocuments(ctx.db, template.id);
+  const defaults = JSON.parse(template.settings) as EnvelopeSettingsInput;
+  return createEnvelope(ctx, caller, { envelope: input.envelope, documents, signers, observers, template: { id: template.id, defaults } }, origin, async (trx) =>
+    assertActive(await loadTemplate(trx, caller.accountId, template.id)),
+  );
+};

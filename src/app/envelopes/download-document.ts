@@ -1,0 +1,83 @@
+import { ApiError } from '../../domain/api-error.js';
+import { assertDownloadableSigned } from '../../domain/envelope-state.js';
+import type { DocumentsTable } from '../../infra/db/schema.js';
+import type { AppContext, Caller } from '../context.js';
+import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { loadEnvelope, type EnvelopeRow } from './load-envelope.js';
+import type { RequestOrigin } from './new-envelope.js';
+import { senderOf } from './sender.js';
+
+/** The `documentId` that names the certificate of completion, stored as the envelope's position-0 document. */
+export const CERTIFICATE_DOCUMENT_ID = 'certificate';
+
+export interface DownloadRequest {
+  envelopeId: string;
+  documentId: string;
+  signedOnly: boolean;
+}
+
+export interface DownloadedDocument {
+  envelope_id: string;
+  name: string;
+  document_id: string;
+  document_name: string;
+  signed: boolean;
+  bytes: Uint8Array;
+}
+
+const documentNotFound = (documentId: string) => new ApiError('DOCUMENT_NOT_FOUND', 404, `No document ${documentId} in this envelope.`);
+const documentRemoved = () => new ApiError('DOCUMENT_REMOVED', 410, "The envelope's documents were removed after delivery.");
+
+const findDocument = async (ctx: AppContext, envelope: EnvelopeRow, documentId: string): Promise<DocumentsTable> => {
+  const query = ctx.db.selectFrom('documents').selectAll().where('envelope_id', '=', envelope.id);
+  if (documentId === CERTIFICATE_DOCUMENT_ID) {
+    const certificate = await query.where('position', '=', 0).executeTakeFirst();
+    if (!certificate) {
+      assertDownloadableSigned(envelope.status);
+      throw documentNotFound(documentId);
+    }
+    return certificate;
+  }
+  const document = await query.where('id', '=', documentId).where('position', '>', 0).executeTakeFirst();
+  if (!document) throw documentNotFound(documentId);
+  return document;
+};
+
+/**
+ * Which bytes a download serves: the sealed copy once it exists, the original only when the caller
+ * accepts an unsigned file. The certificate exists only once the envelope is Completed.
+ */
+const chooseCopy = (envelope: EnvelopeRow, document: DocumentsTable, request: DownloadRequest) => {
+  if (request.signedOnly || request.documentId === CERTIFICATE_DOCUMENT_ID) assertDownloadableSigned(envelope.status);
+  if (envelope.documents_removed_at) throw documentRemoved();
+  return document.sealed_sha256 ? { sha256: document.sealed_sha256, signed: true } : { sha256: document.sha256, signed: false };
+};
+
+const describeCopy = (request: DownloadRequest, document: DocumentsTable, signed: boolean) =>
+  request.documentId === CERTIFICATE_DOCUMENT_ID
+    ? 'Certificate of completion downloaded.'
+    : `Document "${document.name}" downloaded (${signed ? 'signed copy' : 'original'}).`;
+
+/** A document of the envelope, its certificate of completion included; every download is recorded in the ledger. */
+export const downloadDocument = async (ctx: AppContext, caller: Caller, request: DownloadRequest, origin: RequestOrigin): Promise<DownloadedDocument> => {
+  const envelope = await loadEnvelope(ctx, ctx.db, caller.accountId, request.envelopeId);
+  const document = await findDocument(ctx, envelope, request.documentId);
+  const copy = chooseCopy(envelope, document, request);
+  const bytes = await ctx.blobs.get(copy.sha256);
+  if (!bytes) throw documentRemoved();
+
+  await ctx.db.transaction().execute(async (trx) => {
+    // The envelope row lock orders this entry after any other being appended to the same chain.
+    await loadEnvelope(ctx, trx, caller.accountId, request.envelopeId, { forUpdate: true });
+    const sender = await senderOf(trx, caller.accountId);
+    await appendLedgerEntry(ctx, trx, {
+      envelopeId: envelope.id,
+      activityType: 'DOCUMENT_DOWNLOADED',
+      actor: { name: sender.name, email: sender.email },
+      description: describeCopy(request, document, copy.signed),
+      ipAddress: origin.ipAddress,
+      userAgent: origin.userAgent,
+    });
+  });
+  return { envelope_id: envelope.id, name: envelope.name, document_id: document.id, document_name: document.name, signed: copy.signed, bytes };
+};

@@ -1,0 +1,70 @@
+import { badRequest } from '../../domain/api-error.js';
+import { addDays } from '../../domain/clock.js';
+import { reminderDueAt, MAX_EXPIRATION_DAYS } from '../../domain/envelope-settings.js';
+import { assertExtendable, statusAfterExtension } from '../../domain/envelope-state.js';
+import type { RecipientStatus } from '../../domain/recipient-state.js';
+import type { AppContext } from '../context.js';
+import { enqueueJob } from '../jobs/enqueue-job.js';
+import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { loadEnvelope } from './load-envelope.js';
+import type { RequestOrigin } from './new-envelope.js';
+import { senderOf } from './sender.js';
+
+/** Exactly one of the two: a new due instant, or a number of days from now. */
+export interface DueDateExtension {
+  signingDueDate?: string;
+  extendByDays?: number;
+}
+
+/** The new due instant: in the future, and no further out than a new envelope could be. */
+export const newDueDate = ({ signingDueDate, extendByDays }: DueDateExtension, now: Date): Date => {
+  if (signingDueDate !== undefined && extendByDays !== undefined) {
+    throw badRequest('CONFLICTING_DUE_DATE', 'Give either signing_due_date or extend_by_days, not both.', 'extend_by_days');
+  }
+  if (extendByDays !== undefined) return addDays(now, extendByDays);
+  if (signingDueDate === undefined) throw badRequest('DUE_DATE_REQUIRED', 'Give signing_due_date or extend_by_days.', 'signing_due_date');
+  const due = new Date(signingDueDate);
+  const latest = addDays(now, MAX_EXPIRATION_DAYS);
+  if (Number.isNaN(due.getTime()) || due <= now || due > latest) {
+    throw badRequest('INVALID_DUE_DATE', `signing_due_date must be an ISO 8601 instant after now and at most ${MAX_EXPIRATION_DAYS} days ahead.`, 'signing_due_date');
+  }
+  return due;
+};
+
+/**
+ * Reopens an Expired envelope until a new due date: Sent, or InProgress when someone already
+ * signed. The signers' existing links work again because they follow the envelope's status.
+ */
+export const extendDueDate = async (ctx: AppContext, request: { accountId: string; envelopeId: string; extension: DueDateExtension; origin: RequestOrigin }) => {
+  const now = ctx.clock.now();
+  const due = newDueDate(request.extension, now);
+
+  const status = await ctx.db.transaction().execute(async (trx) => {
+    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { forUpdate: true });
+    assertExtendable(envelope.status);
+    const signers = await trx.selectFrom('recipients').select('status').where('envelope_id', '=', envelope.id).where('role', '=', 'signer').execute();
+    const reopened = statusAfterExtension(signers.map((s) => ({ status: s.status as RecipientStatus })));
+    await trx.updateTable('envelopes').set({ status: reopened, signing_due_date: due.toISOString(), expired_at: null }).where('id', '=', envelope.id).execute();
+    const sender = await senderOf(trx, request.accountId);
+    await appendLedgerEntry(ctx, trx, {
+      envelopeId: envelope.id,
+      activityType: 'DUE_DATE_EXTENDED',
+      actor: { name: sender.name, email: sender.email },
+      description: `Signing due date moved from ${envelope.signing_due_date} to ${due.toISOString()}; the envelope is ${reopened} again.`,
+      ipAddress: request.origin.ipAddress,
+      userAgent: request.origin.userAgent,
+    });
+    // The expiry job of the old date finds the due date moved on and does nothing.
+    await enqueueJob(ctx, trx, 'expire-envelope', { envelopeId: envelope.id }, due);
+    const remindAt = envelope.email_reminders && envelope.reminder_period ? reminderDueAt(due, envelope.reminder_period) : undefined;
+    // A reminder "n days before expiry" that would fall before now has no meaning for this extension.
+    if (remindAt && remindAt > now) {
+      await trx.updateTable('recipients').set({ auto_reminded_at: null }).where('envelope_id', '=', envelope.id).execute();
+      await enqueueJob(ctx, trx, 'auto-remind', { envelopeId: envelope.id }, remindAt);
+    }
+    return reopened;
+  });
+  ctx.jobs.poke();
+
+  return { envelope_id: request.envelopeId, status, signing_due_date: due.toISOString() };
+};

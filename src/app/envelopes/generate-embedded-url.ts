@@ -1,0 +1,33 @@
+import { notFound } from '../../domain/api-error.js';
+import { addSeconds } from '../../domain/clock.js';
+import { assertActive } from '../../domain/envelope-state.js';
+import { assertSignerActive, type RecipientStatus } from '../../domain/recipient-state.js';
+import type { AppContext, Caller } from '../context.js';
+import { issueSigningToken, signingUrl } from '../signing/signing-tokens.js';
+import { loadEnvelope } from './load-envelope.js';
+
+const EMBEDDED_URL_LIFETIME_SECONDS = 10 * 60;
+
+export interface EmbeddedUrl {
+  url: string;
+  expires_at: string;
+}
+
+/** A single-use signing URL for the sender's iFrame, issued only while it is that signer's turn. */
+export const generateEmbeddedUrl = (ctx: AppContext, caller: Caller, envelopeId: string, signerEmail: string): Promise<EmbeddedUrl> =>
+  ctx.db.transaction().execute(async (trx) => {
+    const envelope = await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { forUpdate: true });
+    const signer = await trx
+      .selectFrom('recipients')
+      .select(['id', 'status'])
+      .where('envelope_id', '=', envelope.id)
+      .where('role', '=', 'signer')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', signerEmail.toLowerCase()))
+      .executeTakeFirst();
+    if (!signer) throw notFound('SIGNER_NOT_FOUND', `No signer ${signerEmail} on envelope ${envelopeId}.`);
+    assertActive(envelope.status);
+    assertSignerActive(signer.status as RecipientStatus);
+    const expiresAt = addSeconds(ctx.clock.now(), EMBEDDED_URL_LIFETIME_SECONDS);
+    const token = await issueSigningToken(ctx, trx, { id: signer.id, envelopeId: envelope.id }, 'embedded', expiresAt);
+    return { url: signingUrl(ctx, token, true), expires_at: expiresAt.toISOString() };
+  });

@@ -1,0 +1,45 @@
+import { ApiError, notFound } from '../../domain/api-error.js';
+import { addSeconds } from '../../domain/clock.js';
+import { assertActive } from '../../domain/envelope-state.js';
+import { assertRemindable, type RecipientStatus } from '../../domain/recipient-state.js';
+import type { AppContext } from '../context.js';
+import { enqueueJob } from '../jobs/enqueue-job.js';
+import { loadEnvelope } from './load-envelope.js';
+
+/** Manual reminders to one signer are at most this often, so a sender's retry loop cannot spam them. */
+export const MANUAL_REMINDER_INTERVAL_SECONDS = 3600;
+
+const assertNotTooSoon = (lastRemindedAt: string | null, now: Date): void => {
+  if (!lastRemindedAt) return;
+  const nextAllowed = addSeconds(new Date(lastRemindedAt), MANUAL_REMINDER_INTERVAL_SECONDS);
+  const waitSeconds = Math.ceil((nextAllowed.getTime() - now.getTime()) / 1000);
+  if (waitSeconds <= 0) return;
+  throw new ApiError('REMINDER_TOO_SOON', 429, `This signer was reminded less than an hour ago; try again in ${waitSeconds} seconds.`, {
+    headers: { 'retry-after': String(waitSeconds) },
+  });
+};
+
+/**
+ * Queues a reminder e-mail to a signer whose turn it is. The REMINDER_SENT ledger entry is written
+ * by the job once the mail has actually gone out.
+ */
+export const remindSigner = async (ctx: AppContext, request: { accountId: string; envelopeId: string; signerEmail: string }) => {
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { forUpdate: true });
+    assertActive(envelope.status);
+    const signer = await trx
+      .selectFrom('recipients')
+      .select(['id', 'status', 'last_reminded_at'])
+      .where('envelope_id', '=', envelope.id)
+      .where('role', '=', 'signer')
+      .where('email', '=', request.signerEmail.toLowerCase())
+      .executeTakeFirst();
+    if (!signer) throw notFound('SIGNER_NOT_FOUND', `No signer with the e-mail ${request.signerEmail} on this envelope.`);
+    assertRemindable(signer.status as RecipientStatus);
+    assertNotTooSoon(signer.last_reminded_at, now);
+    await trx.updateTable('recipients').set({ last_reminded_at: now.toISOString() }).where('id', '=', signer.id).execute();
+    await enqueueJob(ctx, trx, 'send-reminder', { recipientId: signer.id, automatic: false });
+  });
+  ctx.jobs.poke();
+};

@@ -1,0 +1,39 @@
+import type { AppContext, Caller } from '../context.js';
+import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import type { RequestOrigin } from './new-envelope.js';
+import { loadEnvelope } from './load-envelope.js';
+import { metadataView } from './retrieve-metadata.js';
+import { senderOf } from './sender.js';
+
+export interface MetadataChange {
+  name?: string;
+  description?: string;
+  tags?: string[];
+  metadata?: Record<string, string>;
+}
+
+/** The columns a change writes: each given field replaces the stored one whole (`metadata` included). */
+const columnsOf = (change: MetadataChange) => ({
+  ...(change.name !== undefined ? { name: change.name } : {}),
+  ...(change.description !== undefined ? { description: change.description } : {}),
+  ...(change.tags !== undefined ? { tags: JSON.stringify(change.tags) } : {}),
+  ...(change.metadata !== undefined ? { metadata: JSON.stringify(change.metadata) } : {}),
+});
+
+/** Renames, re-describes, re-tags or re-labels an envelope in any status; recorded in its ledger. */
+export const updateMetadata = async (ctx: AppContext, caller: Caller, envelopeId: string, change: MetadataChange, origin: RequestOrigin) =>
+  ctx.db.transaction().execute(async (trx) => {
+    const envelope = await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { forUpdate: true });
+    const columns = columnsOf(change);
+    await trx.updateTable('envelopes').set(columns).where('id', '=', envelopeId).execute();
+    const sender = await senderOf(trx, caller.accountId);
+    await appendLedgerEntry(ctx, trx, {
+      envelopeId,
+      activityType: 'METADATA_UPDATED',
+      actor: { name: sender.name, email: sender.email },
+      description: `Envelope ${Object.keys(change).sort().join(', ')} updated.`,
+      ipAddress: origin.ipAddress,
+      userAgent: origin.userAgent,
+    });
+    return metadataView({ ...envelope, ...columns });
+  });

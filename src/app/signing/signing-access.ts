@@ -1,0 +1,32 @@
+import { notFound } from '../../domain/api-error.js';
+import { assertActive } from '../../domain/envelope-state.js';
+import type { Db } from '../../infra/db/database.js';
+import type { RecipientsTable, SigningTokensTable } from '../../infra/db/schema.js';
+import type { AppContext } from '../context.js';
+import { loadEnvelopeById, type EnvelopeRow } from '../envelopes/load-envelope.js';
+import { findSigningToken } from './signing-tokens.js';
+
+/** What a signing token opens: the recipient it was issued to, on an envelope still out for signature. */
+export interface SigningAccess {
+  token: SigningTokensTable;
+  envelope: EnvelopeRow;
+  recipient: RecipientsTable;
+}
+
+const tokenNotFound = () => notFound('SIGNING_TOKEN_NOT_FOUND', 'This signing link is unknown, has expired or was already used.');
+
+/**
+ * Resolves a signing token: unknown, expired or spent tokens and deleted envelopes are 404 (the
+ * link is simply dead); an envelope that is no longer Sent/InProgress is 409 ENVELOPE_NOT_ACTIVE.
+ * With `forUpdate` the envelope row stays locked until the transaction ends.
+ */
+export const openSigningAccess = async (ctx: AppContext, db: Db, rawToken: string, options: { forUpdate?: boolean } = {}): Promise<SigningAccess> => {
+  const token = await findSigningToken(ctx, db, rawToken);
+  if (!token || (token.kind === 'embedded' && token.used_at)) throw tokenNotFound();
+  const envelope = await loadEnvelopeById(ctx, db, token.envelope_id, options);
+  if (!envelope) throw tokenNotFound();
+  const recipient = await db.selectFrom('recipients').selectAll().where('id', '=', token.recipient_id).executeTakeFirst();
+  if (!recipient) throw tokenNotFound();
+  assertActive(envelope.status);
+  return { token, envelope, recipient };
+};

@@ -1,0 +1,38 @@
+import { ApiError, type ErrorDetail } from '../../domain/api-error.js';
+import type { FieldInput } from '../envelopes/new-envelope.js';
+
+export interface SignerRole {
+  signer_title: string;
+  signing_order?: number;
+  fields?: FieldInput[];
+}
+
+export interface ObserverRole {
+  observer_title: string;
+}
+
+/** The roles of a template, as stored (JSON) and as envelopes made from it fill them. */
+export interface TemplateRoles {
+  signers: SignerRole[];
+  observers: ObserverRole[];
+}
+
+const duplicates = (titles: readonly string[], code: string, path: (i: number) => string): ErrorDetail[] =>
+  titles.flatMap((title, i) =>
+    titles.indexOf(title) !== i ? [{ error_code: code, developer_message: `The title "${title}" is given twice.`, field: path(i) }] : [],
+  );
+
+/** Role titles name the roles a request fills, so each must be unique among its kind. */
+export const assertUniqueRoleTitles = (roles: TemplateRoles): void => {
+  const problems = [
+    ...duplicates(roles.signers.map((r) => r.signer_title), 'DUPLICATE_SIGNER_TITLE', (i) => `roles.signers[${i}].signer_title`),
+    ...duplicates(roles.observers.map((r) => r.observer_title), 'DUPLICATE_OBSERVER_TITLE', (i) => `roles.observers[${i}].observer_title`),
+  ];
+  if (problems.length) throw ApiError.many(400, 'The request is invalid.', problems);
+};
+
+/** What a template list shows of its roles: titles and order, not the field layout. */
+export const roleSummary = (roles: TemplateRoles) => ({
+  signers: roles.signers.map((r) => ({ signer_title: r.signer_title, signing_order: r.signing_order ?? 1, fields: r.fields?.length ?? 0 })),
+  observers: roles.observers.map((r) => ({ observer_title: r.observer_title })),
+});

@@ -1,0 +1,21 @@
+import { sha256Hex } from '../../infra/hash.js';
+import { verifySealedPdf, type Check } from '../../infra/pdf/verify-pdf.js';
+import type { AppContext } from '../context.js';
+import { readVerificationRecord } from './verification-record.js';
+import { serviceTrustAnchor } from './trust-anchor.js';
+
+export interface FileVerdict {
+  /** The file is byte for byte one of the envelope's sealed documents. */
+  match: boolean;
+  document_name: string | null;
+  seal: { valid: boolean; checks: Check[] };
+}
+
+/** Compares an uploaded PDF with the envelope's sealed documents and checks its seal against this service's root. */
+export const checkSealedPdf = async (ctx: AppContext, envelopeId: string, bytes: Uint8Array): Promise<FileVerdict> => {
+  const record = await readVerificationRecord(ctx, envelopeId);
+  const digest = sha256Hex(bytes);
+  const matched = record.documents.find((doc) => doc.sha256_sealed === digest);
+  const report = await verifySealedPdf(bytes, { trustedCertificates: [await serviceTrustAnchor(ctx.config)] });
+  return { match: matched !== undefined, document_name: matched?.name ?? null, seal: { valid: report.valid, checks: report.checks } };
+};

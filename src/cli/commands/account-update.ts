@@ -1,0 +1,23 @@
+import { updateAccount } from '../../app/accounts/update-account.js';
+import { printResult, requiredOption, UsageError, type Command } from '../command.js';
+import { withApp } from '../with-app.js';
+
+const originList = (value: string | boolean | undefined): string[] | undefined =>
+  typeof value === 'string' ? value.split(',').map((origin) => origin.trim()).filter(Boolean) : undefined;
+
+export const accountUpdate: Command = {
+  name: 'account update',
+  summary: "Change an account's settings (which sites may frame the signing page)",
+  usage: `countersign account update --account <account_id> --frame-ancestors "https://a.example,https://b.example" [--json]
+
+--frame-ancestors lists the origins allowed to show the signing page in an iFrame (embedded signing);
+an empty string "" allows none.`,
+  options: { account: { type: 'string' }, 'frame-ancestors': { type: 'string' } },
+  run: async (args) => {
+    const accountId = requiredOption(args, 'account');
+    const frameAncestors = originList(args.values['frame-ancestors']);
+    if (!frameAncestors) throw new UsageError('nothing to update: give --frame-ancestors');
+    printResult(args, await withApp((ctx) => updateAccount(ctx, accountId, { frameAncestors })));
+    return 0;
+  },
+};

@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import { serviceTrustAnchor } from '../../app/verification/trust-anchor.js';
+import { loadConfig } from '../../config.js';
+import { sha256Hex } from '../../infra/hash.js';
+import { verifySealedPdf, type VerifyReport } from '../../infra/pdf/verify-pdf.js';
+import { UsageError, type Command } from '../command.js';
+
+const readPdf = async (path: string): Promise<Buffer> => {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
+};
+
+const printReport = (file: string, sha256: string, report: VerifyReport) => {
+  console.log(`${file}\nsha256  ${sha256}\n`);
+  for (const check of report.checks) console.log(`${check.ok ? '✓' : '✗'} ${check.name}: ${check.detail}`);
+  if (report.signer) console.log(`\nsealed by ${report.signer.subject}${report.signedAt ? ` at ${report.signedAt}` : ''}${report.timestamped ? ' (time-stamped)' : ''}`);
+  console.log(report.valid ? '\nVALID: the document is intact and sealed by this service.' : '\nNOT VALID: the document was changed, is not sealed, or was not sealed by this service.');
+};
+
+export const verify: Command = {
+  name: 'verify',
+  summary: "Check offline that a sealed PDF is intact and carries this service's seal",
+  usage: `countersign verify <file.pdf> [--json]
+
+Exit code 0: the seal covers the whole file, its digest and signature hold and its certificate chains to
+this service's root (from DATA_DIR, or SIGNING_CERT_P12). 1: it does not. 2: usage error.`,
+  options: {},
+  run: async (args) => {
+    const [file, ...extra] = args.positionals;
+    if (!file) throw new UsageError('give the PDF file to verify');
+    if (extra.length) throw new UsageError(`one file at a time (got ${args.positionals.length})`);
+    const bytes = await readPdf(file);
+    const report = await verifySealedPdf(bytes, { trustedCertificates: [await serviceTrustAnchor(loadConfig())] });
+    const sha256 = sha256Hex(bytes);
+    if (args.json) console.log(JSON.stringify({ file, sha256, valid: report.valid, checks: report.checks, signer: report.signer, signed_at: report.signedAt, timestamped: report.timestamped }));
+    else printReport(file, sha256, report);
+    return report.valid ? 0 : 1;
+  },
+};

@@ -1,0 +1,49 @@
+import { Type } from 'typebox';
+import { cancelEnvelope } from '../../../app/envelopes/cancel-envelope.js';
+import type { AppContext } from '../../../app/context.js';
+import { callerOf, type App } from '../../app-type.js';
+import { originOf } from '../../request-origin.js';
+import { Id, Num, Ok, RequiredText, Strict, Text, Timestamp, errorResponses } from '../../schema-kit.js';
+import { EnvelopeIdParams } from './envelope-id-params.js';
+
+const CancelBody = Strict({
+  cancel_reason: RequiredText(1000, 'CANCEL_REASON_REQUIRED'),
+  longitude: Type.Optional(Num(-180, 180)),
+  latitude: Type.Optional(Num(-90, 90)),
+  user_agent: Type.Optional(Text(500, { description: "The sender's user agent, recorded in the ledger instead of the request's" })),
+  ip_address: Type.Optional(Text(45, { pattern: '^[0-9A-Fa-f.:]+$', description: "The sender's IP address, recorded in the ledger instead of the request's" })),
+  mac_address: Type.Optional(Text(17, { pattern: '^[0-9A-Fa-f:-]+$', description: 'Accepted for compatibility; not recorded' })),
+});
+
+const CancelledEnvelope = Ok(
+  Type.Object({ envelope_id: Id('env'), status: Text(16), cancelled_at: Timestamp(), cancel_reason: Text(1000) }),
+  'Envelope cancelled',
+);
+
+export const cancelEnvelopeRoute = (app: App, ctx: AppContext) =>
+  app.post(
+    '/envelopes/:envelopeId/cancel',
+    {
+      schema: {
+        operationId: 'cancelEnvelope',
+        summary: 'Cancel an envelope that is out for signature or expired',
+        description: 'Allowed while the envelope is Sent, InProgress or Expired; the recipients are told by e-mail.',
+        tags: ['Envelopes'],
+        params: EnvelopeIdParams,
+        body: CancelBody,
+        response: { 200: CancelledEnvelope, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const { cancel_reason, latitude, longitude, ip_address, user_agent } = request.body;
+      const origin = originOf(request);
+      const data = await cancelEnvelope(ctx, {
+        accountId: callerOf(request).accountId,
+        envelopeId: request.params.envelopeId,
+        reason: cancel_reason,
+        origin: { ipAddress: ip_address ?? origin.ipAddress, userAgent: user_agent ?? origin.userAgent },
+        location: { latitude, longitude },
+      });
+      return { message: 'Envelope cancelled successfully.', data };
+    },
+  );

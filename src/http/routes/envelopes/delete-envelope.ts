@@ -1,0 +1,26 @@
+import { Type } from 'typebox';
+import { deleteEnvelope } from '../../../app/envelopes/delete-envelope.js';
+import type { AppContext } from '../../../app/context.js';
+import { callerOf, type App } from '../../app-type.js';
+import { originOf } from '../../request-origin.js';
+import { Id, Ok, Timestamp, errorResponses } from '../../schema-kit.js';
+import { EnvelopeIdParams } from './envelope-id-params.js';
+
+export const deleteEnvelopeRoute = (app: App, ctx: AppContext) =>
+  app.post(
+    '/envelopes/:envelopeId/delete',
+    {
+      schema: {
+        operationId: 'deleteEnvelope',
+        summary: 'Delete a Completed envelope and its documents',
+        description: 'The envelope answers 404 afterwards; its ledger entries (with the documents\' hashes) are kept.',
+        tags: ['Envelopes'],
+        params: EnvelopeIdParams,
+        response: { 200: Ok(Type.Object({ envelope_id: Id('env'), deleted_at: Timestamp() }), 'Envelope deleted'), ...errorResponses(401, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const data = await deleteEnvelope(ctx, { accountId: callerOf(request).accountId, envelopeId: request.params.envelopeId, origin: originOf(request) });
+      return { message: 'Envelope deleted successfully.', data };
+    },
+  );

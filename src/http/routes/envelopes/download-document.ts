@@ -1,0 +1,68 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../../app/context.js';
+import { downloadDocument, type DownloadedDocument } from '../../../app/envelopes/download-document.js';
+import { callerOf, type App } from '../../app-type.js';
+import { originOf } from '../../request-origin.js';
+import { Id, Ok, Strict, Text, errorResponses } from '../../schema-kit.js';
+import { EnvelopeIdParams } from './envelope-id-params.js';
+
+const DownloadParams = Strict({
+  ...EnvelopeIdParams.properties,
+  documentId: Text(64, { minLength: 1, pattern: '^[A-Za-z0-9_-]+$', description: 'A document_id, or `certificate` for the certificate of completion' }),
+});
+
+const DownloadQuery = Strict({
+  signed_only: Type.Optional(Type.Boolean({ description: 'Default true: only the signed copy, once the envelope is Completed' })),
+});
+
+const DownloadedJson = Type.Object({
+  envelope_id: Id('env'),
+  name: Text(255),
+  document_id: Id('doc'),
+  document_name: Text(255),
+  signed: Type.Boolean(),
+  content_base64: Text(70_000_000, { contentEncoding: 'base64' }),
+});
+
+const PdfBytes = Type.String({ format: 'binary', maxLength: 52_428_800, description: 'The PDF itself' });
+
+const wantsPdf = (accept: string | undefined) => accept?.toLowerCase().includes('application/pdf') ?? false;
+
+/** `filename` for old clients (ASCII, no quotes), `filename*` (RFC 6266) for the exact name. */
+const attachmentHeader = (name: string) => {
+  const fileName = name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`;
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+};
+
+const asJson = ({ bytes, ...document }: DownloadedDocument) => ({ ...document, content_base64: Buffer.from(bytes).toString('base64') });
+
+export const downloadDocumentRoute = (app: App, ctx: AppContext) =>
+  app.get(
+    '/envelopes/:envelopeId/:documentId/download',
+    {
+      schema: {
+        operationId: 'downloadDocument',
+        summary: 'Download a document of an envelope, or its certificate of completion',
+        description:
+          'JSON with `content_base64`, or the raw PDF with `Accept: application/pdf`. `signed_only=false` returns the signed copy when there is one, else the original. Every download is recorded in the ledger.',
+        tags: ['Envelopes'],
+        params: DownloadParams,
+        querystring: DownloadQuery,
+        response: {
+          200: { description: 'The document', content: { 'application/json': { schema: Ok(DownloadedJson) }, 'application/pdf': { schema: PdfBytes } } },
+          ...errorResponses(400, 401, 404, 409, 410, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { envelopeId, documentId } = request.params;
+      const document = await downloadDocument(ctx, callerOf(request), { envelopeId, documentId, signedOnly: request.query.signed_only ?? true }, originOf(request));
+      if (wantsPdf(request.headers.accept)) {
+        // The typed reply knows the PDF as a binary string; Fastify sends a Buffer as raw bytes.
+        const pdf = Buffer.from(document.bytes) as unknown as string;
+        return reply.type('application/pdf').header('content-disposition', attachmentHeader(document.document_name)).send(pdf);
+      }
+      return reply.type('application/json').send({ message: 'Document downloaded.', data: asJson(document) });
+    },
+  );

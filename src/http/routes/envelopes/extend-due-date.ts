@@ -1,0 +1,40 @@
+import { Type } from 'typebox';
+import { extendDueDate } from '../../../app/envelopes/extend-due-date.js';
+import type { AppContext } from '../../../app/context.js';
+import { callerOf, type App } from '../../app-type.js';
+import { originOf } from '../../request-origin.js';
+import { Id, Int, Ok, Strict, Text, Timestamp, errorResponses } from '../../schema-kit.js';
+import { EnvelopeIdParams } from './envelope-id-params.js';
+
+const ExtendBody = Strict({
+  signing_due_date: Type.Optional(Timestamp({ 'x-invalid-code': 'INVALID_DUE_DATE', description: 'The new due instant (ISO 8601, in the future)' })),
+  extend_by_days: Type.Optional(Int(1, 365, { 'x-invalid-code': 'INVALID_EXTEND_BY_DAYS', description: 'New due date = now + this many days' })),
+});
+
+const ExtendedEnvelope = Ok(Type.Object({ envelope_id: Id('env'), status: Text(16), signing_due_date: Timestamp() }), 'Due date extended');
+
+export const extendDueDateRoute = (app: App, ctx: AppContext) =>
+  app.put(
+    '/envelopes/:envelopeId/extend_signing_due_date',
+    {
+      schema: {
+        operationId: 'extendSigningDueDate',
+        summary: 'Reopen an Expired envelope until a new due date',
+        description: 'Give exactly one of signing_due_date and extend_by_days. The envelope returns to Sent (or InProgress when someone signed) and the signing links work again.',
+        tags: ['Envelopes'],
+        params: EnvelopeIdParams,
+        body: ExtendBody,
+        response: { 200: ExtendedEnvelope, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const { signing_due_date, extend_by_days } = request.body;
+      const data = await extendDueDate(ctx, {
+        accountId: callerOf(request).accountId,
+        envelopeId: request.params.envelopeId,
+        extension: { ...(signing_due_date === undefined ? {} : { signingDueDate: signing_due_date }), ...(extend_by_days === undefined ? {} : { extendByDays: extend_by_days }) },
+        origin: originOf(request),
+      });
+      return { message: 'Signing due date extended successfully.', data };
+    },
+  );

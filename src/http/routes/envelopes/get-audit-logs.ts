@@ -1,0 +1,34 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../../app/context.js';
+import { getAuditLogs } from '../../../app/envelopes/get-audit-logs.js';
+import { callerOf, type App } from '../../app-type.js';
+import { Id, List, Ok, Text, errorResponses } from '../../schema-kit.js';
+import { EnvelopeIdParams } from './envelope-id-params.js';
+import { LedgerEntrySchema } from './ledger-entry.schema.js';
+
+// Every key of a stored entry is hashed, so none may be dropped on the way out.
+const PublishedEntry = Type.Object(LedgerEntrySchema.properties, { additionalProperties: true });
+
+const AuditLogs = Type.Object({
+  envelope_id: Id('env'),
+  entries: List(PublishedEntry, 100_000),
+  head_hash: Type.Union([Text(64, { pattern: '^[0-9a-f]{64}$' }), Type.Null()]),
+  verified: Type.Boolean({ description: 'true when the whole chain recomputes from the genesis hash' }),
+});
+
+export const getAuditLogsRoute = (app: App, ctx: AppContext) =>
+  app.get(
+    '/envelopes/:envelopeId/audit_logs',
+    {
+      schema: {
+        operationId: 'getAuditLogs',
+        summary: "An envelope's tamper-evident ledger",
+        description:
+          'For each entry, hash `previous_hash` followed by the RFC 8785 JSON of the entry without `entry_hash` (SHA-256, lowercase hex); the first `previous_hash` is 64 zeros and `head_hash` is the last `entry_hash`.',
+        tags: ['Envelopes'],
+        params: EnvelopeIdParams,
+        response: { 200: Ok(AuditLogs), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({ message: 'Envelope audit logs.', data: await getAuditLogs(ctx, callerOf(request).accountId, request.params.envelopeId) }),
+  );

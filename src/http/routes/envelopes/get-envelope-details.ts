@@ -1,0 +1,65 @@
+import { Type, type TSchema } from 'typebox';
+import type { AppContext } from '../../../app/context.js';
+import { getEnvelopeDetails } from '../../../app/envelopes/get-envelope-details.js';
+import { callerOf, type App } from '../../app-type.js';
+import { Email, Id, Int, List, Ok, Text, Timestamp, errorResponses } from '../../schema-kit.js';
+import { EnvelopeIdParams } from './envelope-id-params.js';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const Signer = Type.Object({
+  recipient_id: Id('rcp'),
+  name: Text(255),
+  email: Email(),
+  signer_title: Nullable(Text(255)),
+  signing_order: Int(0, 1000),
+  status: Text(16),
+  sent_at: Nullable(Timestamp()),
+  viewed_at: Nullable(Timestamp()),
+  signed_at: Nullable(Timestamp()),
+  declined_at: Nullable(Timestamp()),
+  decline_reason: Nullable(Text(1000)),
+});
+
+const Observer = Type.Object({
+  recipient_id: Id('rcp'),
+  name: Text(255),
+  email: Email(),
+  observer_title: Nullable(Text(255)),
+  status: Text(16),
+  sent_at: Nullable(Timestamp()),
+});
+
+const EnvelopeDetails = Type.Object({
+  envelope_id: Id('env'),
+  name: Text(255),
+  description: Nullable(Text(2000)),
+  tags: List(Text(64), 50),
+  status: Text(16),
+  sign_process_flow: Text(16),
+  created_by: Type.Object({ name: Text(255), email: Email() }),
+  created_at: Timestamp(),
+  signing_due_date: Timestamp(),
+  expiration_days: Int(1, 365),
+  email_reminders: Type.Boolean(),
+  reminder_period: Nullable(Int(1, 364)),
+  completed_at: Nullable(Timestamp()),
+  documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500), sha256: Text(64) }), 10),
+  recipients: Type.Object({ signers: List(Signer, 50), observers: List(Observer, 50) }),
+});
+
+export const getEnvelopeDetailsRoute = (app: App, ctx: AppContext) =>
+  app.get(
+    '/envelopes/:envelopeId/details',
+    {
+      schema: {
+        operationId: 'getEnvelopeDetails',
+        summary: "An envelope's settings, documents and recipients",
+        description: 'The certificate of completion is not listed among the documents; download it as document `certificate`.',
+        tags: ['Envelopes'],
+        params: EnvelopeIdParams,
+        response: { 200: Ok(EnvelopeDetails), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({ message: 'Envelope details.', data: await getEnvelopeDetails(ctx, callerOf(request).accountId, request.params.envelopeId) }),
+  );

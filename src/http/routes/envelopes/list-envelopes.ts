@@ -1,0 +1,64 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../../app/context.js';
+import { listEnvelopes } from '../../../app/envelopes/list-envelopes.js';
+import { ENVELOPE_STATUSES } from '../../../domain/envelope-state.js';
+import { callerOf, type App } from '../../app-type.js';
+import { Email, Id, Int, List, Ok, Strict, Text, Timestamp, errorResponses } from '../../schema-kit.js';
+
+const Status = Type.Union(ENVELOPE_STATUSES.map((status) => Type.Literal(status)));
+const PaginationInt = (maximum: number, description: string) => Type.Optional(Int(1, maximum, { 'x-invalid-code': 'INVALID_PAGINATION', description }));
+
+const ListRequest = Strict({
+  filters: Type.Optional(
+    Strict({
+      status: Type.Optional(List(Status, 6, { description: 'Effective statuses: an open envelope past its due date is Expired' })),
+      name_contains: Type.Optional(Text(255, { description: 'Case-insensitive substring of the name' })),
+      tags: Type.Optional(List(Text(64, { minLength: 1 }), 50, { description: 'The envelope carries every one of these tags (case-insensitive)' })),
+      recipient_email: Type.Optional(Email({ description: 'A signer or observer of the envelope' })),
+      template_id: Type.Optional(Text(64, { minLength: 1 })),
+      created_from: Type.Optional(Timestamp({ description: 'Inclusive' })),
+      created_to: Type.Optional(Timestamp({ description: 'Inclusive' })),
+    }),
+  ),
+  page: PaginationInt(1_000_000, '1-based page number (default 1)'),
+  page_size: PaginationInt(100, 'Envelopes per page, 1–100 (default 20)'),
+  sort: Type.Optional(
+    Strict({
+      field: Type.Optional(Type.Union([Type.Literal('created_at'), Type.Literal('name'), Type.Literal('status')], { description: 'Default created_at' })),
+      order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { description: 'Default desc' })),
+    }),
+  ),
+});
+
+const EnvelopeSummary = Type.Object({
+  envelope_id: Id('env'),
+  name: Text(255),
+  status: Text(16),
+  created_at: Timestamp(),
+  signing_due_date: Timestamp(),
+  recipients_count: Int(0, 100, { description: 'Signers and observers' }),
+  signed_count: Int(0, 100, { description: 'Signers who have signed' }),
+});
+
+const EnvelopePage = Type.Object({
+  envelopes: List(EnvelopeSummary, 100),
+  page: Int(1, 1_000_000),
+  page_size: Int(1, 100),
+  total: Int(0, 1_000_000_000),
+});
+
+export const listEnvelopesRoute = (app: App, ctx: AppContext) =>
+  app.post(
+    '/envelopes/list',
+    {
+      schema: {
+        operationId: 'listEnvelopes',
+        summary: "The account's envelopes, filtered, sorted and paged",
+        description: 'Filters combine with AND. Deleted envelopes are never listed.',
+        tags: ['Envelopes'],
+        body: ListRequest,
+        response: { 200: Ok(EnvelopePage), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => ({ message: 'Envelopes.', data: await listEnvelopes(ctx, callerOf(request).accountId, request.body) }),
+  );

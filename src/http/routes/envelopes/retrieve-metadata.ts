@@ -1,0 +1,31 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../../app/context.js';
+import { retrieveMetadata } from '../../../app/envelopes/retrieve-metadata.js';
+import { callerOf, type App } from '../../app-type.js';
+import { Id, List, Ok, Text, errorResponses } from '../../schema-kit.js';
+import { EnvelopeIdParams } from './envelope-id-params.js';
+
+export const METADATA_LIMITS = { keys: 50, keyLength: 100, valueLength: 2000 };
+
+export const EnvelopeMetadata = Type.Object({
+  envelope_id: Id('env'),
+  name: Text(255),
+  description: Type.Union([Text(2000), Type.Null()]),
+  tags: List(Text(64), 50),
+  metadata: Type.Record(Text(METADATA_LIMITS.keyLength), Text(METADATA_LIMITS.valueLength), { maxProperties: METADATA_LIMITS.keys }),
+});
+
+export const retrieveMetadataRoute = (app: App, ctx: AppContext) =>
+  app.get(
+    '/envelopes/:envelopeId/retrieve_metadata',
+    {
+      schema: {
+        operationId: 'retrieveEnvelopeMetadata',
+        summary: "An envelope's name, description, tags and metadata",
+        tags: ['Envelopes'],
+        params: EnvelopeIdParams,
+        response: { 200: Ok(EnvelopeMetadata), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({ message: 'Envelope metadata.', data: await retrieveMetadata(ctx, callerOf(request).accountId, request.params.envelopeId) }),
+  );

@@ -1,0 +1,43 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../../app/context.js';
+import { updateMetadata } from '../../../app/envelopes/update-metadata.js';
+import { callerOf, type App } from '../../app-type.js';
+import { originOf } from '../../request-origin.js';
+import { List, Ok, RequiredText, Strict, Text, errorResponses } from '../../schema-kit.js';
+import { EnvelopeIdParams } from './envelope-id-params.js';
+import { EnvelopeMetadata, METADATA_LIMITS } from './retrieve-metadata.js';
+
+const MetadataChange = Strict(
+  {
+    name: Type.Optional(RequiredText(255, 'ENVELOPE_NAME_REQUIRED')),
+    description: Type.Optional(Text(2000)),
+    tags: Type.Optional(List(Text(64, { minLength: 1 }), 50)),
+    metadata: Type.Optional(
+      Type.Record(Text(METADATA_LIMITS.keyLength, { minLength: 1 }), Text(METADATA_LIMITS.valueLength), {
+        maxProperties: METADATA_LIMITS.keys,
+        description: 'String values by key; replaces the stored metadata as a whole',
+      }),
+    ),
+  },
+  { minProperties: 1, 'x-invalid-code': 'NOTHING_TO_UPDATE' },
+);
+
+export const updateMetadataRoute = (app: App, ctx: AppContext) =>
+  app.post(
+    '/envelopes/:envelopeId/update_envelope_metadata',
+    {
+      schema: {
+        operationId: 'updateEnvelopeMetadata',
+        summary: "Change an envelope's name, description, tags or metadata",
+        description: 'Any non-empty subset of the fields; each given field replaces the stored value. Recorded in the ledger as METADATA_UPDATED.',
+        tags: ['Envelopes'],
+        params: EnvelopeIdParams,
+        body: MetadataChange,
+        response: { 200: Ok(EnvelopeMetadata), ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({
+      message: 'Envelope metadata updated.',
+      data: await updateMetadata(ctx, callerOf(request), request.params.envelopeId, request.body, originOf(request)),
+    }),
+  );

@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ApiError } from '../../../domain/api-error.js';
+
+/** Where `vite build` (web/vite.config.ts) puts the pages and their assets. */
+export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
+
+export type WebPage = 'sign.html' | 'verify.html';
+
+const notBuilt = () =>
+  new ApiError('WEB_NOT_BUILT', 503, 'The web pages are not built on this server: run `npm run build:web` and restart.');
+
+export const webBuildExists = (dir = WEB_BUILD_DIR): boolean => existsSync(join(dir, 'sign.html'));
+
+/** A built page's HTML; 503 WEB_NOT_BUILT instead of a crash when the build is missing. */
+export const readWebPage = async (page: WebPage, dir = WEB_BUILD_DIR): Promise<string> => {
+  try {
+    return await readFile(join(dir, page), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notBuilt();
+    throw error;
+  }
+};

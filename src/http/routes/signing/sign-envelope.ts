@@ -1,0 +1,24 @@
+import type { AppContext } from '../../../app/context.js';
+import { signEnvelope } from '../../../app/signing/sign-envelope.js';
+import type { App } from '../../app-type.js';
+import { originOf } from '../../request-origin.js';
+import { Ok, errorResponses } from '../../schema-kit.js';
+import { SignBody, SignedResult, SigningTokenParams } from './signing.schema.js';
+
+export const signEnvelopeRoute = (app: App, ctx: AppContext) =>
+  app.post(
+    '/signing/:signingCode/sign',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'signEnvelope',
+        summary: 'Sign as the signer of this token',
+        description: 'Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists.',
+        tags: ['Signing'],
+        params: SigningTokenParams,
+        body: SignBody,
+        response: { 200: Ok(SignedResult), ...errorResponses(400, 404, 409, 413, 429) },
+      },
+    },
+    async (request) => ({ message: 'Document signed successfully.', data: await signEnvelope(ctx, request.params.signingCode, request.body, originOf(request)) }),
+  );

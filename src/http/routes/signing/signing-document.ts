@@ -1,0 +1,32 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../../app/context.js';
+import { readSigningDocument } from '../../../app/signing/signing-document.js';
+import type { App } from '../../app-type.js';
+import { Strict, Text, errorResponses } from '../../schema-kit.js';
+
+const MAX_PDF_BYTES = 25 * 1024 * 1024;
+
+export const signingDocumentRoute = (app: App, ctx: AppContext) =>
+  app.get(
+    '/signing/:signingCode/documents/:documentId',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'getSigningDocument',
+        summary: 'The PDF of one of the envelope\'s documents, for the signer to review',
+        tags: ['Signing'],
+        params: Strict({ signingCode: Text(200, { minLength: 1 }), documentId: Text(64, { minLength: 1 }) }),
+        response: {
+          200: { description: 'The PDF', content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', maxLength: MAX_PDF_BYTES }) } } },
+          ...errorResponses(400, 404, 409, 410, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { name, bytes } = await readSigningDocument(ctx, request.params.signingCode, request.params.documentId);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${encodeURIComponent(name)}"`)
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );

@@ -1,0 +1,72 @@
+import { Type } from 'typebox';
+import { Email, Id, Int, List, Num, Strict, Text, Timestamp } from '../../schema-kit.js';
+
+/** The signing token (named signingCode so the OpenAPI document has no credential-named parameter); unknown is 404, so only its length is checked. */
+export const SigningTokenParams = Strict({ signingCode: Text(200, { minLength: 1, description: 'The signing token from the invitation or embedded URL' }) });
+
+const Nullable = <T extends ReturnType<typeof Text>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const SigningField = Type.Object({
+  field_id: Id('fld'),
+  type: Text(16),
+  placeholder: Nullable(Text(100)),
+  document: Int(1, 10),
+  page: Int(1, 500),
+  x: Num(0, 100_000),
+  y: Num(0, 100_000),
+  width: Num(0, 100_000),
+  height: Num(0, 100_000),
+  required: Type.Boolean(),
+  editable: Type.Boolean(),
+  default_value: Nullable(Text(1000)),
+  options: Type.Union([List(Text(200), 100), Type.Null()]),
+});
+
+export const SigningPage = Type.Object({
+  envelope: Type.Object({
+    envelope_id: Id('env'),
+    name: Text(255),
+    message: Nullable(Text(5000)),
+    status: Text(16),
+    sign_process_flow: Text(16),
+    enforce_signers_location: Type.Boolean(),
+  }),
+  signer: Type.Object({ name: Text(255), email: Email(), status: Text(16) }),
+  documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500) }), 10),
+  fields: List(SigningField, 200),
+  consent_text: Text(10_000, { description: 'The electronic records disclosure the signer accepts; its SHA-256 is recorded with the consent' }),
+  session_token: Type.Optional(Text(200, { description: 'Only when an embedded token was exchanged: use it for the rest of the signing' })),
+});
+
+const Mark = Strict({
+  type: Type.Unsafe<'drawn' | 'typed'>(Type.String({ enum: ['drawn', 'typed'], maxLength: 5 })),
+  image_png_base64: Type.Optional(Text(2_000_000, { minLength: 1, contentEncoding: 'base64', description: 'drawn: the PNG image' })),
+  text: Type.Optional(Text(200, { minLength: 1, description: 'typed: the name as typed' })),
+});
+
+export const SignBody = Strict({
+  consent: Type.Boolean({ 'x-missing-code': 'CONSENT_REQUIRED', description: 'true: the signer accepts the electronic records disclosure' }),
+  signature: Mark,
+  initials: Type.Optional(Mark),
+  fields: Type.Optional(List(Strict({
+    field_id: Text(64, { minLength: 1 }),
+    value: Type.Optional(Type.Union([Text(5000), Num(-1e15, 1e15), Type.Boolean(), Type.Null()])),
+  }), 200)),
+  location: Type.Optional(Strict({ latitude: Num(-90, 90), longitude: Num(-180, 180) })),
+});
+
+export const SignedResult = Type.Object({
+  envelope_id: Id('env'),
+  status: Text(16),
+  signer: Type.Object({ name: Text(255), email: Email(), status: Text(16), signed_at: Timestamp() }),
+});
+
+export const DeclineBody = Strict({ reason: Type.String({ minLength: 1, maxLength: 1000, 'x-missing-code': 'DECLINE_REASON_REQUIRED' }) });
+
+export const DeclinedResult = Type.Object({
+  envelope_id: Id('env'),
+  status: Text(16),
+  declined_by: Text(255),
+  block_number: Int(1, Number.MAX_SAFE_INTEGER, { description: "The decline's position in the service-wide ledger" }),
+  transaction_hash: Text(64, { pattern: '^[0-9a-f]{64}$', description: "The decline's ledger entry hash" }),
+});

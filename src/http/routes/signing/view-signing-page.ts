@@ -1,0 +1,23 @@
+import type { AppContext } from '../../../app/context.js';
+import { viewSigningPage } from '../../../app/signing/view-signing-page.js';
+import type { App } from '../../app-type.js';
+import { originOf } from '../../request-origin.js';
+import { Ok, errorResponses } from '../../schema-kit.js';
+import { SigningPage, SigningTokenParams } from './signing.schema.js';
+
+export const viewSigningPageRoute = (app: App, ctx: AppContext) =>
+  app.get(
+    '/signing/:signingCode',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'viewSigningPage',
+        summary: 'What the signing page shows to the signer of this token',
+        description: 'No headers: the token is the credential. Marks the signer Viewed on the first call. An embedded token is single use: it is exchanged for `session_token`.',
+        tags: ['Signing'],
+        params: SigningTokenParams,
+        response: { 200: Ok(SigningPage), ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request) => ({ message: 'Signing page loaded.', data: await viewSigningPage(ctx, request.params.signingCode, originOf(request)) }),
+  );

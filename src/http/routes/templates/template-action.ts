@@ -1,0 +1,32 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../../app/context.js';
+import { applyTemplateAction, TEMPLATE_ACTIONS, type TemplateAction } from '../../../app/templates/template-action.js';
+import { callerOf, type App } from '../../app-type.js';
+import { Strict, Text, errorResponses } from '../../schema-kit.js';
+import { TemplateActionResult } from './template.schema.js';
+
+const ActionParams = Strict({
+  templateId: Text(64, { minLength: 1 }),
+  action: Type.Unsafe<TemplateAction>(Type.String({ enum: [...TEMPLATE_ACTIONS], maxLength: 10, 'x-invalid-code': 'INVALID_TEMPLATE_ACTION', description: 'activate, deactivate or delete' })),
+});
+
+const MESSAGES = { activate: 'Template activated.', deactivate: 'Template deactivated.', delete: 'Template deleted.' } as const;
+
+export const templateActionRoute = (app: App, ctx: AppContext) =>
+  app.put(
+    '/templates/:templateId/action/:action',
+    {
+      schema: {
+        operationId: 'applyTemplateAction',
+        summary: 'Activate, deactivate or delete a template',
+        description: 'A deleted template answers 404 from then on; envelopes made from it are unaffected.',
+        tags: ['Templates'],
+        params: ActionParams,
+        response: { 200: TemplateActionResult, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({
+      message: MESSAGES[request.params.action],
+      data: await applyTemplateAction(ctx, callerOf(request), request.params.templateId, request.params.action),
+    }),
+  );

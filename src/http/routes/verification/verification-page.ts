@@ -1,0 +1,25 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../../app/context.js';
+import { readVerificationRecord } from '../../../app/verification/verification-record.js';
+import type { App } from '../../app-type.js';
+import { Text } from '../../schema-kit.js';
+import { securePage } from '../pages/page-security.js';
+import { readWebPage } from '../pages/web-build.js';
+
+/** The page's own script asks for JSON at the same URL; people's browsers ask for HTML. */
+const wantsJson = (accept: string | undefined): boolean => /application\/json/i.test(accept ?? '') && !/text\/html/i.test(accept ?? '');
+
+/** `GET /verify/{envelopeId}`: the public verification page, or with `Accept: application/json` the record of API.md §6. */
+export const verificationPageRoute = (app: App, ctx: AppContext) =>
+  app.get(
+    '/verify/:envelopeId',
+    { schema: { hide: true, params: Type.Object({ envelopeId: Text(64) }) }, config: { access: 'public' } },
+    async (request, reply) => {
+      if (wantsJson(request.headers.accept)) {
+        const data = await readVerificationRecord(ctx, request.params.envelopeId);
+        return reply.header('cache-control', 'no-store').send({ message: 'Verification record retrieved.', data });
+      }
+      const html = await readWebPage('verify.html');
+      return securePage(reply).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    },
+  );

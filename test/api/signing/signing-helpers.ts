@@ -1,0 +1,25 @@
+import { issueSigningToken, type SigningTokenKind } from '../../../src/app/signing/signing-tokens.js';
+import { makePng } from '../../support/pdf-fixtures.js';
+import type { TestServer } from '../../support/test-server.js';
+
+/** A fresh signing token for a recipient, as an invitation mail would carry. */
+export const tokenFor = (server: TestServer, envelopeId: string, recipientId: string, kind: SigningTokenKind = 'invitation', expiresAt: Date | null = null) =>
+  issueSigningToken(server.service.ctx, server.service.ctx.db, { id: recipientId, envelopeId }, kind, expiresAt);
+
+export const drawnSignature = () => ({ type: 'drawn', image_png_base64: Buffer.from(makePng(120, 40)).toString('base64') });
+
+export const signBody = (extra: Record<string, unknown> = {}) => ({ consent: true, signature: drawnSignature(), ...extra });
+
+export const envelopeRow = (server: TestServer, envelopeId: string) =>
+  server.service.ctx.db.selectFrom('envelopes').selectAll().where('id', '=', envelopeId).executeTakeFirstOrThrow();
+
+/** Runs due jobs until the envelope leaves InProgress (the worker may already be sealing it when poked). */
+export const waitForCompletion = async (server: TestServer, envelopeId: string, timeoutMs = 15_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await server.service.worker.drain();
+    const row = await envelopeRow(server, envelopeId);
+    if (row.status !== 'InProgress' || Date.now() > deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
