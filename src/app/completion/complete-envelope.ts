@@ -3,9 +3,8 @@ import { inspectPdf } from '../../infra/pdf/intake.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
-import { sendCompletionMails } from './completion-mails.js';
+import { enqueueJob } from '../jobs/enqueue-job.js';
 import { allSignersSigned, readEnvelopeRecord, type EnvelopeRecord } from './envelope-record.js';
-import { purgeEnvelopeDocuments } from './purge-documents.js';
 import { sealDocuments, type SealedEnvelope } from './seal-documents.js';
 
 export const CERTIFICATE_NAME = 'Certificate of Completion.pdf';
@@ -47,14 +46,15 @@ const recordCompletion = (ctx: AppContext, record: EnvelopeRecord, sealed: Seale
       actor: { name: 'Countersign', email: null },
       description: `Every signer signed; ${record.documents.length} document(s) sealed with ledger head ${ledgerHeadHash}.`,
     });
+    await enqueueJob(ctx, trx, 'deliver-completion', { envelopeId: record.envelope.id });
     return true;
   });
 
 /**
  * The 'complete-envelope' job (API.md §7): stamps and seals every document and the certificate of
- * completion, then makes the envelope Completed, mails the sealed copies and, with
- * remove_signed_envelope, purges the files. Idempotent: an envelope that is not InProgress with
- * every signer signed is left alone.
+ * completion, then makes the envelope Completed and queues the delivery of the sealed copies
+ * (deliver-completion.ts). Idempotent: an envelope that is not InProgress with every signer signed
+ * is left alone.
  */
 export const completeEnvelope = async (ctx: AppContext, { envelopeId }: { envelopeId: string }): Promise<void> => {
   const record = await readEnvelopeRecord(ctx.db, envelopeId);
@@ -63,7 +63,5 @@ export const completeEnvelope = async (ctx: AppContext, { envelopeId }: { envelo
   if (!ledgerHeadHash) throw new Error(`Envelope ${envelopeId} has no ledger entries`);
   const completedAt = ctx.clock.now();
   const sealed = await sealDocuments(ctx, { record, ledgerHeadHash, completedAt });
-  if (!(await recordCompletion(ctx, record, sealed, ledgerHeadHash, completedAt))) return;
-  await sendCompletionMails(ctx, record, sealed, completedAt);
-  if (record.envelope.remove_signed_envelope === 1) await purgeEnvelopeDocuments(ctx, record, sealed);
+  if (await recordCompletion(ctx, record, sealed, ledgerHeadHash, completedAt)) ctx.jobs.poke();
 };

@@ -22,7 +22,7 @@ const audience = (record: EnvelopeRecord, sender: { name: string; email: string 
 /**
  * E-mails the sealed copies. Above 10 MB in total nothing is attached and the mail links to the
  * public verification page instead: there is no public download route, and the sender downloads
- * through the API. A failed delivery is logged, not retried: the envelope is already Completed.
+ * through the API. A failed delivery throws, so the delivering job is retried.
  */
 export const sendCompletionMails = async (ctx: AppContext, record: EnvelopeRecord, sealed: SealedEnvelope, completedAt: Date): Promise<void> => {
   const attachments = attachmentsOf(record, sealed);
@@ -34,8 +34,6 @@ export const sendCompletionMails = async (ctx: AppContext, record: EnvelopeRecor
       recipientName: person.name, senderName: sender.name, envelopeName: record.envelope.name, completedAt, verificationUrl: url,
       ...(fits ? {} : { downloadUrl: url }),
     });
-    await ctx.mailer
-      .send({ to: person.email, ...mail, ...(fits ? { attachments } : {}) })
-      .catch((error: unknown) => ctx.logger.warn({ err: error, envelopeId: record.envelope.id }, 'Completion mail not delivered'));
+    await ctx.mailer.send({ to: person.email, ...mail, ...(fits ? { attachments } : {}) });
   }
 };

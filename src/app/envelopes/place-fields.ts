@@ -1,19 +1,12 @@
 import { ApiError, type ErrorDetail } from '../../domain/api-error.js';
-import { checkFieldPlacement, type LocatedFieldBox } from '../../domain/field-geometry.js';
+import { checkFieldPlacement, type FieldBox, type LocatedFieldBox } from '../../domain/field-geometry.js';
 import { resolveSignerFieldRules, type FieldRules } from '../../domain/field-rules.js';
 import { findAnchors } from '../../infra/pdf/find-anchors.js';
 import type { AppContext } from '../context.js';
 import type { StoredDocument } from '../documents/stored-document.js';
 import type { FieldInput, SignerInput } from './new-envelope.js';
 
-export interface PlacedField extends FieldRules {
-  document: number;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export interface PlacedField extends FieldRules, FieldBox {}
 
 const DEFAULT_ANCHOR_SIZE: Record<string, { width: number; height: number }> = {
   signature: { width: 160, height: 40 },

@@ -11,6 +11,7 @@ export interface JobPayloads {
   'expire-envelope': { envelopeId: string };
   'auto-remind': { envelopeId: string };
   'complete-envelope': { envelopeId: string };
+  'deliver-completion': { envelopeId: string };
   'purge-uploads': Record<string, never>;
 }
 export type JobKind = keyof JobPayloads;

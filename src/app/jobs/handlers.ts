@@ -1,4 +1,5 @@
 import { completeEnvelope } from '../completion/complete-envelope.js';
+import { deliverCompletion } from '../completion/deliver-completion.js';
 import type { JobHandlers } from './job-worker.js';
 import { autoRemind } from './auto-remind.js';
 import { expireEnvelope } from './expire-envelope.js';
@@ -20,5 +21,6 @@ export const jobHandlers: JobHandlers = {
   'expire-envelope': expireEnvelope,
   'auto-remind': autoRemind,
   'complete-envelope': completeEnvelope,
+  'deliver-completion': deliverCompletion,
   'purge-uploads': runMaintenance,
 };

@@ -44,7 +44,7 @@ export function FieldOverlay({ field, scale, value, appliedMark, invalid, onChan
   const readOnly = !field.editable || isServerFilled(field);
   const common: ControlProps = {
     id,
-    'data-testid': `field-${field.placeholder}`,
+    'data-testid': `field-${field.placeholder ?? field.field_id}`,
     'aria-required': field.required && !readOnly,
     'aria-invalid': invalid || undefined,
   };

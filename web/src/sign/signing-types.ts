@@ -13,7 +13,7 @@ export type FieldType =
 export interface SigningField {
   field_id: string;
   type: FieldType;
-  placeholder: string;
+  placeholder: string | null;
   /** 1-based index into `documents`. */
   document: number;
   /** 1-based page number. */

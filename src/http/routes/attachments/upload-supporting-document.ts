@@ -1,12 +1,12 @@
 import type { Static } from 'typebox';
-import { addAttachments, type AttachmentFile } from '../../../app/attachments/add-attachments.js';
+import { addAttachments, MAX_ATTACHMENT_BYTES, type AttachmentFile } from '../../../app/attachments/add-attachments.js';
 import type { AppContext } from '../../../app/context.js';
 import { decodeBase64Document } from '../../../app/documents/stored-document.js';
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
 import { errorResponses } from '../../schema-kit.js';
 import { AttachmentEnvelopeParams, JsonUploadBody, MultipartUploadBody, SupportingDocumentList } from './attachment.schema.js';
-import { multipartFiles } from './multipart-files.js';
+import { multipartFiles } from '../../multipart-files.js';
 
 const jsonFiles = (body: Static<typeof JsonUploadBody>): AttachmentFile[] =>
   body.documents.map((doc, i) => ({ name: doc.name, bytes: decodeBase64Document(doc.content_base64, `documents[${i}].content_base64`) }));
@@ -30,7 +30,7 @@ export const uploadSupportingDocumentRoute = (app: App, ctx: AppContext) =>
       },
     },
     async (request, reply) => {
-      const files = request.isMultipart() ? await multipartFiles(request) : jsonFiles(request.body as Static<typeof JsonUploadBody>);
+      const files = request.isMultipart() ? await multipartFiles(request, MAX_ATTACHMENT_BYTES) : jsonFiles(request.body as Static<typeof JsonUploadBody>);
       const documents = await addAttachments(ctx, callerOf(request), request.params.envelopeId, files, originOf(request));
       return reply.status(201).send({ message: 'Supporting documents uploaded successfully.', data: { supporting_documents: documents } });
     },

@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../domain/api-error.js';
+
+export const FILE_PART = 'file';
+
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The `file` parts of a multipart upload, buffered one at a time. A file over `maxBytes` stops
+ * the upload with 413 (the multipart plugin's error, translated in errors.ts); any other part is
+ * refused, like an unknown JSON field.
+ */
+export const multipartFiles = async (request: FastifyRequest, maxBytes: number): Promise<UploadedFile[]> => {
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+    if (part.fieldname !== FILE_PART || part.type !== 'file') {
+      throw new ApiError('UNKNOWN_FIELD', 400, `Unknown multipart part "${part.fieldname}": send files as "${FILE_PART}" parts.`, { field: part.fieldname });
+    }
+    const bytes = await part.toBuffer();
+    const name = part.filename.trim();
+    if (!name) throw new ApiError('DOCUMENT_NAME_REQUIRED', 400, `Part ${files.length + 1} has no file name.`, { field: FILE_PART });
+    files.push({ name: name.slice(0, 255), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+  }
+  return files;
+};
