@@ -49,7 +49,8 @@ export const startTestServer = async (database: TestDatabase, env: Record<string
     ...env,
   });
   const clock = new TestClock(new Date());
-  const service = await startService(config, { clock, logger: pino({ level: 'silent' }) });
+  // TEST_LOG_LEVEL=error shows what the server logged (an unhandled error's stack, say) while debugging.
+  const service = await startService(config, { clock, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
 
   const call = async <T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...(options.noAppAuthType ? {} : { app_auth_type: 'esign-oauth2' }), ...options.headers };

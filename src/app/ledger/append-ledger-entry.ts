@@ -41,10 +41,15 @@ const fromHex = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
 /**
  * Appends an entry to the envelope's hash chain and to the service-wide Merkle log, inside the
  * caller's transaction, so the entry commits exactly when the state change it records does.
- * The log's size row is updated last: on PostgreSQL its row lock serialises appenders for the
- * shortest possible time and keeps block numbers dense.
+ *
+ * Lock order (PostgreSQL), the same in every transaction so none can deadlock another: the
+ * envelope's row first (it serialises the envelope's chain), the log's single `ledger_state` row
+ * last. That last lock keeps block numbers dense and is held only for the rest of the transaction.
  */
 export const appendLedgerEntry = async (ctx: AppContext, trx: Db, event: LedgerEvent): Promise<LedgerEntry & { block_number: number }> => {
+  if (ctx.dialect === 'postgres') {
+    await trx.selectFrom('envelopes').select('id').where('id', '=', event.envelopeId).forUpdate().execute();
+  }
   const last = await trx
     .selectFrom('ledger_entries')
     .select(['sequence', 'entry_hash'])
@@ -65,6 +70,7 @@ export const appendLedgerEntry = async (ctx: AppContext, trx: Db, event: LedgerE
     previous_hash: last?.entry_hash ?? GENESIS_HASH,
   };
   const entryHash = computeEntryHash(body);
+  await trx.updateTable('envelopes').set({ ledger_head_hash: entryHash }).where('id', '=', event.envelopeId).execute();
 
   let state = trx.selectFrom('ledger_state').select(['size', 'frontier']).where('id', '=', 1);
   if (ctx.dialect === 'postgres') state = state.forUpdate();
@@ -82,7 +88,6 @@ export const appendLedgerEntry = async (ctx: AppContext, trx: Db, event: LedgerE
     .set({ size: next.size, frontier: JSON.stringify(next.roots.map((r) => Buffer.from(r).toString('hex'))) })
     .where('id', '=', 1)
     .execute();
-  await trx.updateTable('envelopes').set({ ledger_head_hash: entryHash }).where('id', '=', event.envelopeId).execute();
 
   return { ...body, entry_hash: entryHash, block_number: blockNumber };
 };
