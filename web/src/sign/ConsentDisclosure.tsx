@@ -9,7 +9,7 @@ export function ConsentDisclosure({ text, accepted, onChange }: ConsentDisclosur
   return (
     <section className="panel consent" aria-labelledby="consent-title">
       <h2 id="consent-title" className="panel-title">
-        Electronic records and signatures disclosure
+        Before you sign
       </h2>
       <div className="consent-text" data-testid="consent-text">
         {text}
