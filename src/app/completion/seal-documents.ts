@@ -1,5 +1,6 @@
 import { addQrCode } from '../../infra/pdf/add-qr-code.js';
 import { appendPages } from '../../infra/pdf/append-pages.js';
+import { attachCompletionRecord, type CompletionRecord } from '../../infra/pdf/completion-record.js';
 import { renderCertificate } from '../../infra/pdf/certificate-page.js';
 import { sealPdf } from '../../infra/pdf/seal-pdf.js';
 import { stampFields } from '../../infra/pdf/stamp-fields.js';
@@ -26,8 +27,19 @@ interface SealingRun {
   completedAt: Date;
 }
 
-const seal = async (ctx: AppContext, bytes: Uint8Array): Promise<SealedFile> => {
-  const sealed = await sealPdf(bytes, await sealingIdentity(ctx), ctx.config.tsaUrl ? { tsaUrl: ctx.config.tsaUrl } : {});
+/** The record every sealed file carries inside its signed bytes (see completion-record.ts). */
+const completionRecordOf = (ctx: AppContext, { record, ledgerHeadHash, completedAt }: SealingRun): CompletionRecord => ({
+  envelope_id: record.envelope.id,
+  envelope_name: record.envelope.name,
+  completed_at: completedAt.toISOString(),
+  ledger_head_hash: ledgerHeadHash,
+  verification_url: verificationUrl(ctx.config.publicUrl, record.envelope.id),
+  signers: record.recipients.filter((r) => r.role === 'signer').map((r) => ({ name: r.name, email: r.email, signed_at: r.signed_at })),
+});
+
+const seal = async (ctx: AppContext, run: SealingRun, bytes: Uint8Array): Promise<SealedFile> => {
+  const recorded = await attachCompletionRecord(bytes, completionRecordOf(ctx, run));
+  const sealed = await sealPdf(recorded, await sealingIdentity(ctx), ctx.config.tsaUrl ? { tsaUrl: ctx.config.tsaUrl } : {});
   return { bytes: sealed, sha256: await ctx.blobs.put(sealed) };
 };
 
@@ -44,14 +56,14 @@ const sealDocument = async (ctx: AppContext, run: SealingRun, index: number): Pr
   }));
   let bytes = await appendPages(stamped, certificate);
   if (record.envelope.append_verification_qr_code === 1) bytes = await addQrCode(bytes, verificationUrl(ctx.config.publicUrl, record.envelope.id));
-  return seal(ctx, bytes);
+  return seal(ctx, run, bytes);
 };
 
 /** The standalone certificate of completion: it can state the sealed hashes, the documents being sealed already. */
 const sealCertificate = async (ctx: AppContext, run: SealingRun, sealed: SealedFile[]): Promise<SealedFile> => {
   const documents = run.record.documents.map((d, i) => ({ name: d.name, sha256Original: d.sha256, sha256Sealed: sealed[i]!.sha256 }));
   const certificate = await renderCertificate(certificateInput(run.record, { publicUrl: ctx.config.publicUrl, ledgerHeadHash: run.ledgerHeadHash, completedAt: run.completedAt, documents }));
-  return seal(ctx, certificate);
+  return seal(ctx, run, certificate);
 };
 
 /** Stamps, certifies and seals every document, and the certificate of completion; stores the sealed bytes. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { readLedger } from '../../../src/app/ledger/append-ledger-entry.js';
+import { readCompletionRecord } from '../../../src/infra/pdf/completion-record.js';
 import { verifySealedPdf } from '../../../src/infra/pdf/verify-pdf.js';
 import { testDatabases } from '../../support/databases.js';
 import { createEnvelope, envelopeRequest, pdfBase64 } from '../../support/envelopes.js';
@@ -49,6 +50,10 @@ for (const database of testDatabases) {
       assert.equal((await verifySealedPdf(sealed)).valid, true);
       const certificateBytes = await server.service.ctx.blobs.get(certificate!.sha256);
       assert.equal((await verifySealedPdf(certificateBytes!)).valid, true);
+      const record = await readCompletionRecord(sealed);
+      assert.equal(record?.envelope_id, envelope.envelope_id);
+      assert.deepEqual(record?.signers.map((s) => s.email), ['ada@example.test', 'grace@example.test']);
+      assert.ok(record?.signers.every((s) => s.signed_at));
     });
 
     it('records the ledger head it sealed with, before the ENVELOPE_COMPLETED entry', async () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { attachCompletionRecord } from '../../../src/infra/pdf/completion-record.js';
 import { sealPdf } from '../../../src/infra/pdf/seal-pdf.js';
 import { loadSigningIdentity } from '../../../src/infra/pdf/signing-identity.js';
 import { createPostgresDatabase, testDatabases } from '../../support/databases.js';
@@ -46,6 +47,21 @@ describe('countersign verify <file.pdf>', () => {
     writeFileSync(file('tampered.pdf'), tampered);
     writeFileSync(file('unsigned.pdf'), await makePdf({ pages: 1 }));
     writeFileSync(file('foreign.pdf'), await sealPdf(await makePdf({ pages: 1 }), await loadSigningIdentity({ dataDir: foreignDir })));
+    const recorded = await attachCompletionRecord(await makePdf({ pages: 1 }), {
+      envelope_id: 'env_test', envelope_name: 'Sales agreement', completed_at: '2026-11-21T08:15:32.000Z', ledger_head_hash: 'ab'.repeat(32),
+      verification_url: 'http://localhost:3000/verify/env_test',
+      signers: [{ name: 'Ada Lovelace', email: 'ada@example.test', signed_at: '2026-11-21T08:10:00.000Z' }],
+    });
+    writeFileSync(file('completed.pdf'), await sealPdf(recorded, await loadSigningIdentity({ dataDir })));
+  });
+
+  it('prints the envelope, its signers and their signing times from the record sealed inside the file', async () => {
+    const run = await verify(file('completed.pdf'));
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /envelope +Sales agreement \(env_test\)/);
+    assert.match(run.stdout, /signer +Ada Lovelace <ada@example\.test> signed 2026-11-21T08:10:00\.000Z/);
+    const json = JSON.parse((await verify(file('completed.pdf'), '--json')).stdout);
+    assert.equal(json.envelope.signers[0].name, 'Ada Lovelace');
   });
   after(() => {
     rmSync(dataDir, { recursive: true, force: true });

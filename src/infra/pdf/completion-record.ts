@@ -1,0 +1,38 @@
+import { PDF } from '@libpdf/core';
+
+/** The file name of the record inside a sealed PDF (an embedded file, so inside the signed bytes). */
+export const COMPLETION_RECORD_NAME = 'countersign-record.json';
+
+/**
+ * What a sealed PDF says about its own completion, machine-readable, so that anyone holding the
+ * file can print who signed it and when without asking the service (`countersign verify`).
+ * The seal covers it: changing it breaks the signature like any other change.
+ */
+export interface CompletionRecord {
+  envelope_id: string;
+  envelope_name: string;
+  completed_at: string;
+  ledger_head_hash: string;
+  verification_url: string;
+  signers: { name: string; email: string; signed_at: string | null }[];
+}
+
+export const attachCompletionRecord = async (bytes: Uint8Array, record: CompletionRecord): Promise<Uint8Array> => {
+  const pdf = await PDF.load(bytes);
+  pdf.addAttachment(COMPLETION_RECORD_NAME, new TextEncoder().encode(JSON.stringify(record, null, 2)), {
+    mimeType: 'application/json',
+    description: 'Countersign completion record',
+    overwrite: true,
+  });
+  return pdf.save();
+};
+
+/** The embedded record, or undefined for a PDF without one (or not a PDF at all). */
+export const readCompletionRecord = async (bytes: Uint8Array): Promise<CompletionRecord | undefined> => {
+  try {
+    const data = (await PDF.load(bytes)).getAttachment(COMPLETION_RECORD_NAME);
+    return data ? (JSON.parse(new TextDecoder().decode(data)) as CompletionRecord) : undefined;
+  } catch {
+    return undefined;
+  }
+};
