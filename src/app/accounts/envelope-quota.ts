@@ -1,9 +1,8 @@
 import type { Db } from '../../infra/db/database.js';
-import type { AppContext } from '../context.js';
 import { monthWindow } from './month-window.js';
 
 /** Envelopes count against the quota of the calendar month (UTC) they were created in; deleting one gives nothing back. */
-export const envelopesCreatedThisMonth = async (_ctx: AppContext, db: Db, accountId: string, now: Date): Promise<number> => {
+export const envelopesCreatedThisMonth = async (db: Db, accountId: string, now: Date): Promise<number> => {
   const { start, end } = monthWindow(now);
   const row = await db
     .selectFrom('envelopes')

@@ -21,7 +21,7 @@ export const getAccount = async (ctx: AppContext, accountId: string) => {
     created_at: account.created_at,
     envelope_quota: {
       monthly_limit: ctx.config.planQuotas[account.plan as PlanName] ?? null,
-      used_this_month: await envelopesCreatedThisMonth(ctx, ctx.db, accountId, now),
+      used_this_month: await envelopesCreatedThisMonth(ctx.db, accountId, now),
       resets_at: monthWindow(now).end.toISOString(),
     },
   };

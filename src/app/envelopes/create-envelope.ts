@@ -47,7 +47,7 @@ const assertQuota = async (ctx: AppContext, trx: Db, accountId: string) => {
   const account = await query.executeTakeFirstOrThrow();
   const limit = ctx.config.planQuotas[account.plan as PlanName];
   if (limit === null || limit === undefined) return;
-  const used = await envelopesCreatedThisMonth(ctx, trx, accountId, ctx.clock.now());
+  const used = await envelopesCreatedThisMonth(trx, accountId, ctx.clock.now());
   if (used >= limit) {
     throw new ApiError('ENVELOPE_QUOTA_EXCEEDED', 403, `The ${account.plan} plan allows ${limit} envelopes a month, and they are used up.`);
   }
