@@ -1,4 +1,4 @@
-import { ApiError } from '../domain/api-error.js';
+import { AppError } from '../domain/app-error.js';
 import { ConfigError } from '../config.js';
 import { parseCommandArgs, UsageError, type Command } from './command.js';
 import { accountCreate } from './commands/account-create.js';
@@ -41,7 +41,7 @@ const run = async (argv: string[]): Promise<number> => {
   } catch (error) {
     const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     const message = error instanceof Error ? error.message : String(error);
-    const code = error instanceof ApiError ? error.code : error instanceof ConfigError ? 'CONFIG_ERROR' : usage ? 'USAGE_ERROR' : 'ERROR';
+    const code = error instanceof AppError ? error.code : error instanceof ConfigError ? 'CONFIG_ERROR' : usage ? 'USAGE_ERROR' : 'ERROR';
     if (wantsJson) console.log(JSON.stringify({ error: { code, message } }));
     else console.error(usage ? `${message}\n\nusage: ${command.usage}` : message);
     return usage ? 2 : 1;

@@ -1,4 +1,4 @@
-import { ApiError, type ErrorDetail } from './api-error.js';
+import { AppError, type Problem } from './app-error.js';
 import { addDays } from './clock.js';
 import { parseFlow, type SignProcessFlow } from './signing-order.js';
 
@@ -42,7 +42,7 @@ const BOOLEAN_DEFAULTS = {
 
 /**
  * The settings of a new envelope: what the request says, else the template's default, else the
- * contract's default (API.md §3). Every problem is reported at once as a 400. `path` is the JSON
+ * contract's default (API.md §3). Every problem is reported at once. `path` is the JSON
  * path of the settings object, for error fields.
  */
 export const resolveSettings = (
@@ -50,7 +50,7 @@ export const resolveSettings = (
   templateDefaults: EnvelopeSettingsInput = {},
   path = 'envelope',
 ): EnvelopeSettings => {
-  const problems: ErrorDetail[] = [];
+  const problems: Problem[] = [];
   const requested = expirationDaysOf(request, path, problems);
   const expirationDays = requested ?? expirationDaysOf(templateDefaults, path, problems) ?? DEFAULT_EXPIRATION_DAYS;
   const flag = (key: keyof typeof BOOLEAN_DEFAULTS) => request[key] ?? templateDefaults[key] ?? BOOLEAN_DEFAULTS[key];
@@ -59,7 +59,7 @@ export const resolveSettings = (
     ? resolveReminderPeriod(request.reminder_period ?? templateDefaults.reminder_period, expirationDays, path, problems)
     : null;
   const signProcessFlow = collect(problems, () => parseFlow(request.sign_process_flow ?? templateDefaults.sign_process_flow, `${path}.sign_process_flow`));
-  if (problems.length > 0) throw ApiError.many(400, 'Invalid envelope settings.', problems);
+  if (problems.length > 0) throw AppError.of(problems, 'Invalid envelope settings.');
   return {
     expirationDays,
     emailReminders,
@@ -73,12 +73,12 @@ export const resolveSettings = (
 };
 
 /** `expiration_days`, or its alias `expiration_day` from the original field table; both must agree. */
-const expirationDaysOf = (input: EnvelopeSettingsInput, path: string, problems: ErrorDetail[]): number | undefined => {
+const expirationDaysOf = (input: EnvelopeSettingsInput, path: string, problems: Problem[]): number | undefined => {
   const { expiration_days: days, expiration_day: alias } = input;
   if (days !== undefined && alias !== undefined && days !== alias) {
     problems.push({
-      error_code: 'CONFLICTING_EXPIRATION_DAYS',
-      developer_message: `expiration_days (${days}) and its alias expiration_day (${alias}) disagree; give one.`,
+      code: 'CONFLICTING_EXPIRATION_DAYS',
+      message: `expiration_days (${days}) and its alias expiration_day (${alias}) disagree; give one.`,
       field: `${path}.expiration_day`,
     });
     return undefined;
@@ -87,8 +87,8 @@ const expirationDaysOf = (input: EnvelopeSettingsInput, path: string, problems: 
   if (value === undefined) return undefined;
   if (Number.isInteger(value) && value >= 1 && value <= MAX_EXPIRATION_DAYS) return value;
   problems.push({
-    error_code: 'INVALID_EXPIRATION_DAYS',
-    developer_message: `expiration_days must be an integer from 1 to ${MAX_EXPIRATION_DAYS}.`,
+    code: 'INVALID_EXPIRATION_DAYS',
+    message: `expiration_days must be an integer from 1 to ${MAX_EXPIRATION_DAYS}.`,
     field: `${path}.${days === undefined ? 'expiration_day' : 'expiration_days'}`,
   });
   return undefined;
@@ -103,7 +103,7 @@ const resolveReminderPeriod = (
   period: number | undefined,
   expirationDays: number,
   path: string,
-  problems: ErrorDetail[],
+  problems: Problem[],
 ): number | null => {
   if (period === undefined) {
     const fitting = Math.min(DEFAULT_REMINDER_PERIOD, expirationDays - 1);
@@ -111,19 +111,19 @@ const resolveReminderPeriod = (
   }
   if (Number.isInteger(period) && period >= 1 && period < expirationDays) return period;
   problems.push({
-    error_code: 'INVALID_REMINDER_PERIOD',
-    developer_message: `reminder_period is a whole number of days before expiry, from 1 to ${expirationDays - 1} (less than expiration_days).`,
+    code: 'INVALID_REMINDER_PERIOD',
+    message: `reminder_period is a whole number of days before expiry, from 1 to ${expirationDays - 1} (less than expiration_days).`,
     field: `${path}.reminder_period`,
   });
   return null;
 };
 
-const collect = <T>(problems: ErrorDetail[], resolve: () => T): T | undefined => {
+const collect = <T>(problems: Problem[], resolve: () => T): T | undefined => {
   try {
     return resolve();
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    problems.push(...error.details);
+    if (!(error instanceof AppError)) throw error;
+    problems.push(...error.problems);
     return undefined;
   }
 };

@@ -1,4 +1,4 @@
-import { conflict } from './api-error.js';
+import { AppError } from './app-error.js';
 import type { RecipientStatus } from './recipient-state.js';
 
 export type EnvelopeStatus = 'Sent' | 'InProgress' | 'Completed' | 'Declined' | 'Cancelled' | 'Expired';
@@ -23,32 +23,32 @@ const isOpen = (status: EnvelopeStatus): boolean => status === 'Sent' || status 
 
 export const assertCancellable = (status: EnvelopeStatus): void => {
   if (!isOpen(status) && status !== 'Expired') {
-    throw conflict('ENVELOPE_NOT_CANCELLABLE', `A ${status} envelope cannot be cancelled.`);
+    throw new AppError('ENVELOPE_NOT_CANCELLABLE', `A ${status} envelope cannot be cancelled.`);
   }
 };
 
 export const assertDeletable = (status: EnvelopeStatus): void => {
   if (status !== 'Completed') {
-    throw conflict('ENVELOPE_NOT_COMPLETED', `Only a Completed envelope can be deleted; this one is ${status}.`);
+    throw new AppError('ENVELOPE_NOT_COMPLETED', `Only a Completed envelope can be deleted; this one is ${status}.`);
   }
 };
 
 export const assertExtendable = (status: EnvelopeStatus): void => {
   if (status !== 'Expired') {
-    throw conflict('ENVELOPE_NOT_EXPIRED', `Only an Expired envelope's due date can be extended; this one is ${status}.`);
+    throw new AppError('ENVELOPE_NOT_EXPIRED', `Only an Expired envelope's due date can be extended; this one is ${status}.`);
   }
 };
 
 /** Signing, viewing and declining need an envelope that is still out for signature. */
 export const assertActive = (status: EnvelopeStatus): void => {
   if (!isOpen(status)) {
-    throw conflict('ENVELOPE_NOT_ACTIVE', `The envelope is ${status}: it can no longer be signed.`);
+    throw new AppError('ENVELOPE_NOT_ACTIVE', `The envelope is ${status}: it can no longer be signed.`);
   }
 };
 
 export const assertDownloadableSigned = (status: EnvelopeStatus): void => {
   if (status !== 'Completed') {
-    throw conflict('ENVELOPE_NOT_COMPLETED', `The signed document exists once the envelope is Completed; it is ${status}.`);
+    throw new AppError('ENVELOPE_NOT_COMPLETED', `The signed document exists once the envelope is Completed; it is ${status}.`);
   }
 };
 

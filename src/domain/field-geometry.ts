@@ -1,4 +1,4 @@
-import type { ErrorDetail } from './api-error.js';
+import type { ErrorCode, Problem } from './app-error.js';
 
 /** A page's size as the signer sees it: width and height already swapped for rotated pages. */
 export interface PageSize {
@@ -28,12 +28,12 @@ const TOLERANCE_POINTS = 0.001;
 export const checkFieldPlacement = (
   fields: readonly LocatedFieldBox[],
   documents: readonly { pages: readonly PageSize[] }[],
-): ErrorDetail[] => fields.flatMap((field) => placementProblems(field, documents));
+): Problem[] => fields.flatMap((field) => placementProblems(field, documents));
 
 const placementProblems = (
   field: LocatedFieldBox,
   documents: readonly { pages: readonly PageSize[] }[],
-): ErrorDetail[] => {
+): Problem[] => {
   const document = Number.isInteger(field.document) ? documents[field.document - 1] : undefined;
   if (!document) {
     return [problem('INVALID_FIELD_DOCUMENT', `document ${field.document} does not exist: the envelope has ${documents.length} document(s).`, field, 'document')];
@@ -57,6 +57,6 @@ const fitsInside = (box: FieldBox, page: PageSize): boolean =>
   box.x + box.width <= page.width + TOLERANCE_POINTS &&
   box.y + box.height <= page.height + TOLERANCE_POINTS;
 
-const problem = (error_code: string, developer_message: string, field: LocatedFieldBox, key: keyof FieldBox): ErrorDetail => ({
-  error_code, developer_message, field: `${field.path}.${key}`,
+const problem = (code: ErrorCode, message: string, field: LocatedFieldBox, key: keyof FieldBox): Problem => ({
+  code, message, field: `${field.path}.${key}`,
 });

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from './api-error.js';
+import type { ErrorCode, Problem } from './app-error.js';
 
 export const FIELD_TYPES = [
   'signature', 'initials', 'name', 'email', 'date_signed', 'text', 'number', 'checkbox', 'dropdown',
@@ -37,7 +37,7 @@ export interface FieldRules {
 export const resolveSignerFieldRules = (
   fields: readonly FieldRulesInput[],
   path: string,
-): { rules: FieldRules[]; problems: ErrorDetail[] } => {
+): { rules: FieldRules[]; problems: Problem[] } => {
   const resolved = fields.map((field, index) => resolveFieldRules(field, `${path}[${index}]`));
   return {
     rules: resolved.flatMap((result) => (result.rules ? [result.rules] : [])),
@@ -48,7 +48,7 @@ export const resolveSignerFieldRules = (
 const resolveFieldRules = (
   input: FieldRulesInput,
   path: string,
-): { rules?: FieldRules; problems: ErrorDetail[] } => {
+): { rules?: FieldRules; problems: Problem[] } => {
   const type = FIELD_TYPES.find((candidate) => candidate === input.type);
   if (!type) {
     return { problems: [problem('INVALID_FIELD_TYPE', `type must be one of ${FIELD_TYPES.join(', ')}.`, `${path}.type`)] };
@@ -80,7 +80,7 @@ const parseFlag = (value: unknown, fallback: boolean): boolean | undefined => {
   return undefined;
 };
 
-const flagProblem = (key: string, path: string): ErrorDetail =>
+const flagProblem = (key: string, path: string): Problem =>
   problem('INVALID_FIELD_FLAG', `${key} must be a boolean (or "TRUE"/"FALSE").`, `${path}.${key}`);
 
 /** The dropdown's options, or a message saying what is wrong with them. */
@@ -107,7 +107,7 @@ const resolveDefaultValue = (
   return invalid ? { value: null, problem: `default_value: ${invalid}` } : { value };
 };
 
-const duplicatePlaceholders = (fields: readonly FieldRulesInput[], path: string): ErrorDetail[] => {
+const duplicatePlaceholders = (fields: readonly FieldRulesInput[], path: string): Problem[] => {
   const seen = new Set<string>();
   return fields.flatMap((field, index) => {
     const placeholder = field.placeholder;
@@ -157,7 +157,7 @@ export interface SubmittedValue {
 
 export type ResolvedValues =
   | { ok: true; values: Map<string, string> }
-  | { ok: false; problems: ErrorDetail[] };
+  | { ok: false; problems: Problem[] };
 
 /**
  * Checks a signature's `fields` against the signer's fields and returns the value of every
@@ -172,7 +172,7 @@ export const resolveSubmittedValues = (
 ): ResolvedValues => {
   const byId = new Map(fields.map((field) => [field.id, field]));
   const given = new Map<string, string>();
-  const problems: ErrorDetail[] = submitted.flatMap((entry, index) => {
+  const problems: Problem[] = submitted.flatMap((entry, index) => {
     const path = `fields[${index}]`;
     const field = byId.get(entry.field_id);
     if (!field) return [problem('UNKNOWN_FIELD_ID', `The signer has no field "${entry.field_id}".`, `${path}.field_id`)];
@@ -200,7 +200,7 @@ const submittedText = (value: unknown): string | undefined => {
   return undefined;
 };
 
-const submittedValueProblems = (field: SignerField, value: string, path: string): ErrorDetail[] => {
+const submittedValueProblems = (field: SignerField, value: string, path: string): Problem[] => {
   if (isSelfFilling(field.type)) {
     return [problem('FIELD_NOT_EDITABLE', `The ${field.type} field "${field.id}" fills itself at signing.`, path)];
   }
@@ -232,6 +232,6 @@ const isFilled = (
   }
 };
 
-const problem = (error_code: string, developer_message: string, field: string): ErrorDetail => ({
-  error_code, developer_message, field,
+const problem = (code: ErrorCode, message: string, field: string): Problem => ({
+  code, message, field,
 });

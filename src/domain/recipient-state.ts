@@ -1,4 +1,4 @@
-import { conflict } from './api-error.js';
+import { AppError } from './app-error.js';
 
 export type RecipientStatus = 'Waiting' | 'Sent' | 'Viewed' | 'Signed' | 'Declined';
 
@@ -13,7 +13,7 @@ export const isOnTurn = (status: RecipientStatus): boolean => status === 'Sent' 
 export const statusAfterView = (status: RecipientStatus): RecipientStatus => (status === 'Sent' ? 'Viewed' : status);
 
 /**
- * Throws the contract's 409 when this signer cannot sign or decline now.
+ * Throws NOT_YOUR_TURN, ALREADY_SIGNED or SIGNER_NOT_ACTIVE when this signer cannot sign or decline now.
  * A signer who declined has made the whole envelope Declined, hence ENVELOPE_NOT_ACTIVE.
  */
 export const assertCanAct = (status: RecipientStatus): void => {
@@ -22,11 +22,11 @@ export const assertCanAct = (status: RecipientStatus): void => {
     case 'Viewed':
       return;
     case 'Signed':
-      throw conflict('ALREADY_SIGNED', 'This signer has already signed the envelope.');
+      throw new AppError('ALREADY_SIGNED', 'This signer has already signed the envelope.');
     case 'Waiting':
-      throw conflict('NOT_YOUR_TURN', 'It is not this signer\'s turn to sign yet.');
+      throw new AppError('NOT_YOUR_TURN', 'It is not this signer\'s turn to sign yet.');
     case 'Declined':
-      throw conflict('ENVELOPE_NOT_ACTIVE', 'The envelope is Declined: this signer declined it.');
+      throw new AppError('ENVELOPE_NOT_ACTIVE', 'The envelope is Declined: this signer declined it.');
   }
 };
 
@@ -43,13 +43,13 @@ export const statusAfterDeclining = (status: RecipientStatus): RecipientStatus =
 /** `remind_signer` only reaches a signer whose turn it is and who has not signed. */
 export const assertRemindable = (status: RecipientStatus): void => {
   if (!isOnTurn(status)) {
-    throw conflict('SIGNER_NOT_REMINDABLE', `The signer cannot be reminded: their status is ${status}.`);
+    throw new AppError('SIGNER_NOT_REMINDABLE', `The signer cannot be reminded: their status is ${status}.`);
   }
 };
 
 /** An embedded signing URL is only issued while it is that signer's turn. */
 export const assertSignerActive = (status: RecipientStatus): void => {
   if (!isOnTurn(status)) {
-    throw conflict('SIGNER_NOT_ACTIVE', `It is not this signer's turn: their status is ${status}.`);
+    throw new AppError('SIGNER_NOT_ACTIVE', `It is not this signer's turn: their status is ${status}.`);
   }
 };

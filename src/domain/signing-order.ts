@@ -1,4 +1,4 @@
-import { ApiError, badRequest, type ErrorDetail } from './api-error.js';
+import { AppError, type Problem } from './app-error.js';
 import { isPending, type RecipientStatus } from './recipient-state.js';
 
 export type SignProcessFlow = 'Sequential' | 'Parallel' | 'Hybrid';
@@ -12,10 +12,10 @@ export const parseFlow = (value: unknown, field = 'envelope.sign_process_flow'):
     ? SIGN_PROCESS_FLOWS.find((candidate) => candidate.toLowerCase() === value.trim().toLowerCase())
     : undefined;
   if (!flow) {
-    throw badRequest(
+    throw new AppError(
       'INVALID_SIGN_PROCESS_FLOW',
       `sign_process_flow must be one of ${SIGN_PROCESS_FLOWS.join(', ')}.`,
-      field,
+      { field },
     );
   }
   return flow;
@@ -39,13 +39,13 @@ export const normalizeSigningOrders = (
   path = 'recipients.signers',
 ): number[] => {
   const fieldOf = (index: number) => `${path}[${index}].signing_order`;
-  const problems: ErrorDetail[] = signers.flatMap(({ signingOrder }, index) =>
+  const problems: Problem[] = signers.flatMap(({ signingOrder }, index) =>
     signingOrder === undefined || isValidOrder(signingOrder)
       ? []
       : [invalidOrder('signing_order must be an integer of at least 1.', fieldOf(index))],
   );
   if (problems.length === 0 && flow !== 'Parallel') problems.push(...orderedFlowProblems(flow, signers, fieldOf));
-  if (problems.length > 0) throw ApiError.many(400, 'Invalid signing orders.', problems);
+  if (problems.length > 0) throw AppError.of(problems, 'Invalid signing orders.');
 
   const everyOrderOmitted = signers.every(({ signingOrder }) => signingOrder === undefined);
   if (flow !== 'Parallel' && everyOrderOmitted) return signers.map((_, index) => index + 1);
@@ -54,15 +54,15 @@ export const normalizeSigningOrders = (
 
 const isValidOrder = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
 
-const invalidOrder = (developer_message: string, field: string): ErrorDetail => ({
-  error_code: 'INVALID_SIGNING_ORDER', developer_message, field,
+const invalidOrder = (message: string, field: string): Problem => ({
+  code: 'INVALID_SIGNING_ORDER', message, field,
 });
 
 const orderedFlowProblems = (
   flow: SignProcessFlow,
   signers: readonly { signingOrder?: unknown }[],
   fieldOf: (index: number) => string,
-): ErrorDetail[] => {
+): Problem[] => {
   const given = signers.filter(({ signingOrder }) => signingOrder !== undefined).length;
   if (given === 0) return [];
   if (given < signers.length) {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../app/auth/authenticate.js';
 import type { AppContext } from '../app/context.js';
-import { ApiError } from '../domain/api-error.js';
+import { AppError } from '../domain/app-error.js';
 
 const APP_AUTH_TYPE = 'esign-oauth2';
 
@@ -17,7 +17,7 @@ export const accessHook = (ctx: AppContext) => async (request: FastifyRequest, _
   const access = request.routeOptions.config.access ?? (request.routeOptions.url?.startsWith('/api/') ? 'bearer' : 'public');
   if (access === 'public') return;
   if (request.headers['app_auth_type'] !== APP_AUTH_TYPE) {
-    throw new ApiError('INVALID_AUTH_TYPE', 401, `The app_auth_type header must be "${APP_AUTH_TYPE}".`);
+    throw new AppError('INVALID_AUTH_TYPE', `The app_auth_type header must be "${APP_AUTH_TYPE}".`);
   }
   if (access === 'bearer') request.caller = await authenticate(ctx, bearerToken(request.headers.authorization));
 };

@@ -1,8 +1,56 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, type ErrorDetail } from '../domain/api-error.js';
+import { AppError, type ErrorCode, type Problem } from '../domain/app-error.js';
 
-type SchemaWithCodes = { 'x-missing-code'?: string; 'x-invalid-code'?: string; properties?: Record<string, SchemaWithCodes> };
+
+/**
+ * The one place where error codes meet HTTP: each code's status. A code missing here fails the
+ * type-check, so a new error cannot leave without a status.
+ */
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  INVALID_REQUEST: 400, MALFORMED_JSON: 400, UNKNOWN_FIELD: 400, FIELD_REQUIRED: 400, INVALID_FIELD: 400,
+  INVALID_CONTENT_LENGTH: 400, INVALID_EMAIL: 400, INVALID_PAGINATION: 400, NOTHING_TO_UPDATE: 400,
+  PAYLOAD_TOO_LARGE: 413, UNSUPPORTED_MEDIA_TYPE: 415, UNSUPPORTED_FILE_TYPE: 415, ROUTE_NOT_FOUND: 404,
+  RATE_LIMITED: 429, INTERNAL_ERROR: 500, WEB_NOT_BUILT: 503,
+  ACCESS_TOKEN_REQUIRED: 401, INVALID_ACCESS_TOKEN: 401, INVALID_AUTH_TYPE: 401, CREDENTIALS_REQUIRED: 400,
+  INVALID_CREDENTIALS: 401, REFRESH_TOKEN_REQUIRED: 400, INVALID_REFRESH_TOKEN: 401, REFRESH_TOKEN_REUSED: 401,
+  ACCOUNT_NAME_REQUIRED: 400, ACCOUNT_NOT_FOUND: 404, CLIENT_NOT_FOUND: 404, INVALID_PLAN: 400,
+  INVALID_FRAME_ANCESTOR: 400, ENVELOPE_QUOTA_EXCEEDED: 403,
+  INVALID_IDEMPOTENCY_KEY: 400, IDEMPOTENCY_KEY_IN_USE: 409, IDEMPOTENCY_KEY_REUSED: 422,
+  DOCUMENTS_REQUIRED: 400, TOO_MANY_DOCUMENTS: 400, DOCUMENT_NAME_REQUIRED: 400, DOCUMENT_CONTENT_REQUIRED: 400,
+  DOCUMENT_NOT_FOUND: 404, DOCUMENT_REMOVED: 410, INVALID_BASE64: 400, INVALID_PDF: 400, PDF_ENCRYPTED: 400,
+  PDF_REQUIRED: 400, PDF_TOO_MANY_PAGES: 400, FILE_REQUIRED: 400, FILE_ID_REQUIRED: 400, FILE_IDS_REQUIRED: 400,
+  FILE_NOT_FOUND: 400, SUPPORTING_DOCUMENT_NOT_FOUND: 404,
+  ENVELOPE_NAME_REQUIRED: 400, ENVELOPE_NOT_FOUND: 404, ENVELOPE_NOT_ACTIVE: 409, ENVELOPE_NOT_CANCELLABLE: 409,
+  ENVELOPE_NOT_COMPLETED: 409, ENVELOPE_NOT_EXPIRED: 409, INVALID_SIGN_PROCESS_FLOW: 400, INVALID_EXPIRATION_DAYS: 400,
+  CONFLICTING_EXPIRATION_DAYS: 400, INVALID_REMINDER_PERIOD: 400, INVALID_SIGNING_ORDER: 400,
+  CANCEL_REASON_REQUIRED: 400, DECLINE_REASON_REQUIRED: 400, DUE_DATE_REQUIRED: 400, INVALID_DUE_DATE: 400,
+  CONFLICTING_DUE_DATE: 400, INVALID_EXTEND_BY_DAYS: 400, RECIPIENT_NAME_REQUIRED: 400, TOO_MANY_SIGNERS: 400,
+  DUPLICATE_SIGNER: 400, PHONE_INCOMPLETE: 400, SIGNER_EMAIL_REQUIRED: 400, SIGNER_NOT_FOUND: 404,
+  SIGNER_NOT_ACTIVE: 409, SIGNER_NOT_REMINDABLE: 409, REMINDER_TOO_SOON: 429, NOT_A_SIGNER: 409,
+  FIELD_POSITION_REQUIRED: 400, FIELD_OUT_OF_BOUNDS: 400, FIELD_NOT_EDITABLE: 400, INVALID_FIELD_TYPE: 400,
+  INVALID_FIELD_DOCUMENT: 400, INVALID_FIELD_PAGE: 400, INVALID_FIELD_SIZE: 400, INVALID_FIELD_FLAG: 400,
+  INVALID_FIELD_OPTIONS: 400, INVALID_FIELD_DEFAULT_VALUE: 400, INVALID_FIELD_VALUE: 400,
+  DUPLICATE_FIELD_PLACEHOLDER: 400, ANCHOR_TEXT_REQUIRED: 400, ANCHOR_NOT_FOUND: 400, UNKNOWN_FIELD_ID: 400,
+  REQUIRED_FIELD_MISSING: 400,
+  TEMPLATE_ID_REQUIRED: 400, TEMPLATE_NAME_REQUIRED: 400, TEMPLATE_NOT_FOUND: 404, TEMPLATE_INACTIVE: 409,
+  INVALID_TEMPLATE_ACTION: 400, SIGNER_ROLE_MISSING: 400, SIGNER_TITLE_IS_REQUIRED: 400, SIGNER_TITLE_NOT_FOUND: 400,
+  DUPLICATE_SIGNER_TITLE: 400, OBSERVER_TITLE_IS_REQUIRED: 400, OBSERVER_TITLE_NOT_FOUND: 400,
+  DUPLICATE_OBSERVER_TITLE: 400, FORM_FIELD_NOT_FOUND: 400, FORM_FIELD_PLACEHOLDER_REQUIRED: 400,
+  SIGNING_TOKEN_NOT_FOUND: 404, NOT_YOUR_TURN: 409, ALREADY_SIGNED: 409, CONSENT_REQUIRED: 400,
+  LOCATION_REQUIRED: 400, INVALID_SIGNATURE: 400,
+};
+
+export const statusOf = (error: AppError): number => STATUS_BY_CODE[error.code];
+
+/** A problem as the contract's `errors[]` entry. */
+const presentProblem = (problem: Problem) => ({
+  error_code: problem.code,
+  developer_message: problem.message,
+  ...(problem.field ? { field: problem.field } : {}),
+});
+
+type SchemaWithCodes = { 'x-missing-code'?: ErrorCode; 'x-invalid-code'?: ErrorCode; properties?: Record<string, SchemaWithCodes> };
 
 /** `/recipients/signers/0/email` → `recipients.signers[0].email` */
 const toFieldPath = (pointer: string, child?: string): string =>
@@ -25,65 +73,65 @@ const describe = (error: ErrorObject): string => {
 };
 
 /** One AJV error → one contract error entry, honouring the dedicated codes declared in the schema. */
-const toDetail = (error: ErrorObject, part: string): ErrorDetail => {
+const toProblem = (error: ErrorObject, part: string): Problem => {
   const params = error.params as Record<string, string>;
   const prefix = part === 'body' ? '' : `${part}.`;
   if (error.keyword === 'additionalProperties') {
     const field = prefix + toFieldPath(error.instancePath, params.additionalProperty);
-    return { error_code: 'UNKNOWN_FIELD', developer_message: `Unknown field "${field}".`, field };
+    return { code: 'UNKNOWN_FIELD', message: `Unknown field "${field}".`, field };
   }
   if (error.keyword === 'required') {
     const field = prefix + toFieldPath(error.instancePath, params.missingProperty);
     const schema = (error.parentSchema as SchemaWithCodes | undefined)?.properties?.[params.missingProperty ?? ''];
-    return { error_code: schema?.['x-missing-code'] ?? 'FIELD_REQUIRED', developer_message: `"${field}" is required.`, field };
+    return { code: schema?.['x-missing-code'] ?? 'FIELD_REQUIRED', message: `"${field}" is required.`, field };
   }
   const field = prefix + toFieldPath(error.instancePath);
   const schema = error.parentSchema as SchemaWithCodes | undefined;
   const empty = error.keyword === 'minLength' && error.data === '';
   const code = (empty ? schema?.['x-missing-code'] : undefined) ?? schema?.['x-invalid-code'] ?? 'INVALID_FIELD';
-  return { error_code: code, developer_message: `"${field || part}" ${describe(error)}.`, field: field || part };
+  return { code, message: `"${field || part}" ${describe(error)}.`, field: field || part };
 };
 
-export const validationError = (errors: ErrorObject[], part: string): ApiError => {
+export const validationError = (errors: ErrorObject[], part: string): AppError => {
   const seen = new Set<string>();
   const details = errors
     // `if`/`anyOf` wrappers repeat what their branches already said.
     .filter((e) => !['if', 'anyOf', 'oneOf'].includes(e.keyword))
-    .map((e) => toDetail(e, part))
+    .map((e) => toProblem(e, part))
     .filter((d) => {
-      const key = `${d.error_code}|${d.field}`;
+      const key = `${d.code}|${d.field}`;
       return seen.has(key) ? false : (seen.add(key), true);
     });
-  return ApiError.many(400, 'The request is invalid.', details.length ? details : [{ error_code: 'INVALID_REQUEST', developer_message: 'The request is invalid.' }]);
+  return AppError.of(details.length ? details : [{ code: 'INVALID_REQUEST', message: 'The request is invalid.' }]);
 };
 
 /** Fastify's own errors (body parsing, limits) in the contract's terms. */
-const fromFastify = (error: FastifyError): ApiError | undefined => {
+const fromFastify = (error: FastifyError): AppError | undefined => {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError('MALFORMED_JSON', 400, 'The body is not valid JSON.');
+      return new AppError('MALFORMED_JSON', 'The body is not valid JSON.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return new ApiError('PAYLOAD_TOO_LARGE', 413, 'The request body or a file is larger than allowed.');
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request body or a file is larger than allowed.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new ApiError('UNSUPPORTED_MEDIA_TYPE', 415, 'This Content-Type is not accepted here; send application/json (or multipart/form-data for uploads).');
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'This Content-Type is not accepted here; send application/json (or multipart/form-data for uploads).');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError('INVALID_CONTENT_LENGTH', 400, 'The Content-Length header does not match the body.');
+      return new AppError('INVALID_CONTENT_LENGTH', 'The Content-Length header does not match the body.');
     default:
-      if (error.statusCode === 400 && error.code?.startsWith('FST_')) return new ApiError('INVALID_REQUEST', 400, error.message);
+      if (error.statusCode === 400 && error.code?.startsWith('FST_')) return new AppError('INVALID_REQUEST', error.message);
       return undefined;
   }
 };
 
 /** Every error leaves through here, in the contract's shape. */
-export const handleError = (error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+export const handleError = (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
   const fastifyError = error as FastifyError;
   const apiError =
-    error instanceof ApiError
+    error instanceof AppError
       ? error
       : fastifyError.validation
         ? validationError(fastifyError.validation as ErrorObject[], fastifyError.validationContext ?? 'body')
@@ -97,12 +145,13 @@ export const handleError = (error: FastifyError | ApiError, request: FastifyRequ
       request_id: request.id,
     });
   }
-  if (apiError.status >= 500) request.log.error({ err: error }, apiError.message);
+  const status = statusOf(apiError);
+  if (status >= 500) request.log.error({ err: error }, apiError.message);
+  if (apiError.retryAfterSeconds !== undefined) reply.header('retry-after', String(apiError.retryAfterSeconds));
   return reply
-    .status(apiError.status)
-    .headers(apiError.headers)
-    .send({ message: apiError.status === 400 && apiError.details.length > 1 ? 'The request is invalid.' : apiError.message, errors: apiError.details });
+    .status(status)
+    .send({ message: status === 400 && apiError.problems.length > 1 ? 'The request is invalid.' : apiError.message, errors: apiError.problems.map(presentProblem) });
 };
 
 export const handleNotFound = (request: FastifyRequest, reply: FastifyReply) =>
-  handleError(new ApiError('ROUTE_NOT_FOUND', 404, `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply);
+  handleError(new AppError('ROUTE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply);

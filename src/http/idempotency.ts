@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/context.js';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../app/idempotency/idempotency-keys.js';
-import { ApiError } from '../domain/api-error.js';
+import { AppError } from '../domain/app-error.js';
 import { sha256Hex } from '../infra/hash.js';
 import type { App } from './app-type.js';
 
@@ -25,7 +25,7 @@ export const registerIdempotency = (app: App, ctx: AppContext) => {
     const key = request.headers['idempotency-key'];
     if (!request.routeOptions.config.idempotent || typeof key !== 'string' || !request.caller) return;
     if (key.length < 1 || key.length > 255) {
-      throw new ApiError('INVALID_IDEMPOTENCY_KEY', 400, 'The Idempotency-Key header must be 1 to 255 characters.');
+      throw new AppError('INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 1 to 255 characters.');
     }
     const accountId = request.caller.accountId;
     const claim = await claimIdempotencyKey(ctx, accountId, key, fingerprint(request));
@@ -36,9 +36,9 @@ export const registerIdempotency = (app: App, ctx: AppContext) => {
       case 'replay':
         return reply.status(claim.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.body);
       case 'in-use':
-        throw new ApiError('IDEMPOTENCY_KEY_IN_USE', 409, 'A request with this Idempotency-Key is still running; retry when it has finished.');
+        throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running; retry when it has finished.');
       case 'reused-with-another-body':
-        throw new ApiError('IDEMPOTENCY_KEY_REUSED', 422, 'This Idempotency-Key was used with a different request body.');
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request body.');
     }
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../domain/api-error.js';
+import { AppError } from '../domain/app-error.js';
 
 export const FILE_PART = 'file';
 
@@ -17,11 +17,11 @@ export const multipartFiles = async (request: FastifyRequest, maxBytes: number):
   const files: UploadedFile[] = [];
   for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
     if (part.fieldname !== FILE_PART || part.type !== 'file') {
-      throw new ApiError('UNKNOWN_FIELD', 400, `Unknown multipart part "${part.fieldname}": send files as "${FILE_PART}" parts.`, { field: part.fieldname });
+      throw new AppError('UNKNOWN_FIELD', `Unknown multipart part "${part.fieldname}": send files as "${FILE_PART}" parts.`, { field: part.fieldname });
     }
     const bytes = await part.toBuffer();
     const name = part.filename.trim();
-    if (!name) throw new ApiError('DOCUMENT_NAME_REQUIRED', 400, `Part ${files.length + 1} has no file name.`, { field: FILE_PART });
+    if (!name) throw new AppError('DOCUMENT_NAME_REQUIRED', `Part ${files.length + 1} has no file name.`, { field: FILE_PART });
     files.push({ name: name.slice(0, 255), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
   }
   return files;

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../app/context.js';
-import { ApiError } from '../domain/api-error.js';
+import { AppError } from '../domain/app-error.js';
 import type { App } from './app-type.js';
 
 const UNLIMITED_PATHS = new Set(['/healthz', '/readyz']);
@@ -23,7 +23,7 @@ export const registerRateLimit = async (app: App, ctx: AppContext): Promise<{ cl
     allowList: (request) => UNLIMITED_PATHS.has(request.url.split('?')[0] ?? ''),
     keyGenerator: (request) => (request.caller ? `token:${request.caller.tokenHash}` : `ip:${request.ip}`),
     errorResponseBuilder: (_request, context) =>
-      new ApiError('RATE_LIMITED', 429, `Too many requests: at most ${context.max} a minute. Retry in ${context.after}.`),
+      new AppError('RATE_LIMITED', `Too many requests: at most ${context.max} a minute. Retry in ${context.after}.`),
   });
   return { close: async () => void redis?.disconnect() };
 };

@@ -1,4 +1,4 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { PLAN_NAMES, type PlanName } from '../../config.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
@@ -21,10 +21,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 /** Creates an account, its owner and a first API client, in one transaction. */
 export const createAccount = async (ctx: AppContext, input: NewAccount): Promise<CreatedAccount> => {
   const name = input.name.trim();
-  if (!name) throw new ApiError('ACCOUNT_NAME_REQUIRED', 400, 'The account needs a name.');
-  if (!EMAIL.test(input.email)) throw new ApiError('INVALID_EMAIL', 400, `"${input.email}" is not an e-mail address.`);
+  if (!name) throw new AppError('ACCOUNT_NAME_REQUIRED', 'The account needs a name.');
+  if (!EMAIL.test(input.email)) throw new AppError('INVALID_EMAIL', `"${input.email}" is not an e-mail address.`);
   if (!PLAN_NAMES.includes(input.plan as PlanName)) {
-    throw new ApiError('INVALID_PLAN', 400, `Unknown plan "${input.plan}"; plans are ${PLAN_NAMES.join(', ')}.`);
+    throw new AppError('INVALID_PLAN', `Unknown plan "${input.plan}"; plans are ${PLAN_NAMES.join(', ')}.`);
   }
   const accountId = newId('acct');
   const userId = newId('usr');

@@ -1,4 +1,4 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import type { Db } from '../../infra/db/database.js';
 import { sha256Hex } from '../../infra/hash.js';
 import { newId, newSecret } from '../../infra/ids.js';
@@ -25,6 +25,6 @@ export const insertClient = async (ctx: AppContext, trx: Db, accountId: string):
 export const createClient = (ctx: AppContext, accountId: string): Promise<IssuedClient> =>
   ctx.db.transaction().execute(async (trx) => {
     const account = await trx.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst();
-    if (!account) throw new ApiError('ACCOUNT_NOT_FOUND', 404, `No account ${accountId}.`);
+    if (!account) throw new AppError('ACCOUNT_NOT_FOUND', `No account ${accountId}.`);
     return insertClient(ctx, trx, accountId);
   });

@@ -1,5 +1,5 @@
 import type { PlanName } from '../../config.js';
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import type { AppContext } from '../context.js';
 import { envelopesCreatedThisMonth } from './envelope-quota.js';
 import { monthWindow } from './month-window.js';
@@ -11,7 +11,7 @@ export const getAccount = async (ctx: AppContext, accountId: string) => {
     .select(['accounts.id', 'accounts.name', 'accounts.plan', 'accounts.created_at', 'users.name as owner_name', 'users.email as owner_email'])
     .where('accounts.id', '=', accountId)
     .executeTakeFirst();
-  if (!account) throw new ApiError('ACCOUNT_NOT_FOUND', 404, 'No such account.');
+  if (!account) throw new AppError('ACCOUNT_NOT_FOUND', 'No such account.');
   const now = ctx.clock.now();
   return {
     account_id: account.id,

@@ -1,4 +1,4 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import type { AppContext } from '../context.js';
 
 /** Revokes an API client: its credentials and every token issued through it stop working at once. */
@@ -11,7 +11,7 @@ export const revokeClient = async (ctx: AppContext, clientId: string): Promise<{
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) {
-    throw new ApiError('CLIENT_NOT_FOUND', 404, `No active API client ${clientId}.`);
+    throw new AppError('CLIENT_NOT_FOUND', `No active API client ${clientId}.`);
   }
   return { client_id: clientId, revoked_at: now };
 };

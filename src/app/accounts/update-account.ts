@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import type { AppContext } from '../context.js';
 
 export interface AccountUpdate {
@@ -12,17 +12,17 @@ const asOrigin = (value: string): string => {
   try {
     url = new URL(value);
   } catch {
-    throw badRequest('INVALID_FRAME_ANCESTOR', `"${value}" is not an origin like https://app.example.com.`, 'frame_ancestors');
+    throw new AppError('INVALID_FRAME_ANCESTOR', `"${value}" is not an origin like https://app.example.com.`, { field: 'frame_ancestors' });
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== value.replace(/\/$/, '')) {
-    throw badRequest('INVALID_FRAME_ANCESTOR', `"${value}" is not an origin like https://app.example.com (http or https, no path, query or credentials).`, 'frame_ancestors');
+    throw new AppError('INVALID_FRAME_ANCESTOR', `"${value}" is not an origin like https://app.example.com (http or https, no path, query or credentials).`, { field: 'frame_ancestors' });
   }
   return url.origin;
 };
 
 export const updateAccount = async (ctx: AppContext, accountId: string, update: AccountUpdate): Promise<{ account_id: string; frame_ancestors: string[] }> => {
   const account = await ctx.db.selectFrom('accounts').select(['id', 'frame_ancestors']).where('id', '=', accountId).executeTakeFirst();
-  if (!account) throw new ApiError('ACCOUNT_NOT_FOUND', 404, `No account ${accountId}.`);
+  if (!account) throw new AppError('ACCOUNT_NOT_FOUND', `No account ${accountId}.`);
   const frameAncestors = update.frameAncestors ? [...new Set(update.frameAncestors.map(asOrigin))] : (JSON.parse(account.frame_ancestors) as string[]);
   await ctx.db.updateTable('accounts').set({ frame_ancestors: JSON.stringify(frameAncestors) }).where('id', '=', accountId).execute();
   return { account_id: accountId, frame_ancestors: frameAncestors };

@@ -1,4 +1,4 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import type { AttachmentsTable } from '../../infra/db/schema.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext, Caller } from '../context.js';
@@ -18,7 +18,7 @@ export interface AttachmentFile {
 
 const checkedFile = async (file: AttachmentFile) => {
   if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) {
-    throw new ApiError('PAYLOAD_TOO_LARGE', 413, `"${file.name}" is larger than ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`);
+    throw new AppError('PAYLOAD_TOO_LARGE', `"${file.name}" is larger than ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`);
   }
   return { ...file, contentType: await attachmentContentType(file.bytes, file.name) };
 };
@@ -30,7 +30,7 @@ const checkedFile = async (file: AttachmentFile) => {
  */
 export const addAttachments = async (ctx: AppContext, caller: Caller, envelopeId: string, files: AttachmentFile[], origin: RequestOrigin): Promise<SupportingDocument[]> => {
   await loadEnvelope(ctx, ctx.db, caller.accountId, envelopeId);
-  if (files.length === 0) throw new ApiError('DOCUMENTS_REQUIRED', 400, 'Send at least one file.', { field: 'documents' });
+  if (files.length === 0) throw new AppError('DOCUMENTS_REQUIRED', 'Send at least one file.', { field: 'documents' });
   const checked = [];
   for (const file of files) checked.push(await checkedFile(file));
 

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 
 const DETECTED_TYPES = new Set([
   'application/pdf',
@@ -24,11 +24,11 @@ const isPlainText = (bytes: Uint8Array): boolean => {
 
 /**
  * The media type of an attachment, read from its bytes (never its name): PDF, PNG, JPEG, DOCX,
- * XLSX or plain text; anything else is 415 UNSUPPORTED_FILE_TYPE.
+ * XLSX or plain text; anything else is UNSUPPORTED_FILE_TYPE.
  */
 export const attachmentContentType = async (bytes: Uint8Array, name: string): Promise<string> => {
   const detected = await fileTypeFromBuffer(bytes);
   if (detected && DETECTED_TYPES.has(detected.mime)) return detected.mime;
   if (!detected && isPlainText(bytes)) return 'text/plain';
-  throw new ApiError('UNSUPPORTED_FILE_TYPE', 415, `"${name}" is ${detected ? detected.mime : 'not a supported file type'}; attach PDF, PNG, JPEG, plain text, DOCX or XLSX.`);
+  throw new AppError('UNSUPPORTED_FILE_TYPE', `"${name}" is ${detected ? detected.mime : 'not a supported file type'}; attach PDF, PNG, JPEG, plain text, DOCX or XLSX.`);
 };

@@ -1,4 +1,4 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import type { AppContext, Caller } from '../context.js';
 import { loadEnvelope } from '../envelopes/load-envelope.js';
 import { supportingDocumentOf, type SupportingDocument } from './supporting-document.js';
@@ -10,7 +10,7 @@ export const listAttachments = async (ctx: AppContext, caller: Caller, envelopeI
   return rows.map(supportingDocumentOf);
 };
 
-const notFound = (attachmentId: string) => new ApiError('SUPPORTING_DOCUMENT_NOT_FOUND', 404, `No supporting document ${attachmentId} in this envelope.`);
+const notFound = (attachmentId: string) => new AppError('SUPPORTING_DOCUMENT_NOT_FOUND', `No supporting document ${attachmentId} in this envelope.`);
 
 /** One supporting document with its bytes; another envelope's attachment id is unknown here. */
 export const readAttachment = async (ctx: AppContext, caller: Caller, envelopeId: string, attachmentId: string) => {

@@ -1,10 +1,10 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { sha256Hex } from '../../infra/hash.js';
 import type { AppContext, Caller } from '../context.js';
 
-const invalidToken = () => new ApiError('INVALID_ACCESS_TOKEN', 401, 'The access token is missing, unknown, revoked or expired.');
+const invalidToken = () => new AppError('INVALID_ACCESS_TOKEN', 'The access token is missing, unknown, revoked or expired.');
 
-/** Resolves a bearer access token to its caller, or throws 401 INVALID_ACCESS_TOKEN. */
+/** Resolves a bearer access token to its caller, or throws INVALID_ACCESS_TOKEN. */
 export const authenticate = async (ctx: AppContext, accessToken: string | undefined): Promise<Caller> => {
   if (!accessToken) throw invalidToken();
   const tokenHash = sha256Hex(accessToken);

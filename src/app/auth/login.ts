@@ -1,16 +1,16 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { sameDigest, sha256Hex } from '../../infra/hash.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 import { decodeCredentials } from './credentials.js';
 import { issueTokens, type TokenPair } from './issue-tokens.js';
 
-const invalidCredentials = () => new ApiError('INVALID_CREDENTIALS', 401, 'The credentials are not valid.');
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'The credentials are not valid.');
 
 /** Exchanges client credentials for a new token family's first pair. */
 export const login = async (ctx: AppContext, credentials: string | undefined): Promise<TokenPair> => {
   if (!credentials) {
-    throw new ApiError('CREDENTIALS_REQUIRED', 400, 'Send "credentials" (base64 of client_id:client_secret) or an Authorization: Basic header.', {
+    throw new AppError('CREDENTIALS_REQUIRED', 'Send "credentials" (base64 of client_id:client_secret) or an Authorization: Basic header.', {
       field: 'credentials',
     });
   }

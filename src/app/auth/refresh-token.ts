@@ -1,9 +1,9 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { sameDigest, sha256Hex } from '../../infra/hash.js';
 import type { AppContext } from '../context.js';
 import { issueTokens, type TokenPair } from './issue-tokens.js';
 
-const invalidRefreshToken = (why: string) => new ApiError('INVALID_REFRESH_TOKEN', 401, `The refresh token is not valid: ${why}.`);
+const invalidRefreshToken = (why: string) => new AppError('INVALID_REFRESH_TOKEN', `The refresh token is not valid: ${why}.`);
 
 type Outcome = { tokens: TokenPair } | { reused: true } | { invalid: string };
 
@@ -60,7 +60,7 @@ export const refreshToken = async (ctx: AppContext, accessToken: string, present
   if ('tokens' in outcome) return outcome.tokens;
   if ('reused' in outcome) {
     ctx.logger.warn({ event: 'refresh_token_reused' }, 'A retired refresh token was presented again; its token family is revoked');
-    throw new ApiError('REFRESH_TOKEN_REUSED', 401, 'This refresh token was already used. Every token of this login is now revoked; log in again.');
+    throw new AppError('REFRESH_TOKEN_REUSED', 'This refresh token was already used. Every token of this login is now revoked; log in again.');
   }
   throw invalidRefreshToken(outcome.invalid);
 };

@@ -1,4 +1,4 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { inspectPdf } from '../../infra/pdf/intake.js';
 import type { AppContext } from '../context.js';
 
@@ -21,7 +21,7 @@ export const DOCUMENT_LIMITS = { maxBytes: 25 * 1024 * 1024, maxDocuments: 10, m
 /** Checks a PDF (API.md §2: parseable, not encrypted, ≤ 500 pages, ≤ 25 MB) and stores its bytes. */
 export const storeDocument = async (ctx: AppContext, name: string, bytes: Uint8Array): Promise<StoredDocument> => {
   if (bytes.byteLength > DOCUMENT_LIMITS.maxBytes) {
-    throw new ApiError('PAYLOAD_TOO_LARGE', 413, `"${name}" is larger than ${DOCUMENT_LIMITS.maxBytes / 1024 / 1024} MB.`);
+    throw new AppError('PAYLOAD_TOO_LARGE', `"${name}" is larger than ${DOCUMENT_LIMITS.maxBytes / 1024 / 1024} MB.`);
   }
   const info = await inspectPdf(bytes, { maxPages: DOCUMENT_LIMITS.maxPages });
   const sha256 = await ctx.blobs.put(bytes);
@@ -32,19 +32,19 @@ export const storeDocument = async (ctx: AppContext, name: string, bytes: Uint8A
 export const decodeBase64Document = (content: string, field: string): Uint8Array => {
   const compact = content.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(compact)) {
-    throw new ApiError('INVALID_BASE64', 400, `${field} is not base64.`, { field });
+    throw new AppError('INVALID_BASE64', `${field} is not base64.`, { field });
   }
   const bytes = Buffer.from(compact, 'base64');
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 };
 
 export const assertEnvelopeDocumentLimits = (documents: readonly StoredDocument[]) => {
-  if (documents.length === 0) throw new ApiError('DOCUMENTS_REQUIRED', 400, 'An envelope needs at least one document.', { field: 'documents' });
+  if (documents.length === 0) throw new AppError('DOCUMENTS_REQUIRED', 'An envelope needs at least one document.', { field: 'documents' });
   if (documents.length > DOCUMENT_LIMITS.maxDocuments) {
-    throw new ApiError('TOO_MANY_DOCUMENTS', 400, `An envelope holds at most ${DOCUMENT_LIMITS.maxDocuments} documents.`, { field: 'documents' });
+    throw new AppError('TOO_MANY_DOCUMENTS', `An envelope holds at most ${DOCUMENT_LIMITS.maxDocuments} documents.`, { field: 'documents' });
   }
   const total = documents.reduce((sum, d) => sum + d.size, 0);
   if (total > DOCUMENT_LIMITS.maxEnvelopeBytes) {
-    throw new ApiError('PAYLOAD_TOO_LARGE', 413, `The documents of an envelope may total at most ${DOCUMENT_LIMITS.maxEnvelopeBytes / 1024 / 1024} MB.`);
+    throw new AppError('PAYLOAD_TOO_LARGE', `The documents of an envelope may total at most ${DOCUMENT_LIMITS.maxEnvelopeBytes / 1024 / 1024} MB.`);
   }
 };

@@ -1,4 +1,4 @@
-import { badRequest } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { assertCancellable } from '../../domain/envelope-state.js';
 import type { AppContext } from '../context.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
@@ -25,7 +25,7 @@ const locationNote = (location: CancelRequest['location']): string =>
  */
 export const cancelEnvelope = async (ctx: AppContext, request: CancelRequest) => {
   const reason = request.reason.trim();
-  if (!reason) throw badRequest('CANCEL_REASON_REQUIRED', 'Give a cancel_reason.', 'cancel_reason');
+  if (!reason) throw new AppError('CANCEL_REASON_REQUIRED', 'Give a cancel_reason.', { field: 'cancel_reason' });
   const cancelledAt = ctx.clock.now().toISOString();
 
   await ctx.db.transaction().execute(async (trx) => {

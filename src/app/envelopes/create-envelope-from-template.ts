@@ -1,4 +1,4 @@
-import { ApiError, type ErrorDetail } from '../../domain/api-error.js';
+import { AppError, type Problem } from '../../domain/app-error.js';
 import type { EnvelopeSettingsInput } from '../../domain/envelope-settings.js';
 import type { TemplatesTable } from '../../infra/db/schema.js';
 import type { AppContext, Caller } from '../context.js';
@@ -30,19 +30,19 @@ export interface EnvelopeFromTemplate {
   observers: RoleObserverInput[];
 }
 
-const invalid = (problems: ErrorDetail[]) => ApiError.many(400, 'The request is invalid.', problems);
+const invalid = (problems: Problem[]) => AppError.of(problems, 'The request is invalid.');
 
 const assertActive = (template: TemplatesTable) => {
-  if (template.status !== 'Active') throw new ApiError('TEMPLATE_INACTIVE', 409, `Template ${template.id} is inactive; activate it first.`);
+  if (template.status !== 'Active') throw new AppError('TEMPLATE_INACTIVE', `Template ${template.id} is inactive; activate it first.`);
 };
 
 /** The role's fields with the request's `form_fields` defaults applied, by placeholder. */
-const fillFormFields = (role: SignerRole, signer: RoleSignerInput, path: string, problems: ErrorDetail[]): FieldInput[] => {
+const fillFormFields = (role: SignerRole, signer: RoleSignerInput, path: string, problems: Problem[]): FieldInput[] => {
   const fields = (role.fields ?? []).map((field) => ({ ...field }));
   signer.form_fields?.forEach((formField, j) => {
     const field = fields.find((f) => f.placeholder === formField.placeholder);
     if (!field) {
-      problems.push({ error_code: 'FORM_FIELD_NOT_FOUND', developer_message: `The role "${role.signer_title}" has no field "${formField.placeholder}".`, field: `${path}.form_fields[${j}].placeholder` });
+      problems.push({ code: 'FORM_FIELD_NOT_FOUND', message: `The role "${role.signer_title}" has no field "${formField.placeholder}".`, field: `${path}.form_fields[${j}].placeholder` });
       return;
     }
     field.default_value = formField.default_value;
@@ -52,15 +52,15 @@ const fillFormFields = (role: SignerRole, signer: RoleSignerInput, path: string,
 };
 
 /** Why a signer cannot fill the role its title names, if it cannot. */
-const titleProblem = (title: string, role: SignerRole | undefined, filled: ReadonlySet<string>, field: string): ErrorDetail | undefined => {
-  if (!title) return { error_code: 'SIGNER_TITLE_IS_REQUIRED', developer_message: 'Every signer needs the signer_title of a template role.', field };
-  if (!role) return { error_code: 'SIGNER_TITLE_NOT_FOUND', developer_message: `The template has no signer role "${title}".`, field };
-  if (filled.has(title)) return { error_code: 'DUPLICATE_SIGNER_TITLE', developer_message: `The signer role "${title}" is filled twice.`, field };
+const titleProblem = (title: string, role: SignerRole | undefined, filled: ReadonlySet<string>, field: string): Problem | undefined => {
+  if (!title) return { code: 'SIGNER_TITLE_IS_REQUIRED', message: 'Every signer needs the signer_title of a template role.', field };
+  if (!role) return { code: 'SIGNER_TITLE_NOT_FOUND', message: `The template has no signer role "${title}".`, field };
+  if (filled.has(title)) return { code: 'DUPLICATE_SIGNER_TITLE', message: `The signer role "${title}" is filled twice.`, field };
   return undefined;
 };
 
 /** Every signer role filled exactly once, each signer taking its role's order and fields. */
-const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput[], problems: ErrorDetail[]): SignerInput[] => {
+const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput[], problems: Problem[]): SignerInput[] => {
   const filled = new Set<string>();
   const result: SignerInput[] = [];
   signers.forEach((signer, i) => {
@@ -77,23 +77,23 @@ const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput
     result.push({ name, email, country_code, phone_number, private_note, title, signing_order: role.signing_order, fields: fillFormFields(role, signer, path, problems) });
   });
   for (const role of roles.signers.filter((r) => !filled.has(r.signer_title))) {
-    problems.push({ error_code: 'SIGNER_ROLE_MISSING', developer_message: `No signer fills the role "${role.signer_title}".`, field: 'recipients.signers' });
+    problems.push({ code: 'SIGNER_ROLE_MISSING', message: `No signer fills the role "${role.signer_title}".`, field: 'recipients.signers' });
   }
   return result;
 };
 
 /** Observers are optional, but the ones given must name an observer role, each once. */
-const fillObserverRoles = (roles: TemplateRoles, observers: readonly RoleObserverInput[], problems: ErrorDetail[]): ObserverInput[] => {
+const fillObserverRoles = (roles: TemplateRoles, observers: readonly RoleObserverInput[], problems: Problem[]): ObserverInput[] => {
   const filled = new Set<string>();
   return observers.flatMap(({ observer_title, ...person }, i) => {
     const field = `recipients.observers[${i}].observer_title`;
     const title = observer_title.trim();
     if (!roles.observers.some((r) => r.observer_title === title)) {
-      problems.push({ error_code: 'OBSERVER_TITLE_NOT_FOUND', developer_message: `The template has no observer role "${title}".`, field });
+      problems.push({ code: 'OBSERVER_TITLE_NOT_FOUND', message: `The template has no observer role "${title}".`, field });
       return [];
     }
     if (filled.has(title)) {
-      problems.push({ error_code: 'DUPLICATE_OBSERVER_TITLE', developer_message: `The observer role "${title}" is filled twice.`, field });
+      problems.push({ code: 'DUPLICATE_OBSERVER_TITLE', message: `The observer role "${title}" is filled twice.`, field });
       return [];
     }
     filled.add(title);
@@ -109,7 +109,7 @@ export const createEnvelopeFromTemplate = async (ctx: AppContext, caller: Caller
   const template = await loadTemplate(ctx.db, caller.accountId, input.template_id);
   assertActive(template);
   const roles = JSON.parse(template.roles) as TemplateRoles;
-  const problems: ErrorDetail[] = [];
+  const problems: Problem[] = [];
   const signers = fillSignerRoles(roles, input.signers, problems);
   const observers = fillObserverRoles(roles, input.observers, problems);
   if (problems.length) throw invalid(problems);

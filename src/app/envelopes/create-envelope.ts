@@ -1,5 +1,5 @@
 import type { PlanName } from '../../config.js';
-import { ApiError, type ErrorDetail } from '../../domain/api-error.js';
+import { AppError, type Problem } from '../../domain/app-error.js';
 import { reminderDueAt, resolveSettings, signingDueDate } from '../../domain/envelope-settings.js';
 import { initialStatuses, normalizeSigningOrders } from '../../domain/signing-order.js';
 import type { Db } from '../../infra/db/database.js';
@@ -16,27 +16,27 @@ import { senderOf } from './sender.js';
 const MAX_SIGNERS = 50;
 
 /** `name`, or `first_name` + `last_name` joined by one space (API.md §0). */
-export const personName = (person: PersonInput, path: string, problems: ErrorDetail[]): string => {
+export const personName = (person: PersonInput, path: string, problems: Problem[]): string => {
   const name = person.name?.trim() || [person.first_name?.trim(), person.last_name?.trim()].filter(Boolean).join(' ');
-  if (!name) problems.push({ error_code: 'RECIPIENT_NAME_REQUIRED', developer_message: 'Give name, or first_name and last_name.', field: `${path}.name` });
+  if (!name) problems.push({ code: 'RECIPIENT_NAME_REQUIRED', message: 'Give name, or first_name and last_name.', field: `${path}.name` });
   return name;
 };
 
 const checkRecipients = (input: NewEnvelope): { signerNames: string[]; observerNames: string[] } => {
-  const problems: ErrorDetail[] = [];
-  if (input.signers.length > MAX_SIGNERS) problems.push({ error_code: 'TOO_MANY_SIGNERS', developer_message: `At most ${MAX_SIGNERS} signers.`, field: 'recipients.signers' });
+  const problems: Problem[] = [];
+  if (input.signers.length > MAX_SIGNERS) problems.push({ code: 'TOO_MANY_SIGNERS', message: `At most ${MAX_SIGNERS} signers.`, field: 'recipients.signers' });
   const signerNames = input.signers.map((s, i) => personName(s, `recipients.signers[${i}]`, problems));
   const observerNames = input.observers.map((o, i) => personName(o, `recipients.observers[${i}]`, problems));
   const seen = new Set<string>();
   input.signers.forEach((signer, i) => {
     const email = signer.email.toLowerCase();
-    if (seen.has(email)) problems.push({ error_code: 'DUPLICATE_SIGNER', developer_message: `${signer.email} is already a signer of this envelope.`, field: `recipients.signers[${i}].email` });
+    if (seen.has(email)) problems.push({ code: 'DUPLICATE_SIGNER', message: `${signer.email} is already a signer of this envelope.`, field: `recipients.signers[${i}].email` });
     seen.add(email);
     if ((signer.country_code === undefined) !== (signer.phone_number === undefined)) {
-      problems.push({ error_code: 'PHONE_INCOMPLETE', developer_message: 'Give country_code and phone_number together, or neither.', field: `recipients.signers[${i}].phone_number` });
+      problems.push({ code: 'PHONE_INCOMPLETE', message: 'Give country_code and phone_number together, or neither.', field: `recipients.signers[${i}].phone_number` });
     }
   });
-  if (problems.length) throw ApiError.many(400, 'The request is invalid.', problems);
+  if (problems.length) throw AppError.of(problems, 'The request is invalid.');
   return { signerNames, observerNames };
 };
 
@@ -49,7 +49,7 @@ const assertQuota = async (ctx: AppContext, trx: Db, accountId: string) => {
   if (limit === null || limit === undefined) return;
   const used = await envelopesCreatedThisMonth(trx, accountId, ctx.clock.now());
   if (used >= limit) {
-    throw new ApiError('ENVELOPE_QUOTA_EXCEEDED', 403, `The ${account.plan} plan allows ${limit} envelopes a month, and they are used up.`);
+    throw new AppError('ENVELOPE_QUOTA_EXCEEDED', `The ${account.plan} plan allows ${limit} envelopes a month, and they are used up.`);
   }
 };
 

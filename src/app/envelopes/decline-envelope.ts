@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { assertActive } from '../../domain/envelope-state.js';
 import { statusAfterDeclining, type RecipientStatus } from '../../domain/recipient-state.js';
 import { activeSignerIds, type SignProcessFlow } from '../../domain/signing-order.js';
@@ -37,7 +37,7 @@ const ledgerKeyOf = (dataDir: string): Promise<LedgerKey> => {
   return key;
 };
 
-const signerNotFound = (what: string) => notFound('SIGNER_NOT_FOUND', `No signer ${what} on this envelope.`);
+const signerNotFound = (what: string) => new AppError('SIGNER_NOT_FOUND', `No signer ${what} on this envelope.`);
 
 const byId = (signerId: string): PickSigner => (signers) => {
   const signer = signers.find((s) => s.id === signerId);
@@ -57,7 +57,7 @@ const byEmailOrOnlyActive = (email: string | undefined): PickSigner => (signers,
     signers.map((s) => ({ id: s.id, signingOrder: s.signing_order, status: s.status })),
   );
   const only = active.length === 1 ? signers.find((s) => s.id === active[0]) : undefined;
-  if (!only) throw badRequest('SIGNER_EMAIL_REQUIRED', `${active.length} signers can act on this envelope: give signer_email.`, 'signer_email');
+  if (!only) throw new AppError('SIGNER_EMAIL_REQUIRED', `${active.length} signers can act on this envelope: give signer_email.`, { field: 'signer_email' });
   return only;
 };
 
@@ -72,7 +72,7 @@ const publishedEntries = async (trx: Db, envelopeId: string) =>
 
 const decline = async (ctx: AppContext, request: DeclineCommon, pickSigner: PickSigner) => {
   const reason = request.reason.trim();
-  if (!reason) throw badRequest('DECLINE_REASON_REQUIRED', 'Give the reason for declining.', 'reason');
+  if (!reason) throw new AppError('DECLINE_REASON_REQUIRED', 'Give the reason for declining.', { field: 'reason' });
   const key = await ledgerKeyOf(ctx.config.dataDir);
   const declinedAt = ctx.clock.now().toISOString();
 

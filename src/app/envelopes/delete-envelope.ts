@@ -51,7 +51,7 @@ const stillReferenced = async (trx: Db, hashes: string[]): Promise<Set<string>> 
 };
 
 /**
- * Deletes a Completed envelope: it answers 404 from then on and its bytes are removed, while the
+ * Deletes a Completed envelope: it reads as not found from then on and its bytes are removed, while the
  * ledger keeps its entries (and so the documents' hashes) for verification.
  */
 export const deleteEnvelope = async (ctx: AppContext, request: { accountId: string; envelopeId: string; origin: RequestOrigin }) => {

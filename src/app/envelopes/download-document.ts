@@ -1,4 +1,4 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { assertDownloadableSigned } from '../../domain/envelope-state.js';
 import type { DocumentsTable } from '../../infra/db/schema.js';
 import type { AppContext, Caller } from '../context.js';
@@ -25,8 +25,8 @@ export interface DownloadedDocument {
   bytes: Uint8Array;
 }
 
-const documentNotFound = (documentId: string) => new ApiError('DOCUMENT_NOT_FOUND', 404, `No document ${documentId} in this envelope.`);
-const documentRemoved = () => new ApiError('DOCUMENT_REMOVED', 410, "The envelope's documents were removed after delivery.");
+const documentNotFound = (documentId: string) => new AppError('DOCUMENT_NOT_FOUND', `No document ${documentId} in this envelope.`);
+const documentRemoved = () => new AppError('DOCUMENT_REMOVED', "The envelope's documents were removed after delivery.");
 
 const findDocument = async (ctx: AppContext, envelope: EnvelopeRow, documentId: string): Promise<DocumentsTable> => {
   const query = ctx.db.selectFrom('documents').selectAll().where('envelope_id', '=', envelope.id);

@@ -1,4 +1,4 @@
-import { badRequest } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { addDays } from '../../domain/clock.js';
 import { reminderDueAt, MAX_EXPIRATION_DAYS } from '../../domain/envelope-settings.js';
 import { assertExtendable, statusAfterExtension } from '../../domain/envelope-state.js';
@@ -19,14 +19,14 @@ export interface DueDateExtension {
 /** The new due instant: in the future, and no further out than a new envelope could be. */
 export const newDueDate = ({ signingDueDate, extendByDays }: DueDateExtension, now: Date): Date => {
   if (signingDueDate !== undefined && extendByDays !== undefined) {
-    throw badRequest('CONFLICTING_DUE_DATE', 'Give either signing_due_date or extend_by_days, not both.', 'extend_by_days');
+    throw new AppError('CONFLICTING_DUE_DATE', 'Give either signing_due_date or extend_by_days, not both.', { field: 'extend_by_days' });
   }
   if (extendByDays !== undefined) return addDays(now, extendByDays);
-  if (signingDueDate === undefined) throw badRequest('DUE_DATE_REQUIRED', 'Give signing_due_date or extend_by_days.', 'signing_due_date');
+  if (signingDueDate === undefined) throw new AppError('DUE_DATE_REQUIRED', 'Give signing_due_date or extend_by_days.', { field: 'signing_due_date' });
   const due = new Date(signingDueDate);
   const latest = addDays(now, MAX_EXPIRATION_DAYS);
   if (Number.isNaN(due.getTime()) || due <= now || due > latest) {
-    throw badRequest('INVALID_DUE_DATE', `signing_due_date must be an ISO 8601 instant after now and at most ${MAX_EXPIRATION_DAYS} days ahead.`, 'signing_due_date');
+    throw new AppError('INVALID_DUE_DATE', `signing_due_date must be an ISO 8601 instant after now and at most ${MAX_EXPIRATION_DAYS} days ahead.`, { field: 'signing_due_date' });
   }
   return due;
 };

@@ -1,4 +1,4 @@
-import { notFound } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { addSeconds } from '../../domain/clock.js';
 import { assertActive } from '../../domain/envelope-state.js';
 import { assertSignerActive, type RecipientStatus } from '../../domain/recipient-state.js';
@@ -24,7 +24,7 @@ export const generateEmbeddedUrl = (ctx: AppContext, caller: Caller, envelopeId:
       .where('role', '=', 'signer')
       .where((eb) => eb(eb.fn('lower', ['email']), '=', signerEmail.toLowerCase()))
       .executeTakeFirst();
-    if (!signer) throw notFound('SIGNER_NOT_FOUND', `No signer ${signerEmail} on envelope ${envelopeId}.`);
+    if (!signer) throw new AppError('SIGNER_NOT_FOUND', `No signer ${signerEmail} on envelope ${envelopeId}.`);
     assertActive(envelope.status);
     assertSignerActive(signer.status as RecipientStatus);
     const expiresAt = addSeconds(ctx.clock.now(), EMBEDDED_URL_LIFETIME_SECONDS);

@@ -1,4 +1,4 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { effectiveStatus, type EnvelopeStatus } from '../../domain/envelope-state.js';
 import type { Db } from '../../infra/db/database.js';
 import type { EnvelopesTable } from '../../infra/db/schema.js';
@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 
 export type EnvelopeRow = EnvelopesTable & { status: EnvelopeStatus };
 
-const notFound = (envelopeId: string) => new ApiError('ENVELOPE_NOT_FOUND', 404, `No envelope ${envelopeId}.`);
+const notFound = (envelopeId: string) => new AppError('ENVELOPE_NOT_FOUND', `No envelope ${envelopeId}.`);
 
 /** A live envelope with its status as of now; the account scope is optional for work not done on an account's behalf. */
 const findLiveEnvelope = async (ctx: AppContext, db: Db, envelopeId: string, options: { accountId?: string; forUpdate?: boolean }): Promise<EnvelopeRow | undefined> => {
@@ -20,7 +20,7 @@ const findLiveEnvelope = async (ctx: AppContext, db: Db, envelopeId: string, opt
 /**
  * An envelope of the caller's account, with its status as of now: an open envelope past its due
  * instant reads Expired even before the expiry job has run. Another account's envelope, or a
- * deleted one, is 404 exactly like an unknown id.
+ * deleted one, is ENVELOPE_NOT_FOUND exactly like an unknown id.
  * With `forUpdate`, the row is locked until the transaction ends (PostgreSQL; SQLite serialises writers anyway).
  */
 export const loadEnvelope = async (ctx: AppContext, db: Db, accountId: string, envelopeId: string, options: { forUpdate?: boolean } = {}): Promise<EnvelopeRow> => {

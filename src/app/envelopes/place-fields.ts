@@ -1,4 +1,4 @@
-import { ApiError, type ErrorDetail } from '../../domain/api-error.js';
+import { AppError, type Problem } from '../../domain/app-error.js';
 import { checkFieldPlacement, type FieldBox, type LocatedFieldBox } from '../../domain/field-geometry.js';
 import { resolveSignerFieldRules, type FieldRules } from '../../domain/field-rules.js';
 import { findAnchors } from '../../infra/pdf/find-anchors.js';
@@ -20,12 +20,12 @@ const locate = async (
   field: FieldInput,
   path: string,
   documents: readonly StoredDocument[],
-  problems: ErrorDetail[],
+  problems: Problem[],
 ): Promise<Omit<LocatedFieldBox, 'path'>[]> => {
   if (!field.anchor) {
     const missing = (['page', 'x', 'y', 'width', 'height'] as const).filter((key) => field[key] === undefined);
     if (missing.length) {
-      problems.push({ error_code: 'FIELD_POSITION_REQUIRED', developer_message: `A field needs an anchor or ${missing.join(', ')}.`, field: `${path}.${missing[0]}` });
+      problems.push({ code: 'FIELD_POSITION_REQUIRED', message: `A field needs an anchor or ${missing.join(', ')}.`, field: `${path}.${missing[0]}` });
       return [];
     }
     return [{ document: field.document ?? 1, page: field.page!, x: field.x!, y: field.y!, width: field.width!, height: field.height! }];
@@ -43,7 +43,7 @@ const locate = async (
     }
   }
   if (placements.length === 0) {
-    problems.push({ error_code: 'ANCHOR_NOT_FOUND', developer_message: `The anchor text "${text}" is not in the document.`, field: `${path}.anchor.text` });
+    problems.push({ code: 'ANCHOR_NOT_FOUND', message: `The anchor text "${text}" is not in the document.`, field: `${path}.anchor.text` });
   }
   return placements;
 };
@@ -55,7 +55,7 @@ export const placeSignerFields = async (
   documents: readonly StoredDocument[],
   signersPath: string,
 ): Promise<PlacedField[][]> => {
-  const problems: ErrorDetail[] = [];
+  const problems: Problem[] = [];
   const placed: PlacedField[][] = [];
   for (const [signerIndex, signer] of signers.entries()) {
     const path = `${signersPath}[${signerIndex}].fields`;
@@ -75,6 +75,6 @@ export const placeSignerFields = async (
     }
     placed.push(signerFields);
   }
-  if (problems.length) throw ApiError.many(400, 'The request is invalid.', problems);
+  if (problems.length) throw AppError.of(problems, 'The request is invalid.');
   return placed;
 };

@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { addSeconds } from '../../domain/clock.js';
 import { assertActive } from '../../domain/envelope-state.js';
 import { assertRemindable, type RecipientStatus } from '../../domain/recipient-state.js';
@@ -14,8 +14,8 @@ const assertNotTooSoon = (lastRemindedAt: string | null, now: Date): void => {
   const nextAllowed = addSeconds(new Date(lastRemindedAt), MANUAL_REMINDER_INTERVAL_SECONDS);
   const waitSeconds = Math.ceil((nextAllowed.getTime() - now.getTime()) / 1000);
   if (waitSeconds <= 0) return;
-  throw new ApiError('REMINDER_TOO_SOON', 429, `This signer was reminded less than an hour ago; try again in ${waitSeconds} seconds.`, {
-    headers: { 'retry-after': String(waitSeconds) },
+  throw new AppError('REMINDER_TOO_SOON', `This signer was reminded less than an hour ago; try again in ${waitSeconds} seconds.`, {
+    retryAfterSeconds: waitSeconds,
   });
 };
 
@@ -35,7 +35,7 @@ export const remindSigner = async (ctx: AppContext, request: { accountId: string
       .where('role', '=', 'signer')
       .where('email', '=', request.signerEmail.toLowerCase())
       .executeTakeFirst();
-    if (!signer) throw notFound('SIGNER_NOT_FOUND', `No signer with the e-mail ${request.signerEmail} on this envelope.`);
+    if (!signer) throw new AppError('SIGNER_NOT_FOUND', `No signer with the e-mail ${request.signerEmail} on this envelope.`);
     assertRemindable(signer.status as RecipientStatus);
     assertNotTooSoon(signer.last_reminded_at, now);
     await trx.updateTable('recipients').set({ last_reminded_at: now.toISOString() }).where('id', '=', signer.id).execute();

@@ -1,5 +1,5 @@
 import { PDF } from '@libpdf/core';
-import type { ErrorDetail } from '../../domain/api-error.js';
+import type { Problem } from '../../domain/app-error.js';
 
 /** A signature or initials as the signing page submits it. */
 export interface SubmittedMark {
@@ -14,7 +14,7 @@ export type AdoptedMark = { type: 'drawn'; image_png_base64: string } | { type: 
 export const pngOf = (mark: AdoptedMark): Uint8Array | null =>
   mark.type === 'drawn' ? new Uint8Array(Buffer.from(mark.image_png_base64, 'base64')) : null;
 
-const invalid = (developer_message: string, field: string): ErrorDetail[] => [{ error_code: 'INVALID_SIGNATURE', developer_message, field }];
+const invalid = (message: string, field: string): Problem[] => [{ code: 'INVALID_SIGNATURE', message, field }];
 
 /** Embedding it the way sealing will: a PNG that would only fail once every signer signed must be refused now. */
 const isEmbeddablePng = (base64: string): boolean => {
@@ -26,7 +26,7 @@ const isEmbeddablePng = (base64: string): boolean => {
   }
 };
 
-export const markProblems = (mark: SubmittedMark, field: string): ErrorDetail[] => {
+export const markProblems = (mark: SubmittedMark, field: string): Problem[] => {
   if (mark.type === 'typed') return mark.text?.trim() ? [] : invalid('A typed signature needs its text.', `${field}.text`);
   if (!mark.image_png_base64) return invalid('A drawn signature needs image_png_base64.', `${field}.image_png_base64`);
   return isEmbeddablePng(mark.image_png_base64) ? [] : invalid('image_png_base64 is not a valid PNG image.', `${field}.image_png_base64`);

@@ -1,4 +1,4 @@
-import { ApiError, type ErrorDetail } from '../../domain/api-error.js';
+import { AppError, type Problem } from '../../domain/app-error.js';
 import { statusAfterSignature } from '../../domain/envelope-state.js';
 import { resolveSubmittedValues, type FieldType, type SignerField, type SubmittedValue } from '../../domain/field-rules.js';
 import { assertCanAct, type RecipientStatus } from '../../domain/recipient-state.js';
@@ -42,9 +42,9 @@ const toSignerField = (row: FieldsTable): SignerField => ({
   options: row.options ? (JSON.parse(row.options) as string[]) : null,
 });
 
-const submissionProblems = (submission: SignatureSubmission, enforceLocation: boolean): ErrorDetail[] => [
-  ...(submission.consent === true ? [] : [{ error_code: 'CONSENT_REQUIRED', developer_message: 'The signer must accept the electronic records disclosure (consent: true).', field: 'consent' }]),
-  ...(enforceLocation && !submission.location ? [{ error_code: 'LOCATION_REQUIRED', developer_message: 'This envelope records where each signer signs: give location.', field: 'location' }] : []),
+const submissionProblems = (submission: SignatureSubmission, enforceLocation: boolean): Problem[] => [
+  ...(submission.consent === true ? [] : [{ code: 'CONSENT_REQUIRED' as const, message: 'The signer must accept the electronic records disclosure (consent: true).', field: 'consent' }]),
+  ...(enforceLocation && !submission.location ? [{ code: 'LOCATION_REQUIRED' as const, message: 'This envelope records where each signer signs: give location.', field: 'location' }] : []),
   ...markProblems(submission.signature, 'signature'),
   ...(submission.initials ? markProblems(submission.initials, 'initials') : []),
 ];
@@ -59,12 +59,12 @@ const selfFilledValue = (type: string, recipient: RecipientsTable, signedAt: Dat
   }
 };
 
-/** Every field's value as checked against the signer's fields; throws the 400 with every problem at once. */
+/** Every field's value as checked against the signer's fields; throws every problem at once. */
 const resolveFieldValues = async (trx: Db, access: SigningAccess, submission: SignatureSubmission, signedAt: Date) => {
   const rows = await trx.selectFrom('fields').selectAll().where('recipient_id', '=', access.recipient.id).orderBy('position').execute();
   const resolved = resolveSubmittedValues(rows.map(toSignerField), submission.fields ?? [], { hasSignature: true, hasInitials: Boolean(submission.initials) });
   const problems = [...submissionProblems(submission, access.envelope.enforce_signers_location === 1), ...(resolved.ok ? [] : resolved.problems)];
-  if (problems.length > 0 || !resolved.ok) throw ApiError.many(400, 'The signature cannot be accepted.', problems);
+  if (problems.length > 0 || !resolved.ok) throw AppError.of(problems, 'The signature cannot be accepted.');
   return rows.map((row) => ({ id: row.id, value: resolved.values.get(row.id) ?? selfFilledValue(row.type, access.recipient, signedAt) ?? null }));
 };
 
@@ -114,7 +114,7 @@ const signersOf = async (trx: Db, envelopeId: string): Promise<OrderedSigner[]> 
 export const signEnvelope = async (ctx: AppContext, rawToken: string, submission: SignatureSubmission, origin: RequestOrigin) => {
   const signed = await ctx.db.transaction().execute(async (trx) => {
     const access = await openSigningAccess(ctx, trx, rawToken, { forUpdate: true });
-    if (access.recipient.role !== 'signer') throw new ApiError('NOT_A_SIGNER', 409, 'Observers receive the envelope but do not sign it.');
+    if (access.recipient.role !== 'signer') throw new AppError('NOT_A_SIGNER', 'Observers receive the envelope but do not sign it.');
     assertCanAct(access.recipient.status as RecipientStatus);
     const signersBefore = await signersOf(trx, access.envelope.id);
     await recordSignature(ctx, trx, access, submission, origin);

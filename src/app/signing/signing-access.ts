@@ -1,4 +1,4 @@
-import { notFound } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { assertActive } from '../../domain/envelope-state.js';
 import type { Db } from '../../infra/db/database.js';
 import type { RecipientsTable, SigningTokensTable } from '../../infra/db/schema.js';
@@ -13,11 +13,11 @@ export interface SigningAccess {
   recipient: RecipientsTable;
 }
 
-const tokenNotFound = () => notFound('SIGNING_TOKEN_NOT_FOUND', 'This signing link is unknown, has expired or was already used.');
+const tokenNotFound = () => new AppError('SIGNING_TOKEN_NOT_FOUND', 'This signing link is unknown, has expired or was already used.');
 
 /**
- * Resolves a signing token: unknown, expired or spent tokens and deleted envelopes are 404 (the
- * link is simply dead); an envelope that is no longer Sent/InProgress is 409 ENVELOPE_NOT_ACTIVE.
+ * Resolves a signing token: unknown, expired or spent tokens and deleted envelopes are SIGNING_TOKEN_NOT_FOUND (the
+ * link is simply dead); an envelope that is no longer Sent/InProgress is ENVELOPE_NOT_ACTIVE.
  * With `forUpdate` the envelope row stays locked until the transaction ends.
  */
 export const openSigningAccess = async (ctx: AppContext, db: Db, rawToken: string, options: { forUpdate?: boolean } = {}): Promise<SigningAccess> => {

@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import type { AppContext } from '../context.js';
 import { openSigningAccess } from './signing-access.js';
 
@@ -12,8 +12,8 @@ export const readSigningDocument = async (ctx: AppContext, rawToken: string, doc
     .where('envelope_id', '=', envelope.id)
     .where('position', '>=', 1)
     .executeTakeFirst();
-  if (!document) throw notFound('DOCUMENT_NOT_FOUND', `The envelope has no document ${documentId}.`);
+  if (!document) throw new AppError('DOCUMENT_NOT_FOUND', `The envelope has no document ${documentId}.`);
   const bytes = await ctx.blobs.get(document.sha256);
-  if (!bytes) throw new ApiError('DOCUMENT_REMOVED', 410, `The document ${documentId} was removed.`);
+  if (!bytes) throw new AppError('DOCUMENT_REMOVED', `The document ${documentId} was removed.`);
   return { name: document.name, bytes };
 };

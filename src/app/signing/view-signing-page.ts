@@ -1,5 +1,5 @@
 import { addSeconds } from '../../domain/clock.js';
-import { notFound } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { statusAfterView, type RecipientStatus } from '../../domain/recipient-state.js';
 import type { Db } from '../../infra/db/database.js';
 import type { AppContext } from '../context.js';
@@ -22,7 +22,7 @@ const exchangeEmbeddedToken = async (ctx: AppContext, trx: Db, { token, recipien
     .where('token_hash', '=', token.token_hash)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) throw notFound('SIGNING_TOKEN_NOT_FOUND', 'This embedded signing link was already used.');
+  if (Number(spent.numUpdatedRows) !== 1) throw new AppError('SIGNING_TOKEN_NOT_FOUND', 'This embedded signing link was already used.');
   return issueSigningToken(ctx, trx, { id: recipient.id, envelopeId: recipient.envelope_id }, 'session', addSeconds(ctx.clock.now(), SESSION_SECONDS));
 };
 

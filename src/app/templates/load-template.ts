@@ -1,12 +1,12 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import type { Db } from '../../infra/db/database.js';
 import type { TemplatesTable } from '../../infra/db/schema.js';
 import type { StoredDocument } from '../documents/stored-document.js';
 
-/** An account's template that is not deleted; anything else (unknown, foreign, deleted) is 404. */
+/** An account's template that is not deleted; anything else (unknown, foreign, deleted) is TEMPLATE_NOT_FOUND. */
 export const loadTemplate = async (db: Db, accountId: string, templateId: string): Promise<TemplatesTable> => {
   const row = await db.selectFrom('templates').selectAll().where('id', '=', templateId).where('account_id', '=', accountId).where('deleted_at', 'is', null).executeTakeFirst();
-  if (!row) throw new ApiError('TEMPLATE_NOT_FOUND', 404, `No template ${templateId}.`);
+  if (!row) throw new AppError('TEMPLATE_NOT_FOUND', `No template ${templateId}.`);
   return row;
 };
 

@@ -1,4 +1,4 @@
-import { ApiError, type ErrorDetail } from '../../domain/api-error.js';
+import { AppError, type ErrorCode, type Problem } from '../../domain/app-error.js';
 import type { FieldInput } from '../envelopes/new-envelope.js';
 
 export interface SignerRole {
@@ -17,9 +17,9 @@ export interface TemplateRoles {
   observers: ObserverRole[];
 }
 
-const duplicates = (titles: readonly string[], code: string, path: (i: number) => string): ErrorDetail[] =>
+const duplicates = (titles: readonly string[], code: ErrorCode, path: (i: number) => string): Problem[] =>
   titles.flatMap((title, i) =>
-    titles.indexOf(title) !== i ? [{ error_code: code, developer_message: `The title "${title}" is given twice.`, field: path(i) }] : [],
+    titles.indexOf(title) !== i ? [{ code, message: `The title "${title}" is given twice.`, field: path(i) }] : [],
   );
 
 /** Role titles name the roles a request fills, so each must be unique among its kind. */
@@ -28,7 +28,7 @@ export const assertUniqueRoleTitles = (roles: TemplateRoles): void => {
     ...duplicates(roles.signers.map((r) => r.signer_title), 'DUPLICATE_SIGNER_TITLE', (i) => `roles.signers[${i}].signer_title`),
     ...duplicates(roles.observers.map((r) => r.observer_title), 'DUPLICATE_OBSERVER_TITLE', (i) => `roles.observers[${i}].observer_title`),
   ];
-  if (problems.length) throw ApiError.many(400, 'The request is invalid.', problems);
+  if (problems.length) throw AppError.of(problems, 'The request is invalid.');
 };
 
 /** What a template list shows of its roles: titles and order, not the field layout. */

@@ -1,12 +1,12 @@
-import { ApiError, type ErrorDetail } from '../../domain/api-error.js';
+import { AppError, type Problem } from '../../domain/app-error.js';
 import type { Db } from '../../infra/db/database.js';
 import type { AppContext } from '../context.js';
 import type { StoredDocument } from '../documents/stored-document.js';
 import type { UploadScope } from './record-uploads.js';
 
-const notFound = (fileId: string, index: number): ErrorDetail => ({
-  error_code: 'FILE_NOT_FOUND',
-  developer_message: `No unused upload ${fileId} for this kind of request: upload it again.`,
+const notFound = (fileId: string, index: number): Problem => ({
+  code: 'FILE_NOT_FOUND',
+  message: `No unused upload ${fileId} for this kind of request: upload it again.`,
   field: `file_ids[${index}]`,
 });
 
@@ -17,7 +17,7 @@ export const findUnusedUploads = async (db: Db, accountId: string, scope: Upload
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const problems = fileIds.flatMap((id, i) => (!byId.has(id) || fileIds.indexOf(id) !== i ? [notFound(id, i)] : []));
-  if (problems.length) throw ApiError.many(400, 'The request is invalid.', problems);
+  if (problems.length) throw AppError.of(problems, 'The request is invalid.');
   return fileIds.map((id) => {
     const row = byId.get(id)!;
     return { name: row.name, sha256: row.sha256, size: row.size, pages: JSON.parse(row.pages) as StoredDocument['pages'] };
@@ -32,6 +32,6 @@ export const markUploadsUsed = async (ctx: AppContext, trx: Db, accountId: strin
   const now = ctx.clock.now().toISOString();
   for (const [i, id] of fileIds.entries()) {
     const result = await trx.updateTable('uploads').set({ used_at: now }).where('id', '=', id).where('account_id', '=', accountId).where('used_at', 'is', null).executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw ApiError.many(400, 'The request is invalid.', [notFound(id, i)]);
+    if (Number(result.numUpdatedRows) !== 1) throw AppError.of([notFound(id, i)], 'The request is invalid.');
   }
 };

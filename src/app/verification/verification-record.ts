@@ -1,4 +1,4 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { loadEnvelopeById } from '../envelopes/load-envelope.js';
 import type { AppContext } from '../context.js';
 
@@ -14,7 +14,7 @@ export interface VerificationRecord {
 
 export const readVerificationRecord = async (ctx: AppContext, envelopeId: string): Promise<VerificationRecord> => {
   const envelope = await loadEnvelopeById(ctx, ctx.db, envelopeId);
-  if (!envelope) throw new ApiError('ENVELOPE_NOT_FOUND', 404, `No envelope ${envelopeId}.`);
+  if (!envelope) throw new AppError('ENVELOPE_NOT_FOUND', `No envelope ${envelopeId}.`);
   const documents = await ctx.db
     .selectFrom('documents')
     .select(['name', 'sha256', 'sealed_sha256'])

@@ -1,4 +1,4 @@
-import { ApiError } from '../../domain/api-error.js';
+import { AppError } from '../../domain/app-error.js';
 import { sha256Hex } from '../hash.js';
 import { openPdf } from './open-pdf.js';
 import { pageGeometry, type PageRotation } from './page-geometry.js';
@@ -27,7 +27,7 @@ export const inspectPdf = async (bytes: Uint8Array, options: InspectOptions = {}
   const pdf = await openPdf(bytes);
   const pageCount = pdf.getPageCount();
   if (pageCount > maxPages) {
-    throw new ApiError('PDF_TOO_MANY_PAGES', 400, `The PDF has ${pageCount} pages; at most ${maxPages} are allowed.`);
+    throw new AppError('PDF_TOO_MANY_PAGES', `The PDF has ${pageCount} pages; at most ${maxPages} are allowed.`);
   }
   const pages = pdf.getPages().map((page) => {
     const { seenWidth, seenHeight, rotation } = pageGeometry(pdf, page);

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { reminderDueAt, resolveSettings, signingDueDate } from '../../../src/domain/envelope-settings.js';
-import { expectApiError } from './expect-api-error.js';
+import { expectAppError } from './expect-app-error.js';
 
 describe('resolveSettings', () => {
   it('applies the contract\'s defaults', () => {
@@ -24,11 +24,11 @@ describe('resolveSettings', () => {
   });
 
   it('rejects expiration_days and expiration_day that disagree with 400 CONFLICTING_EXPIRATION_DAYS', () => {
-    expectApiError(() => resolveSettings({ expiration_days: 10, expiration_day: 12 }), 400, 'CONFLICTING_EXPIRATION_DAYS');
+    expectAppError(() => resolveSettings({ expiration_days: 10, expiration_day: 12 }), 400, 'CONFLICTING_EXPIRATION_DAYS');
   });
 
   it('rejects expiration_days outside 1–365 with 400 INVALID_EXPIRATION_DAYS', () => {
-    for (const days of [0, 366, 2.5]) expectApiError(() => resolveSettings({ expiration_days: days }), 400, 'INVALID_EXPIRATION_DAYS');
+    for (const days of [0, 366, 2.5]) expectAppError(() => resolveSettings({ expiration_days: days }), 400, 'INVALID_EXPIRATION_DAYS');
     assert.equal(resolveSettings({ expiration_days: 365 }).expirationDays, 365);
     assert.equal(resolveSettings({ expiration_days: 1 }).expirationDays, 1);
   });
@@ -36,8 +36,8 @@ describe('resolveSettings', () => {
   it('needs 1 ≤ reminder_period < expiration_days when reminders are on, else 400 INVALID_REMINDER_PERIOD', () => {
     assert.equal(resolveSettings({ email_reminders: true, expiration_days: 10, reminder_period: 9 }).reminderPeriod, 9);
     for (const period of [0, 10, 11]) {
-      const error = expectApiError(() => resolveSettings({ email_reminders: true, expiration_days: 10, reminder_period: period }), 400, 'INVALID_REMINDER_PERIOD');
-      assert.equal(error.details[0]?.field, 'envelope.reminder_period');
+      const error = expectAppError(() => resolveSettings({ email_reminders: true, expiration_days: 10, reminder_period: period }), 400, 'INVALID_REMINDER_PERIOD');
+      assert.equal(error.problems[0]?.field, 'envelope.reminder_period');
     }
   });
 
@@ -53,7 +53,7 @@ describe('resolveSettings', () => {
 
   it('parses sign_process_flow case-insensitively and rejects others with 400 INVALID_SIGN_PROCESS_FLOW', () => {
     assert.equal(resolveSettings({ sign_process_flow: 'hybrid' }).signProcessFlow, 'Hybrid');
-    expectApiError(() => resolveSettings({ sign_process_flow: 'random' }), 400, 'INVALID_SIGN_PROCESS_FLOW');
+    expectAppError(() => resolveSettings({ sign_process_flow: 'random' }), 400, 'INVALID_SIGN_PROCESS_FLOW');
   });
 
   it('takes what the request omits from the template\'s defaults, and what the request says over them', () => {
@@ -67,11 +67,11 @@ describe('resolveSettings', () => {
   });
 
   it('reports every invalid setting at once, under the given path', () => {
-    const error = expectApiError(
+    const error = expectAppError(
       () => resolveSettings({ expiration_days: 400, email_reminders: true, reminder_period: 0, sign_process_flow: 'x' }, {}, 'template'),
       400, 'INVALID_EXPIRATION_DAYS',
     );
-    assert.deepEqual(error.details.map((d) => d.field), ['template.expiration_days', 'template.reminder_period', 'template.sign_process_flow']);
+    assert.deepEqual(error.problems.map((d) => d.field), ['template.expiration_days', 'template.reminder_period', 'template.sign_process_flow']);
   });
 });
 

@@ -4,7 +4,7 @@ import {
   ENVELOPE_STATUSES, assertActive, assertCancellable, assertDeletable, assertDownloadableSigned, assertExtendable,
   effectiveStatus, statusAfterExtension, statusAfterSignature, type EnvelopeStatus,
 } from '../../../src/domain/envelope-state.js';
-import { expectApiError } from './expect-api-error.js';
+import { expectAppError } from './expect-app-error.js';
 
 const due = new Date('2026-11-21T08:15:32.000Z');
 const before = new Date(due.getTime() - 1);
@@ -39,30 +39,30 @@ const allowedBy = (guard: (status: EnvelopeStatus) => void): EnvelopeStatus[] =>
 describe('envelope operation guards', () => {
   it('cancels only Sent, InProgress and Expired envelopes, else 409 ENVELOPE_NOT_CANCELLABLE', () => {
     assert.deepEqual(allowedBy(assertCancellable), ['Sent', 'InProgress', 'Expired']);
-    expectApiError(() => assertCancellable('Completed'), 409, 'ENVELOPE_NOT_CANCELLABLE');
+    expectAppError(() => assertCancellable('Completed'), 409, 'ENVELOPE_NOT_CANCELLABLE');
   });
 
   it('deletes only Completed envelopes, else 409 ENVELOPE_NOT_COMPLETED', () => {
     assert.deepEqual(allowedBy(assertDeletable), ['Completed']);
-    expectApiError(() => assertDeletable('InProgress'), 409, 'ENVELOPE_NOT_COMPLETED');
+    expectAppError(() => assertDeletable('InProgress'), 409, 'ENVELOPE_NOT_COMPLETED');
   });
 
   it('extends only Expired envelopes, else 409 ENVELOPE_NOT_EXPIRED', () => {
     assert.deepEqual(allowedBy(assertExtendable), ['Expired']);
-    expectApiError(() => assertExtendable('Sent'), 409, 'ENVELOPE_NOT_EXPIRED');
+    expectAppError(() => assertExtendable('Sent'), 409, 'ENVELOPE_NOT_EXPIRED');
   });
 
   it('lets recipients act only on Sent and InProgress envelopes, else 409 ENVELOPE_NOT_ACTIVE naming the status', () => {
     assert.deepEqual(allowedBy(assertActive), ['Sent', 'InProgress']);
     for (const status of ['Completed', 'Declined', 'Cancelled', 'Expired'] as const) {
-      const error = expectApiError(() => assertActive(status), 409, 'ENVELOPE_NOT_ACTIVE');
+      const error = expectAppError(() => assertActive(status), 409, 'ENVELOPE_NOT_ACTIVE');
       assert.match(error.message, new RegExp(status));
     }
   });
 
   it('serves the signed document only for Completed envelopes, else 409 ENVELOPE_NOT_COMPLETED', () => {
     assert.deepEqual(allowedBy(assertDownloadableSigned), ['Completed']);
-    expectApiError(() => assertDownloadableSigned('InProgress'), 409, 'ENVELOPE_NOT_COMPLETED');
+    expectAppError(() => assertDownloadableSigned('InProgress'), 409, 'ENVELOPE_NOT_COMPLETED');
   });
 });
 

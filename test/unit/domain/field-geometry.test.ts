@@ -17,33 +17,33 @@ describe('checkFieldPlacement', () => {
   });
 
   it('rejects an unknown document index with 400 INVALID_FIELD_DOCUMENT at the field\'s document', () => {
-    assert.deepEqual(checkFieldPlacement([field({ document: 3 })], documents).map((p) => [p.error_code, p.field]), [
+    assert.deepEqual(checkFieldPlacement([field({ document: 3 })], documents).map((p) => [p.code, p.field]), [
       ['INVALID_FIELD_DOCUMENT', 'recipients.signers[1].fields[0].document'],
     ]);
-    assert.equal(checkFieldPlacement([field({ document: 0 })], documents)[0]?.error_code, 'INVALID_FIELD_DOCUMENT');
+    assert.equal(checkFieldPlacement([field({ document: 0 })], documents)[0]?.code, 'INVALID_FIELD_DOCUMENT');
   });
 
   it('rejects a page beyond the document with INVALID_FIELD_PAGE at the field\'s page', () => {
-    assert.deepEqual(checkFieldPlacement([field({ document: 2, page: 2 })], documents).map((p) => [p.error_code, p.field]), [
+    assert.deepEqual(checkFieldPlacement([field({ document: 2, page: 2 })], documents).map((p) => [p.code, p.field]), [
       ['INVALID_FIELD_PAGE', 'recipients.signers[1].fields[0].page'],
     ]);
-    assert.equal(checkFieldPlacement([field({ page: 1.5 })], documents)[0]?.error_code, 'INVALID_FIELD_PAGE');
+    assert.equal(checkFieldPlacement([field({ page: 1.5 })], documents)[0]?.code, 'INVALID_FIELD_PAGE');
   });
 
   it('rejects a box that leaves the page with FIELD_OUT_OF_BOUNDS', () => {
     for (const box of [{ x: -1 }, { y: -0.5 }, { x: 500, width: 113 }, { y: 760, height: 40 }]) {
-      assert.deepEqual(checkFieldPlacement([field(box)], documents).map((p) => p.error_code), ['FIELD_OUT_OF_BOUNDS']);
+      assert.deepEqual(checkFieldPlacement([field(box)], documents).map((p) => p.code), ['FIELD_OUT_OF_BOUNDS']);
     }
   });
 
   it('measures a rotated page as the signer sees it', () => {
     const wide = field({ page: 2, x: 600, y: 500, width: 150, height: 50 });
     assert.deepEqual(checkFieldPlacement([wide], documents), []);
-    assert.equal(checkFieldPlacement([{ ...wide, page: 1 }], documents)[0]?.error_code, 'FIELD_OUT_OF_BOUNDS');
+    assert.equal(checkFieldPlacement([{ ...wide, page: 1 }], documents)[0]?.code, 'FIELD_OUT_OF_BOUNDS');
   });
 
   it('rejects a zero or negative size with INVALID_FIELD_SIZE', () => {
-    assert.deepEqual(checkFieldPlacement([field({ width: 0, height: -3 })], documents).map((p) => [p.error_code, p.field]), [
+    assert.deepEqual(checkFieldPlacement([field({ width: 0, height: -3 })], documents).map((p) => [p.code, p.field]), [
       ['INVALID_FIELD_SIZE', 'recipients.signers[1].fields[0].width'],
       ['INVALID_FIELD_SIZE', 'recipients.signers[1].fields[0].height'],
     ]);

@@ -6,7 +6,7 @@ import {
 
 const PATH = 'recipients.signers[0].fields';
 const rulesOf = (fields: FieldRulesInput[]) => resolveSignerFieldRules(fields, PATH);
-const codesAt = (fields: FieldRulesInput[]) => rulesOf(fields).problems.map((p) => [p.error_code, p.field]);
+const codesAt = (fields: FieldRulesInput[]) => rulesOf(fields).problems.map((p) => [p.code, p.field]);
 
 describe('field rules at creation', () => {
   it('knows the nine field types of the contract and rejects others with INVALID_FIELD_TYPE', () => {
@@ -68,7 +68,7 @@ const signerField = (id: string, overrides: Partial<SignerField> = {}): SignerFi
   id, type: 'text', required: false, editable: true, defaultValue: null, options: null, ...overrides,
 });
 const adopted = { hasSignature: true, hasInitials: false };
-const problemsOf = (result: ReturnType<typeof resolveSubmittedValues>) => (result.ok ? [] : result.problems.map((p) => [p.error_code, p.field]));
+const problemsOf = (result: ReturnType<typeof resolveSubmittedValues>) => (result.ok ? [] : result.problems.map((p) => [p.code, p.field]));
 
 describe('resolveSubmittedValues at signing', () => {
   it('returns submitted values, falling back to defaults', () => {

@@ -4,7 +4,7 @@ import {
   assertRemindable, assertSignerActive, isPending, statusAfterDeclining, statusAfterSigning, statusAfterView,
   type RecipientStatus,
 } from '../../../src/domain/recipient-state.js';
-import { expectApiError } from './expect-api-error.js';
+import { expectAppError } from './expect-app-error.js';
 
 const ALL: RecipientStatus[] = ['Waiting', 'Sent', 'Viewed', 'Signed', 'Declined'];
 
@@ -19,22 +19,22 @@ describe('recipient transitions', () => {
   });
 
   it('refuses a second signature with 409 ALREADY_SIGNED', () => {
-    expectApiError(() => statusAfterSigning('Signed'), 409, 'ALREADY_SIGNED');
+    expectAppError(() => statusAfterSigning('Signed'), 409, 'ALREADY_SIGNED');
   });
 
   it('refuses a waiting signer with 409 NOT_YOUR_TURN', () => {
-    expectApiError(() => statusAfterSigning('Waiting'), 409, 'NOT_YOUR_TURN');
+    expectAppError(() => statusAfterSigning('Waiting'), 409, 'NOT_YOUR_TURN');
   });
 
   it('refuses a signer who declined with 409 ENVELOPE_NOT_ACTIVE', () => {
-    expectApiError(() => statusAfterSigning('Declined'), 409, 'ENVELOPE_NOT_ACTIVE');
+    expectAppError(() => statusAfterSigning('Declined'), 409, 'ENVELOPE_NOT_ACTIVE');
   });
 
   it('declines under the same rules as signing', () => {
     assert.equal(statusAfterDeclining('Sent'), 'Declined');
     assert.equal(statusAfterDeclining('Viewed'), 'Declined');
-    expectApiError(() => statusAfterDeclining('Signed'), 409, 'ALREADY_SIGNED');
-    expectApiError(() => statusAfterDeclining('Waiting'), 409, 'NOT_YOUR_TURN');
+    expectAppError(() => statusAfterDeclining('Signed'), 409, 'ALREADY_SIGNED');
+    expectAppError(() => statusAfterDeclining('Waiting'), 409, 'NOT_YOUR_TURN');
   });
 
   it('counts Waiting, Sent and Viewed signers as pending', () => {
@@ -45,7 +45,7 @@ describe('recipient transitions', () => {
     assertRemindable('Sent');
     assertRemindable('Viewed');
     for (const status of ['Waiting', 'Signed', 'Declined'] as const) {
-      expectApiError(() => assertRemindable(status), 409, 'SIGNER_NOT_REMINDABLE');
+      expectAppError(() => assertRemindable(status), 409, 'SIGNER_NOT_REMINDABLE');
     }
   });
 
@@ -53,7 +53,7 @@ describe('recipient transitions', () => {
     assertSignerActive('Sent');
     assertSignerActive('Viewed');
     for (const status of ['Waiting', 'Signed', 'Declined'] as const) {
-      expectApiError(() => assertSignerActive(status), 409, 'SIGNER_NOT_ACTIVE');
+      expectAppError(() => assertSignerActive(status), 409, 'SIGNER_NOT_ACTIVE');
     }
   });
 });

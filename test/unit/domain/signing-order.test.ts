@@ -5,7 +5,7 @@ import {
   activeSignerIds, initialStatuses, newlyActiveAfterSignature, normalizeSigningOrders, parseFlow,
   type OrderedSigner, type SignProcessFlow,
 } from '../../../src/domain/signing-order.js';
-import { expectApiError } from './expect-api-error.js';
+import { expectAppError } from './expect-app-error.js';
 
 describe('parseFlow', () => {
   it('defaults to Parallel', () => {
@@ -20,8 +20,8 @@ describe('parseFlow', () => {
 
   it('rejects anything else with 400 INVALID_SIGN_PROCESS_FLOW', () => {
     for (const value of ['serial', '', 3, true]) {
-      const error = expectApiError(() => parseFlow(value), 400, 'INVALID_SIGN_PROCESS_FLOW');
-      assert.equal(error.details[0]?.field, 'envelope.sign_process_flow');
+      const error = expectAppError(() => parseFlow(value), 400, 'INVALID_SIGN_PROCESS_FLOW');
+      assert.equal(error.problems[0]?.field, 'envelope.sign_process_flow');
     }
   });
 });
@@ -38,8 +38,8 @@ describe('normalizeSigningOrders', () => {
   });
 
   it('rejects equal Sequential orders with 400 INVALID_SIGNING_ORDER at the repeated one', () => {
-    const error = expectApiError(() => normalizeSigningOrders('Sequential', withOrders(1, 2, 2)), 400, 'INVALID_SIGNING_ORDER');
-    assert.deepEqual(error.details.map((detail) => detail.field), ['recipients.signers[2].signing_order']);
+    const error = expectAppError(() => normalizeSigningOrders('Sequential', withOrders(1, 2, 2)), 400, 'INVALID_SIGNING_ORDER');
+    assert.deepEqual(error.problems.map((detail) => detail.field), ['recipients.signers[2].signing_order']);
   });
 
   it('groups equal orders in a Hybrid flow', () => {
@@ -48,14 +48,14 @@ describe('normalizeSigningOrders', () => {
 
   it('rejects a boolean, zero, negative or fractional order with 400 INVALID_SIGNING_ORDER in every flow', () => {
     for (const flow of ['Sequential', 'Parallel', 'Hybrid'] as const) {
-      const error = expectApiError(() => normalizeSigningOrders(flow, withOrders(true, 0, -1, 1.5, 2)), 400, 'INVALID_SIGNING_ORDER');
-      assert.equal(error.details.length, 4);
+      const error = expectAppError(() => normalizeSigningOrders(flow, withOrders(true, 0, -1, 1.5, 2)), 400, 'INVALID_SIGNING_ORDER');
+      assert.equal(error.problems.length, 4);
     }
   });
 
   it('needs an order on every signer of a Sequential or Hybrid flow once one has it', () => {
-    const error = expectApiError(() => normalizeSigningOrders('Hybrid', [{ signingOrder: 1 }, {}]), 400, 'INVALID_SIGNING_ORDER');
-    assert.equal(error.details[0]?.field, 'recipients.signers[1].signing_order');
+    const error = expectAppError(() => normalizeSigningOrders('Hybrid', [{ signingOrder: 1 }, {}]), 400, 'INVALID_SIGNING_ORDER');
+    assert.equal(error.problems[0]?.field, 'recipients.signers[1].signing_order');
   });
 
   it('ignores orders in a Parallel flow, reading absent ones as 1', () => {
@@ -63,8 +63,8 @@ describe('normalizeSigningOrders', () => {
   });
 
   it('reports errors at the given path, for templates\' roles', () => {
-    const error = expectApiError(() => normalizeSigningOrders('Sequential', withOrders(1, 1), 'roles.signers'), 400, 'INVALID_SIGNING_ORDER');
-    assert.equal(error.details[0]?.field, 'roles.signers[1].signing_order');
+    const error = expectAppError(() => normalizeSigningOrders('Sequential', withOrders(1, 1), 'roles.signers'), 400, 'INVALID_SIGNING_ORDER');
+    assert.equal(error.problems[0]?.field, 'roles.signers[1].signing_order');
   });
 });
 

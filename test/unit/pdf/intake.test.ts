@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiError } from '../../../src/domain/api-error.js';
+import { AppError } from '../../../src/domain/app-error.js';
 import { inspectPdf } from '../../../src/infra/pdf/intake.js';
+import { statusOf } from '../../../src/http/errors.js';
 import { sha256Hex } from '../../../src/infra/hash.js';
 import {
   PAGE_SIZES, makeCorruptPdf, makeEncryptedPdf, makeNotAPdf, makePdf, makePdfWithInheritedBoxes,
@@ -9,9 +10,9 @@ import {
 
 const rejectsWith = async (promise: Promise<unknown>, code: string, status: number) => {
   await assert.rejects(promise, (error: unknown) => {
-    assert.ok(error instanceof ApiError);
+    assert.ok(error instanceof AppError);
     assert.equal(error.code, code);
-    assert.equal(error.status, status);
+    assert.equal(statusOf(error), status);
     return true;
   });
 };

@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
-import { ApiError } from '../../../domain/api-error.js';
+import { AppError } from '../../../domain/app-error.js';
 import type { App } from '../../app-type.js';
 import { WEB_BUILD_DIR, webBuildExists } from './web-build.js';
 
@@ -16,7 +16,7 @@ const typeModuleScripts = (reply: FastifyReply, path: string) => {
 export const staticAssetsRoute = (app: App) => {
   if (!webBuildExists()) {
     app.get('/app/*', { schema: { hide: true }, config: { access: 'public' } }, async () => {
-      throw new ApiError('WEB_NOT_BUILT', 503, 'The web pages are not built on this server: run `npm run build:web` and restart.');
+      throw new AppError('WEB_NOT_BUILT', 'The web pages are not built on this server: run `npm run build:web` and restart.');
     });
     return;
   }

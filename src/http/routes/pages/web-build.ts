@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiError } from '../../../domain/api-error.js';
+import { AppError } from '../../../domain/app-error.js';
 
 /** Where `vite build` (web/vite.config.ts) puts the pages and their assets. */
 export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
@@ -10,7 +10,7 @@ export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../../dist/web', impor
 export type WebPage = 'sign.html' | 'verify.html';
 
 const notBuilt = () =>
-  new ApiError('WEB_NOT_BUILT', 503, 'The web pages are not built on this server: run `npm run build:web` and restart.');
+  new AppError('WEB_NOT_BUILT', 'The web pages are not built on this server: run `npm run build:web` and restart.');
 
 export const webBuildExists = (dir = WEB_BUILD_DIR): boolean => existsSync(join(dir, 'sign.html'));
 

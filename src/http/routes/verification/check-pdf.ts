@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { checkSealedPdf } from '../../../app/verification/check-sealed-pdf.js';
-import { ApiError } from '../../../domain/api-error.js';
+import { AppError } from '../../../domain/app-error.js';
 import type { App } from '../../app-type.js';
 import { Text } from '../../schema-kit.js';
 
@@ -16,9 +16,9 @@ export const checkPdfRoute = (app: App, ctx: AppContext) =>
       { bodyLimit: MAX_PDF_BYTES, schema: { hide: true, params: Type.Object({ envelopeId: Text(64) }) }, config: { access: 'public' } },
       async (request, reply) => {
         if (!request.headers['content-type']?.startsWith('application/pdf')) {
-          throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the PDF file itself as the body, with Content-Type: application/pdf.');
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the PDF file itself as the body, with Content-Type: application/pdf.');
         }
-        if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new ApiError('PDF_REQUIRED', 400, 'The body must be the PDF file to check.');
+        if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new AppError('PDF_REQUIRED', 'The body must be the PDF file to check.');
         const data = await checkSealedPdf(ctx, request.params.envelopeId, request.body);
         return reply.send({ message: data.match && data.seal.valid ? 'The file is an intact sealed document of this envelope.' : 'The file does not match this envelope or its seal is not intact.', data });
       },

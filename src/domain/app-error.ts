@@ -1,0 +1,164 @@
+/**
+ * Every error code the service answers with (README "Errors"). The HTTP layer maps each one to a
+ * status in one table (`src/http/errors.ts`); nothing below it knows about HTTP.
+ */
+export type ErrorCode =
+  // Requests and input
+  | 'INVALID_REQUEST'
+  | 'MALFORMED_JSON'
+  | 'UNKNOWN_FIELD'
+  | 'FIELD_REQUIRED'
+  | 'INVALID_FIELD'
+  | 'INVALID_CONTENT_LENGTH'
+  | 'INVALID_EMAIL'
+  | 'INVALID_PAGINATION'
+  | 'NOTHING_TO_UPDATE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'UNSUPPORTED_FILE_TYPE'
+  | 'ROUTE_NOT_FOUND'
+  | 'RATE_LIMITED'
+  | 'INTERNAL_ERROR'
+  | 'WEB_NOT_BUILT'
+  // Authentication and accounts
+  | 'ACCESS_TOKEN_REQUIRED'
+  | 'INVALID_ACCESS_TOKEN'
+  | 'INVALID_AUTH_TYPE'
+  | 'CREDENTIALS_REQUIRED'
+  | 'INVALID_CREDENTIALS'
+  | 'REFRESH_TOKEN_REQUIRED'
+  | 'INVALID_REFRESH_TOKEN'
+  | 'REFRESH_TOKEN_REUSED'
+  | 'ACCOUNT_NAME_REQUIRED'
+  | 'ACCOUNT_NOT_FOUND'
+  | 'CLIENT_NOT_FOUND'
+  | 'INVALID_PLAN'
+  | 'INVALID_FRAME_ANCESTOR'
+  | 'ENVELOPE_QUOTA_EXCEEDED'
+  // Idempotency
+  | 'INVALID_IDEMPOTENCY_KEY'
+  | 'IDEMPOTENCY_KEY_IN_USE'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  // Documents and uploads
+  | 'DOCUMENTS_REQUIRED'
+  | 'TOO_MANY_DOCUMENTS'
+  | 'DOCUMENT_NAME_REQUIRED'
+  | 'DOCUMENT_CONTENT_REQUIRED'
+  | 'DOCUMENT_NOT_FOUND'
+  | 'DOCUMENT_REMOVED'
+  | 'INVALID_BASE64'
+  | 'INVALID_PDF'
+  | 'PDF_ENCRYPTED'
+  | 'PDF_REQUIRED'
+  | 'PDF_TOO_MANY_PAGES'
+  | 'FILE_REQUIRED'
+  | 'FILE_ID_REQUIRED'
+  | 'FILE_IDS_REQUIRED'
+  | 'FILE_NOT_FOUND'
+  | 'SUPPORTING_DOCUMENT_NOT_FOUND'
+  // Envelopes, settings and recipients
+  | 'ENVELOPE_NAME_REQUIRED'
+  | 'ENVELOPE_NOT_FOUND'
+  | 'ENVELOPE_NOT_ACTIVE'
+  | 'ENVELOPE_NOT_CANCELLABLE'
+  | 'ENVELOPE_NOT_COMPLETED'
+  | 'ENVELOPE_NOT_EXPIRED'
+  | 'INVALID_SIGN_PROCESS_FLOW'
+  | 'INVALID_EXPIRATION_DAYS'
+  | 'CONFLICTING_EXPIRATION_DAYS'
+  | 'INVALID_REMINDER_PERIOD'
+  | 'INVALID_SIGNING_ORDER'
+  | 'CANCEL_REASON_REQUIRED'
+  | 'DECLINE_REASON_REQUIRED'
+  | 'DUE_DATE_REQUIRED'
+  | 'INVALID_DUE_DATE'
+  | 'CONFLICTING_DUE_DATE'
+  | 'INVALID_EXTEND_BY_DAYS'
+  | 'RECIPIENT_NAME_REQUIRED'
+  | 'TOO_MANY_SIGNERS'
+  | 'DUPLICATE_SIGNER'
+  | 'PHONE_INCOMPLETE'
+  | 'SIGNER_EMAIL_REQUIRED'
+  | 'SIGNER_NOT_FOUND'
+  | 'SIGNER_NOT_ACTIVE'
+  | 'SIGNER_NOT_REMINDABLE'
+  | 'REMINDER_TOO_SOON'
+  | 'NOT_A_SIGNER'
+  // Fields and anchors
+  | 'FIELD_POSITION_REQUIRED'
+  | 'FIELD_OUT_OF_BOUNDS'
+  | 'FIELD_NOT_EDITABLE'
+  | 'INVALID_FIELD_TYPE'
+  | 'INVALID_FIELD_DOCUMENT'
+  | 'INVALID_FIELD_PAGE'
+  | 'INVALID_FIELD_SIZE'
+  | 'INVALID_FIELD_FLAG'
+  | 'INVALID_FIELD_OPTIONS'
+  | 'INVALID_FIELD_DEFAULT_VALUE'
+  | 'INVALID_FIELD_VALUE'
+  | 'DUPLICATE_FIELD_PLACEHOLDER'
+  | 'ANCHOR_TEXT_REQUIRED'
+  | 'ANCHOR_NOT_FOUND'
+  | 'UNKNOWN_FIELD_ID'
+  | 'REQUIRED_FIELD_MISSING'
+  // Templates
+  | 'TEMPLATE_ID_REQUIRED'
+  | 'TEMPLATE_NAME_REQUIRED'
+  | 'TEMPLATE_NOT_FOUND'
+  | 'TEMPLATE_INACTIVE'
+  | 'INVALID_TEMPLATE_ACTION'
+  | 'SIGNER_ROLE_MISSING'
+  | 'SIGNER_TITLE_IS_REQUIRED'
+  | 'SIGNER_TITLE_NOT_FOUND'
+  | 'DUPLICATE_SIGNER_TITLE'
+  | 'OBSERVER_TITLE_IS_REQUIRED'
+  | 'OBSERVER_TITLE_NOT_FOUND'
+  | 'DUPLICATE_OBSERVER_TITLE'
+  | 'FORM_FIELD_NOT_FOUND'
+  | 'FORM_FIELD_PLACEHOLDER_REQUIRED'
+  // Signing
+  | 'SIGNING_TOKEN_NOT_FOUND'
+  | 'NOT_YOUR_TURN'
+  | 'ALREADY_SIGNED'
+  | 'CONSENT_REQUIRED'
+  | 'LOCATION_REQUIRED'
+  | 'INVALID_SIGNATURE';
+
+/** One problem with a request; the HTTP layer presents it as an entry of the contract's `errors[]`. */
+export interface Problem {
+  code: ErrorCode;
+  message: string;
+  field?: string;
+}
+
+export interface AppErrorOptions {
+  field?: string;
+  /** Every problem found at once (API.md §0); defaults to the error itself. */
+  problems?: Problem[];
+  /** When trying again later can succeed, after how many seconds. */
+  retryAfterSeconds?: number;
+}
+
+/** An error that is part of the contract: a code and a human message, raised anywhere below the HTTP layer. */
+export class AppError extends Error {
+  readonly problems: Problem[];
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: AppErrorOptions = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.problems = options.problems ?? [{ code, message, ...(options.field ? { field: options.field } : {}) }];
+  }
+
+  /** Several problems found at once; the first one's code classifies the whole error. */
+  static of(problems: Problem[], summary = 'The request is invalid.'): AppError {
+    const first = problems[0];
+    if (!first) throw new Error('AppError.of needs at least one problem');
+    return new AppError(first.code, summary, { problems });
+  }
+}
