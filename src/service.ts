@@ -9,6 +9,7 @@ import { scheduleMaintenance } from './app/jobs/maintenance.js';
 import { createBlobStore } from './infra/blobs/blob-store.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/database.js';
 import { createMailer } from './infra/mail/mailer.js';
+import { loadServiceKeys } from './infra/keys.js';
 import { createLogger } from './infra/logger.js';
 import { buildServer, type BuiltServer } from './http/server.js';
 
@@ -37,11 +38,11 @@ export const startService = async (config: Config, options: { clock?: Clock; log
   const ctx: AppContext = {
     config,
     db: database.db,
-    dialect: database.dialect,
     clock: options.clock ?? systemClock,
     logger,
     blobs: createBlobStore(config, database.db),
     mailer,
+    keys: await loadServiceKeys(config),
     jobs,
   };
   const worker = startJobWorker(ctx, jobHandlers);

@@ -2,18 +2,19 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Clock } from '../domain/clock.js';
 import type { BlobStore } from '../infra/blobs/blob-store.js';
-import type { Db, DialectName } from '../infra/db/database.js';
+import type { Db } from '../infra/db/database.js';
+import type { ServiceKeys } from '../infra/keys.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 
 /** What every use case may reach: passed in, never imported, so tests can swap the clock or the database. */
 export interface AppContext {
   config: Config;
   db: Db;
-  dialect: DialectName;
   clock: Clock;
   logger: Logger;
   blobs: BlobStore;
   mailer: Mailer;
+  keys: ServiceKeys;
   /** Wakes the job worker after a transaction that enqueued work (no-op where no worker runs). */
   jobs: { poke(): void };
 }

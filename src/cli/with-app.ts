@@ -4,6 +4,7 @@ import { createBlobStore } from '../infra/blobs/blob-store.js';
 import { createMailer } from '../infra/mail/mailer.js';
 import { loadConfig } from '../config.js';
 import { systemClock } from '../domain/clock.js';
+import { loadServiceKeys } from '../infra/keys.js';
 import { createLogger } from '../infra/logger.js';
 import { openMigratedDatabase } from '../service.js';
 
@@ -16,7 +17,7 @@ export const withApp = async <T>(action: (ctx: AppContext) => Promise<T>): Promi
   try {
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), logger });
     try {
-      return await action({ config, db: database.db, dialect: database.dialect, clock: systemClock, logger, blobs: createBlobStore(config, database.db), mailer, jobs: { poke: () => undefined } });
+      return await action({ config, db: database.db, clock: systemClock, logger, blobs: createBlobStore(config, database.db), mailer, keys: await loadServiceKeys(config), jobs: { poke: () => undefined } });
     } finally {
       mailer.close();
     }

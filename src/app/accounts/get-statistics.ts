@@ -1,13 +1,14 @@
+import { isPostgres } from '../../infra/db/lock-for-update.js';
 import { sql } from 'kysely';
 import { ENVELOPE_STATUSES, type EnvelopeStatus } from '../../domain/envelope-state.js';
-import type { DialectName } from '../../infra/db/database.js';
+import type { Db } from '../../infra/db/database.js';
 import type { AppContext } from '../context.js';
 import { effectiveStatusSql } from '../envelopes/list-envelopes.js';
 import { monthWindow } from './month-window.js';
 
 /** Seconds between two ISO text columns; the one expression the two databases spell differently. */
-const completionSeconds = (dialect: DialectName) =>
-  dialect === 'postgres'
+const completionSeconds = (db: Db) =>
+  isPostgres(db)
     ? sql<number | string | null>`avg(extract(epoch from (completed_at::timestamptz - created_at::timestamptz)))`
     : sql<number | string | null>`avg((julianday(completed_at) - julianday(created_at)) * 86400.0)`;
 
@@ -34,7 +35,7 @@ export const getStatistics = async (ctx: AppContext, accountId: string) => {
         eb.fn.countAll().as('total'),
         inMonth('created_at').as('created'),
         inMonth('completed_at').as('completed'),
-        completionSeconds(ctx.dialect).as('average'),
+        completionSeconds(ctx.db).as('average'),
       ])
       .executeTakeFirstOrThrow(),
   ]);

@@ -1,3 +1,4 @@
+import { lockForUpdate } from '../../infra/db/lock-for-update.js';
 import type { Db } from '../../infra/db/database.js';
 import { inspectPdf } from '../../infra/pdf/intake.js';
 import { newId } from '../../infra/ids.js';
@@ -28,7 +29,7 @@ const insertCertificate = async (trx: Db, record: EnvelopeRecord, sealed: Sealed
 const recordCompletion = (ctx: AppContext, record: EnvelopeRecord, sealed: SealedEnvelope, ledgerHeadHash: string, completedAt: Date): Promise<boolean> =>
   ctx.db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('envelopes').select('status').where('id', '=', record.envelope.id);
-    if (ctx.dialect === 'postgres') query = query.forUpdate();
+    query = lockForUpdate(trx, query);
     const current = await query.executeTakeFirstOrThrow();
     if (current.status !== 'InProgress') return false;
     for (const [index, document] of record.documents.entries()) {

@@ -8,7 +8,6 @@ import type { AppContext } from '../context.js';
 import { certificateInput, verificationUrl } from './certificate-input.js';
 import type { EnvelopeRecord } from './envelope-record.js';
 import { fieldStamps } from './field-stamps.js';
-import { sealingIdentity } from './sealing-identity.js';
 
 export interface SealedFile {
   bytes: Uint8Array;
@@ -39,7 +38,7 @@ const completionRecordOf = (ctx: AppContext, { record, ledgerHeadHash, completed
 
 const seal = async (ctx: AppContext, run: SealingRun, bytes: Uint8Array): Promise<SealedFile> => {
   const recorded = await attachCompletionRecord(bytes, completionRecordOf(ctx, run));
-  const sealed = await sealPdf(recorded, await sealingIdentity(ctx), ctx.config.tsaUrl ? { tsaUrl: ctx.config.tsaUrl } : {});
+  const sealed = await sealPdf(recorded, ctx.keys.sealing, ctx.config.tsaUrl ? { tsaUrl: ctx.config.tsaUrl } : {});
   return { bytes: sealed, sha256: await ctx.blobs.put(sealed) };
 };
 

@@ -1,3 +1,4 @@
+import { lockForUpdate } from '../../infra/db/lock-for-update.js';
 import type { PlanName } from '../../config.js';
 import { AppError, type Problem } from '../../domain/app-error.js';
 import { reminderDueAt, resolveSettings, signingDueDate } from '../../domain/envelope-settings.js';
@@ -43,7 +44,7 @@ const checkRecipients = (input: NewEnvelope): { signerNames: string[]; observerN
 /** Plan quotas (API.md §1): the account row lock makes concurrent creations count one after another. */
 const assertQuota = async (ctx: AppContext, trx: Db, accountId: string) => {
   let query = trx.selectFrom('accounts').select('plan').where('id', '=', accountId);
-  if (ctx.dialect === 'postgres') query = query.forUpdate();
+  query = lockForUpdate(trx, query);
   const account = await query.executeTakeFirstOrThrow();
   const limit = ctx.config.planQuotas[account.plan as PlanName];
   if (limit === null || limit === undefined) return;

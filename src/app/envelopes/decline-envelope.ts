@@ -4,7 +4,6 @@ import { statusAfterDeclining, type RecipientStatus } from '../../domain/recipie
 import { activeSignerIds, type SignProcessFlow } from '../../domain/signing-order.js';
 import type { Db } from '../../infra/db/database.js';
 import type { RecipientsTable } from '../../infra/db/schema.js';
-import { loadLedgerKey, type LedgerKey } from '../../infra/ledger/ledger-key.js';
 import { walletAddress } from '../../infra/ledger/wallet-address.js';
 import type { AppContext } from '../context.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
@@ -24,18 +23,6 @@ interface DeclineCommon {
   reason: string;
   origin: RequestOrigin;
 }
-
-const ledgerKeys = new Map<string, Promise<LedgerKey>>();
-
-/** The key is read from disk once per data directory; the fingerprint never changes while it runs. */
-const ledgerKeyOf = (dataDir: string): Promise<LedgerKey> => {
-  let key = ledgerKeys.get(dataDir);
-  if (!key) {
-    key = loadLedgerKey(dataDir);
-    ledgerKeys.set(dataDir, key);
-  }
-  return key;
-};
 
 const signerNotFound = (what: string) => new AppError('SIGNER_NOT_FOUND', `No signer ${what} on this envelope.`);
 
@@ -73,7 +60,7 @@ const publishedEntries = async (trx: Db, envelopeId: string) =>
 const decline = async (ctx: AppContext, request: DeclineCommon, pickSigner: PickSigner) => {
   const reason = request.reason.trim();
   if (!reason) throw new AppError('DECLINE_REASON_REQUIRED', 'Give the reason for declining.', { field: 'reason' });
-  const key = await ledgerKeyOf(ctx.config.dataDir);
+  const key = ctx.keys.ledger;
   const declinedAt = ctx.clock.now().toISOString();
 
   const result = await ctx.db.transaction().execute(async (trx) => {

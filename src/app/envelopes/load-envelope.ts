@@ -1,3 +1,4 @@
+import { lockForUpdate } from '../../infra/db/lock-for-update.js';
 import { AppError } from '../../domain/app-error.js';
 import { effectiveStatus, type EnvelopeStatus } from '../../domain/envelope-state.js';
 import type { Db } from '../../infra/db/database.js';
@@ -12,7 +13,7 @@ const notFound = (envelopeId: string) => new AppError('ENVELOPE_NOT_FOUND', `No 
 const findLiveEnvelope = async (ctx: AppContext, db: Db, envelopeId: string, options: { accountId?: string; forUpdate?: boolean }): Promise<EnvelopeRow | undefined> => {
   let query = db.selectFrom('envelopes').selectAll().where('id', '=', envelopeId).where('deleted_at', 'is', null);
   if (options.accountId) query = query.where('account_id', '=', options.accountId);
-  if (options.forUpdate && ctx.dialect === 'postgres') query = query.forUpdate();
+  if (options.forUpdate) query = lockForUpdate(db, query);
   const row = await query.executeTakeFirst();
   return row && { ...row, status: effectiveStatus({ status: row.status as EnvelopeStatus, signingDueDate: new Date(row.signing_due_date) }, ctx.clock.now()) };
 };

@@ -1,3 +1,4 @@
+import { lockForUpdate } from '../../infra/db/lock-for-update.js';
 import { isPending, type RecipientStatus } from '../../domain/recipient-state.js';
 import { expiryMail } from '../../infra/mail/expiry-mail.js';
 import type { OutgoingMail } from '../../infra/mail/mailer.js';
@@ -14,7 +15,7 @@ import { SYSTEM_ACTOR } from './job-subjects.js';
 export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelopeId: string }): Promise<void> => {
   const mails = await ctx.db.transaction().execute(async (trx): Promise<OutgoingMail[]> => {
     let query = trx.selectFrom('envelopes').selectAll().where('id', '=', envelopeId).where('deleted_at', 'is', null);
-    if (ctx.dialect === 'postgres') query = query.forUpdate();
+    query = lockForUpdate(trx, query);
     const envelope = await query.executeTakeFirst();
     const now = ctx.clock.now();
     if (!envelope || !['Sent', 'InProgress'].includes(envelope.status) || new Date(envelope.signing_due_date) > now) return [];

@@ -1,3 +1,4 @@
+import { lockForUpdateSkipLocked } from '../../infra/db/lock-for-update.js';
 import type { AppContext } from '../context.js';
 import type { JobKind, JobPayloads } from './enqueue-job.js';
 
@@ -28,7 +29,7 @@ export const claimDueJobs = async (ctx: AppContext, limit = BATCH) => {
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
       .orderBy('run_at')
       .limit(limit);
-    if (ctx.dialect === 'postgres') due = due.forUpdate().skipLocked();
+    due = lockForUpdateSkipLocked(trx, due);
     const jobs = await due.execute();
     if (jobs.length) {
       await trx.updateTable('jobs').set({ locked_until: leaseEnd }).where('id', 'in', jobs.map((j) => j.id)).execute();

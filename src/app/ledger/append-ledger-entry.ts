@@ -1,3 +1,4 @@
+import { lockForUpdate } from '../../infra/db/lock-for-update.js';
 import type { Db } from '../../infra/db/database.js';
 import { computeEntryHash, GENESIS_HASH } from '../../infra/ledger/entry-hash.js';
 import { appendLeaf, type MerkleFrontier } from '../../infra/ledger/merkle-frontier.js';
@@ -47,9 +48,7 @@ const fromHex = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
  * last. That last lock keeps block numbers dense and is held only for the rest of the transaction.
  */
 export const appendLedgerEntry = async (ctx: AppContext, trx: Db, event: LedgerEvent): Promise<LedgerEntry & { block_number: number }> => {
-  if (ctx.dialect === 'postgres') {
-    await trx.selectFrom('envelopes').select('id').where('id', '=', event.envelopeId).forUpdate().execute();
-  }
+  await lockForUpdate(trx, trx.selectFrom('envelopes').select('id').where('id', '=', event.envelopeId)).execute();
   const last = await trx
     .selectFrom('ledger_entries')
     .select(['sequence', 'entry_hash'])
@@ -73,7 +72,7 @@ export const appendLedgerEntry = async (ctx: AppContext, trx: Db, event: LedgerE
   await trx.updateTable('envelopes').set({ ledger_head_hash: entryHash }).where('id', '=', event.envelopeId).execute();
 
   let state = trx.selectFrom('ledger_state').select(['size', 'frontier']).where('id', '=', 1);
-  if (ctx.dialect === 'postgres') state = state.forUpdate();
+  state = lockForUpdate(trx, state);
   const current = await state.executeTakeFirstOrThrow();
   const frontier: MerkleFrontier = { size: current.size, roots: (JSON.parse(current.frontier) as string[]).map(fromHex) };
   const next = appendLeaf(frontier, fromHex(entryHash));

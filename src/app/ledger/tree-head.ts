@@ -1,4 +1,3 @@
-import { loadLedgerKey } from '../../infra/ledger/ledger-key.js';
 import { frontierRoot } from '../../infra/ledger/merkle-frontier.js';
 import { signTreeHead, type SignedTreeHead } from '../../infra/ledger/tree-head.js';
 import type { AppContext } from '../context.js';
@@ -9,6 +8,5 @@ export const currentTreeHead = async (ctx: AppContext): Promise<SignedTreeHead> 
   const roots = (JSON.parse(state.frontier) as string[]).map((hex) => Uint8Array.from(Buffer.from(hex, 'hex')));
   const size = Number(state.size);
   const root = frontierRoot({ size, roots });
-  const key = await loadLedgerKey(ctx.config.dataDir);
-  return signTreeHead({ tree_size: size, root_hash: Buffer.from(root).toString('hex'), timestamp: ctx.clock.now().toISOString() }, key);
+  return signTreeHead({ tree_size: size, root_hash: Buffer.from(root).toString('hex'), timestamp: ctx.clock.now().toISOString() }, ctx.keys.ledger);
 };

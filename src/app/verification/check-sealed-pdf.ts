@@ -2,7 +2,6 @@ import { sha256Hex } from '../../infra/hash.js';
 import { verifySealedPdf, type Check } from '../../infra/pdf/verify-pdf.js';
 import type { AppContext } from '../context.js';
 import { readVerificationRecord } from './verification-record.js';
-import { serviceTrustAnchor } from './trust-anchor.js';
 
 export interface FileVerdict {
   /** The file is byte for byte one of the envelope's sealed documents. */
@@ -16,6 +15,6 @@ export const checkSealedPdf = async (ctx: AppContext, envelopeId: string, bytes:
   const record = await readVerificationRecord(ctx, envelopeId);
   const digest = sha256Hex(bytes);
   const matched = record.documents.find((doc) => doc.sha256_sealed === digest);
-  const report = await verifySealedPdf(bytes, { trustedCertificates: [await serviceTrustAnchor(ctx.config)] });
+  const report = await verifySealedPdf(bytes, { trustedCertificates: [ctx.keys.trustAnchor] });
   return { match: matched !== undefined, document_name: matched?.name ?? null, seal: { valid: report.valid, checks: report.checks } };
 };

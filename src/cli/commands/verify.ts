@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { serviceTrustAnchor } from '../../app/verification/trust-anchor.js';
+import { loadServiceKeys } from '../../infra/keys.js';
 import { loadConfig } from '../../config.js';
 import { sha256Hex } from '../../infra/hash.js';
 import { readCompletionRecord, type CompletionRecord } from '../../infra/pdf/completion-record.js';
@@ -44,7 +44,7 @@ A valid file's envelope, signers and signing times are printed from the record s
     if (!file) throw new UsageError('give the PDF file to verify');
     if (extra.length) throw new UsageError(`one file at a time (got ${args.positionals.length})`);
     const bytes = await readPdf(file);
-    const report = await verifySealedPdf(bytes, { trustedCertificates: [await serviceTrustAnchor(loadConfig())] });
+    const report = await verifySealedPdf(bytes, { trustedCertificates: [(await loadServiceKeys(loadConfig())).trustAnchor] });
     const sha256 = sha256Hex(bytes);
     const record = report.valid ? await readCompletionRecord(bytes) : undefined;
     if (args.json) console.log(JSON.stringify({ file, sha256, valid: report.valid, checks: report.checks, signer: report.signer, signed_at: report.signedAt, timestamped: report.timestamped, envelope: record ?? null }));

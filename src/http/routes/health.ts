@@ -23,6 +23,6 @@ export const healthRoutes = (app: App, ctx: AppContext) => {
         response: { 200: Status, 503: { ...Status, description: 'Not ready' } },
       },
     },
-    async (_request, reply) => ((await isReady(ctx.db, ctx.dialect)) ? { status: 'ok' as const } : reply.status(503).send({ status: 'unavailable' as const })),
+    async (_request, reply) => ((await isReady(ctx.db)) ? { status: 'ok' as const } : reply.status(503).send({ status: 'unavailable' as const })),
   );
 };

@@ -1,3 +1,4 @@
+import { isPostgres } from './lock-for-update.js';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -53,10 +54,10 @@ export const migrateToLatest = async (db: Db, dialect: DialectName): Promise<str
 };
 
 /** True when the database answers and no migration is pending: what /readyz reports. */
-export const isReady = async (db: Db, dialect: DialectName): Promise<boolean> => {
+export const isReady = async (db: Db): Promise<boolean> => {
   try {
     await sql`select 1`.execute(db);
-    const known = await migratorFor(db, dialect).getMigrations();
+    const known = await migratorFor(db, isPostgres(db) ? 'postgres' : 'sqlite').getMigrations();
     return known.every((m) => m.executedAt !== undefined);
   } catch {
     return false;
