@@ -1,0 +1,95 @@
+import type { RecipientStatus } from '../../../domain/recipient-state.js';
+import type { Db } from '../database.js';
+import { jsonOrNull, oneOf, rowCodec } from '../row-codec.js';
+import type { RecipientsTable } from '../schema.js';
+
+export type RecipientRole = 'signer' | 'observer';
+
+export interface SignerLocation {
+  latitude: number;
+  longitude: number;
+  [key: string]: unknown;
+}
+
+export interface Recipient {
+  id: string;
+  envelopeId: string;
+  role: RecipientRole;
+  position: number;
+  name: string;
+  email: string;
+  title: string | null;
+  signingOrder: number;
+  status: RecipientStatus;
+  countryCode: number | null;
+  phoneNumber: string | null;
+  privateNote: string | null;
+  sentAt: string | null;
+  viewedAt: string | null;
+  consentedAt: string | null;
+  consentTextSha256: string | null;
+  signedAt: string | null;
+  declinedAt: string | null;
+  declineReason: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  location: SignerLocation | null;
+  /** The adopted marks, as the signing use case stored them. */
+  signature: unknown;
+  lastRemindedAt: string | null;
+  autoRemindedAt: string | null;
+}
+
+export const recipientCodec = rowCodec<Recipient, RecipientsTable>({
+  id: 'id',
+  envelopeId: 'envelope_id',
+  role: 'role',
+  position: 'position',
+  name: 'name',
+  email: 'email',
+  title: 'title',
+  signingOrder: 'signing_order',
+  status: ['status', oneOf<RecipientStatus>()],
+  countryCode: 'country_code',
+  phoneNumber: 'phone_number',
+  privateNote: 'private_note',
+  sentAt: 'sent_at',
+  viewedAt: 'viewed_at',
+  consentedAt: 'consented_at',
+  consentTextSha256: 'consent_text_sha256',
+  signedAt: 'signed_at',
+  declinedAt: 'declined_at',
+  declineReason: 'decline_reason',
+  ipAddress: 'ip_address',
+  userAgent: 'user_agent',
+  location: ['location', jsonOrNull<SignerLocation>()],
+  signature: ['signature', jsonOrNull<unknown>()],
+  lastRemindedAt: 'last_reminded_at',
+  autoRemindedAt: 'auto_reminded_at',
+});
+
+/** An envelope's recipients: signers first, then observers, each in their request order. */
+export const readRecipients = async (db: Db, envelopeId: string, role?: RecipientRole): Promise<Recipient[]> => {
+  let query = db.selectFrom('recipients').selectAll().where('envelope_id', '=', envelopeId);
+  if (role) query = query.where('role', '=', role);
+  const rows = await query.orderBy('role', 'desc').orderBy('position').execute();
+  return rows.map(recipientCodec.fromRow);
+};
+
+export const readRecipient = async (db: Db, recipientId: string): Promise<Recipient | undefined> => {
+  const row = await db.selectFrom('recipients').selectAll().where('id', '=', recipientId).executeTakeFirst();
+  return row && recipientCodec.fromRow(row);
+};
+
+/** Rows per INSERT, so that a statement stays under SQLite's bound-variable limit whatever the request. */
+const INSERT_BATCH = 100;
+
+export const insertRecipients = async (db: Db, recipients: Recipient[]): Promise<void> => {
+  for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
+    await db.insertInto('recipients').values(recipients.slice(i, i + INSERT_BATCH).map(recipientCodec.toRow)).execute();
+  }
+};
+
+export const updateRecipient = async (db: Db, recipientId: string, changes: Partial<Recipient>): Promise<void> => {
+  await db.updateTable('recipients').set(recipientCodec.toColumns(changes)).where('id', '=', recipientId).execute();
+};
