@@ -155,10 +155,9 @@ export class AppError extends Error {
     this.problems = options.problems ?? [{ code, message, ...(options.field ? { field: options.field } : {}) }];
   }
 
-  /** Several problems found at once; the first one's code classifies the whole error. */
+  /** Every problem of an invalid request at once (API.md §0), each with its own code. */
   static of(problems: Problem[], summary = 'The request is invalid.'): AppError {
-    const first = problems[0];
-    if (!first) throw new Error('AppError.of needs at least one problem');
-    return new AppError(first.code, summary, { problems });
+    if (!problems.length) throw new Error('AppError.of needs at least one problem');
+    return new AppError('INVALID_REQUEST', summary, { problems });
   }
 }
