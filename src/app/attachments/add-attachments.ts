@@ -42,7 +42,7 @@ export const addAttachments = async (ctx: AppContext, caller: Caller, envelopeId
   }
 
   await ctx.db.transaction().execute(async (trx) => {
-    await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { forUpdate: true });
+    await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { lock: true });
     await trx.insertInto('attachments').values(rows).execute();
     const sender = await senderOf(trx, caller.accountId);
     for (const row of rows) {

@@ -29,7 +29,7 @@ export const cancelEnvelope = async (ctx: AppContext, request: CancelRequest) =>
   const cancelledAt = ctx.clock.now().toISOString();
 
   await ctx.db.transaction().execute(async (trx) => {
-    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { forUpdate: true });
+    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertCancellable(envelope.status);
     await trx.updateTable('envelopes').set({ status: 'Cancelled', cancelled_at: cancelledAt, cancel_reason: reason }).where('id', '=', envelope.id).execute();
     const sender = await senderOf(trx, request.accountId);

@@ -8,14 +8,15 @@ import { walletAddress } from '../../infra/ledger/wallet-address.js';
 import type { AppContext } from '../context.js';
 import { enqueueJob } from '../jobs/enqueue-job.js';
 import { appendLedgerEntry, readLedger } from '../ledger/append-ledger-entry.js';
-import { loadEnvelope, type EnvelopeRow } from './load-envelope.js';
+import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
+import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
 
 /** The signature types a signer may adopt on the signing page (API.md §7). */
 const SIGNATURE_TYPES = ['drawn', 'typed'] as const;
 
 type Signer = RecipientsTable & { status: RecipientStatus };
-type PickSigner = (signers: Signer[], envelope: EnvelopeRow) => Signer;
+type PickSigner = (signers: Signer[], envelope: Envelope) => Signer;
 
 interface DeclineCommon {
   accountId: string;
@@ -40,7 +41,7 @@ const byEmailOrOnlyActive = (email: string | undefined): PickSigner => (signers,
     return signer;
   }
   const active = activeSignerIds(
-    envelope.sign_process_flow as SignProcessFlow,
+    envelope.signProcessFlow as SignProcessFlow,
     signers.map((s) => ({ id: s.id, signingOrder: s.signing_order, status: s.status })),
   );
   const only = active.length === 1 ? signers.find((s) => s.id === active[0]) : undefined;
@@ -64,7 +65,7 @@ const decline = async (ctx: AppContext, request: DeclineCommon, pickSigner: Pick
   const declinedAt = ctx.clock.now().toISOString();
 
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { forUpdate: true });
+    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertActive(envelope.status);
     const signer = pickSigner(await signersOf(trx, envelope.id), envelope);
     const status = statusAfterDeclining(signer.status);

@@ -57,7 +57,7 @@ const stillReferenced = async (trx: Db, hashes: string[]): Promise<Set<string>> 
 export const deleteEnvelope = async (ctx: AppContext, request: { accountId: string; envelopeId: string; origin: RequestOrigin }) => {
   const deletedAt = ctx.clock.now().toISOString();
   const orphans = await ctx.db.transaction().execute(async (trx) => {
-    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { forUpdate: true });
+    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertDeletable(envelope.status);
     const sender = await senderOf(trx, request.accountId);
     await appendLedgerEntry(ctx, trx, {

@@ -3,7 +3,8 @@ import { assertDownloadableSigned } from '../../domain/envelope-state.js';
 import type { DocumentsTable } from '../../infra/db/schema.js';
 import type { AppContext, Caller } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
-import { loadEnvelope, type EnvelopeRow } from './load-envelope.js';
+import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
+import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
 import { senderOf } from './sender.js';
 
@@ -28,7 +29,7 @@ export interface DownloadedDocument {
 const documentNotFound = (documentId: string) => new AppError('DOCUMENT_NOT_FOUND', `No document ${documentId} in this envelope.`);
 const documentRemoved = () => new AppError('DOCUMENT_REMOVED', "The envelope's documents were removed after delivery.");
 
-const findDocument = async (ctx: AppContext, envelope: EnvelopeRow, documentId: string): Promise<DocumentsTable> => {
+const findDocument = async (ctx: AppContext, envelope: Envelope, documentId: string): Promise<DocumentsTable> => {
   const query = ctx.db.selectFrom('documents').selectAll().where('envelope_id', '=', envelope.id);
   if (documentId === CERTIFICATE_DOCUMENT_ID) {
     const certificate = await query.where('position', '=', 0).executeTakeFirst();
@@ -47,9 +48,9 @@ const findDocument = async (ctx: AppContext, envelope: EnvelopeRow, documentId: 
  * Which bytes a download serves: the sealed copy once it exists, the original only when the caller
  * accepts an unsigned file. The certificate exists only once the envelope is Completed.
  */
-const chooseCopy = (envelope: EnvelopeRow, document: DocumentsTable, request: DownloadRequest) => {
+const chooseCopy = (envelope: Envelope, document: DocumentsTable, request: DownloadRequest) => {
   if (request.signedOnly || request.documentId === CERTIFICATE_DOCUMENT_ID) assertDownloadableSigned(envelope.status);
-  if (envelope.documents_removed_at) throw documentRemoved();
+  if (envelope.documentsRemovedAt) throw documentRemoved();
   return document.sealed_sha256 ? { sha256: document.sealed_sha256, signed: true } : { sha256: document.sha256, signed: false };
 };
 
@@ -68,7 +69,7 @@ export const downloadDocument = async (ctx: AppContext, caller: Caller, request:
 
   await ctx.db.transaction().execute(async (trx) => {
     // The envelope row lock orders this entry after any other being appended to the same chain.
-    await loadEnvelope(ctx, trx, caller.accountId, request.envelopeId, { forUpdate: true });
+    await loadEnvelope(ctx, trx, caller.accountId, request.envelopeId, { lock: true });
     const sender = await senderOf(trx, caller.accountId);
     await appendLedgerEntry(ctx, trx, {
       envelopeId: envelope.id,

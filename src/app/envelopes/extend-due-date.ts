@@ -40,7 +40,7 @@ export const extendDueDate = async (ctx: AppContext, request: { accountId: strin
   const due = newDueDate(request.extension, now);
 
   const status = await ctx.db.transaction().execute(async (trx) => {
-    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { forUpdate: true });
+    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertExtendable(envelope.status);
     const signers = await trx.selectFrom('recipients').select('status').where('envelope_id', '=', envelope.id).where('role', '=', 'signer').execute();
     const reopened = statusAfterExtension(signers.map((s) => ({ status: s.status as RecipientStatus })));
@@ -50,13 +50,13 @@ export const extendDueDate = async (ctx: AppContext, request: { accountId: strin
       envelopeId: envelope.id,
       activityType: 'DUE_DATE_EXTENDED',
       actor: { name: sender.name, email: sender.email },
-      description: `Signing due date moved from ${envelope.signing_due_date} to ${due.toISOString()}; the envelope is ${reopened} again.`,
+      description: `Signing due date moved from ${envelope.signingDueDate} to ${due.toISOString()}; the envelope is ${reopened} again.`,
       ipAddress: request.origin.ipAddress,
       userAgent: request.origin.userAgent,
     });
     // The expiry job of the old date finds the due date moved on and does nothing.
     await enqueueJob(ctx, trx, 'expire-envelope', { envelopeId: envelope.id }, due);
-    const remindAt = envelope.email_reminders && envelope.reminder_period ? reminderDueAt(due, envelope.reminder_period) : undefined;
+    const remindAt = envelope.emailReminders && envelope.reminderPeriod ? reminderDueAt(due, envelope.reminderPeriod) : undefined;
     // A reminder "n days before expiry" that would fall before now has no meaning for this extension.
     if (remindAt && remindAt > now) {
       await trx.updateTable('recipients').set({ auto_reminded_at: null }).where('envelope_id', '=', envelope.id).execute();

@@ -16,7 +16,7 @@ export interface EmbeddedUrl {
 /** A single-use signing URL for the sender's iFrame, issued only while it is that signer's turn. */
 export const generateEmbeddedUrl = (ctx: AppContext, caller: Caller, envelopeId: string, signerEmail: string): Promise<EmbeddedUrl> =>
   ctx.db.transaction().execute(async (trx) => {
-    const envelope = await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { forUpdate: true });
+    const envelope = await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { lock: true });
     const signer = await trx
       .selectFrom('recipients')
       .select(['id', 'status'])

@@ -26,7 +26,7 @@ const assertNotTooSoon = (lastRemindedAt: string | null, now: Date): void => {
 export const remindSigner = async (ctx: AppContext, request: { accountId: string; envelopeId: string; signerEmail: string }) => {
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { forUpdate: true });
+    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertActive(envelope.status);
     const signer = await trx
       .selectFrom('recipients')

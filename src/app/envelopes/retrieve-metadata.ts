@@ -1,13 +1,13 @@
-import type { EnvelopesTable } from '../../infra/db/schema.js';
+import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
 import type { AppContext } from '../context.js';
 import { loadEnvelope } from './load-envelope.js';
 
-export const metadataView = (envelope: Pick<EnvelopesTable, 'id' | 'name' | 'description' | 'tags' | 'metadata'>) => ({
+export const metadataView = (envelope: Pick<Envelope, 'id' | 'name' | 'description' | 'tags' | 'metadata'>) => ({
   envelope_id: envelope.id,
   name: envelope.name,
   description: envelope.description,
-  tags: JSON.parse(envelope.tags) as string[],
-  metadata: JSON.parse(envelope.metadata) as Record<string, string>,
+  tags: envelope.tags,
+  metadata: envelope.metadata,
 });
 
 export const retrieveMetadata = async (ctx: AppContext, accountId: string, envelopeId: string) =>

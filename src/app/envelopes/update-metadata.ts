@@ -1,3 +1,4 @@
+import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
 import type { AppContext, Caller } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import type { RequestOrigin } from './new-envelope.js';
@@ -12,20 +13,11 @@ export interface MetadataChange {
   metadata?: Record<string, string>;
 }
 
-/** The columns a change writes: each given field replaces the stored one whole (`metadata` included). */
-const columnsOf = (change: MetadataChange) => ({
-  ...(change.name !== undefined ? { name: change.name } : {}),
-  ...(change.description !== undefined ? { description: change.description } : {}),
-  ...(change.tags !== undefined ? { tags: JSON.stringify(change.tags) } : {}),
-  ...(change.metadata !== undefined ? { metadata: JSON.stringify(change.metadata) } : {}),
-});
-
 /** Renames, re-describes, re-tags or re-labels an envelope in any status; recorded in its ledger. */
 export const updateMetadata = async (ctx: AppContext, caller: Caller, envelopeId: string, change: MetadataChange, origin: RequestOrigin) =>
   ctx.db.transaction().execute(async (trx) => {
-    const envelope = await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { forUpdate: true });
-    const columns = columnsOf(change);
-    await trx.updateTable('envelopes').set(columns).where('id', '=', envelopeId).execute();
+    const envelope = await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { lock: true });
+    await updateEnvelope(trx, envelopeId, change);
     const sender = await senderOf(trx, caller.accountId);
     await appendLedgerEntry(ctx, trx, {
       envelopeId,
@@ -35,5 +27,5 @@ export const updateMetadata = async (ctx: AppContext, caller: Caller, envelopeId
       ipAddress: origin.ipAddress,
       userAgent: origin.userAgent,
     });
-    return metadataView({ ...envelope, ...columns });
+    return metadataView({ ...envelope, ...change });
   });

@@ -11,8 +11,8 @@ import { isOutForSignature } from './job-subjects.js';
  */
 export const autoRemind = async (ctx: AppContext, { envelopeId }: { envelopeId: string }): Promise<void> => {
   await ctx.db.transaction().execute(async (trx) => {
-    const envelope = await loadEnvelopeById(ctx, trx, envelopeId, { forUpdate: true });
-    if (!envelope || !isOutForSignature(envelope.status) || !envelope.email_reminders) return;
+    const envelope = await loadEnvelopeById(ctx, trx, envelopeId, { lock: true });
+    if (!envelope || !isOutForSignature(envelope.status) || !envelope.emailReminders) return;
     const signers = await trx
       .selectFrom('recipients')
       .select(['id', 'status'])

@@ -2,7 +2,8 @@ import type { EnvelopeStatus } from '../../domain/envelope-state.js';
 import type { Db } from '../../infra/db/database.js';
 import type { RecipientsTable } from '../../infra/db/schema.js';
 import type { AppContext } from '../context.js';
-import { loadEnvelopeById, type EnvelopeRow } from '../envelopes/load-envelope.js';
+import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
+import { loadEnvelopeById } from '../envelopes/load-envelope.js';
 import type { Actor } from '../ledger/append-ledger-entry.js';
 
 /** Who the ledger names for work the service does on its own (expiry), not on anyone's request. */
@@ -19,9 +20,9 @@ export const loadRecipientWithEnvelope = async (
   ctx: AppContext,
   db: Db,
   recipientId: string,
-): Promise<{ recipient: RecipientsTable; envelope: EnvelopeRow } | undefined> => {
+): Promise<{ recipient: RecipientsTable; envelope: Envelope } | undefined> => {
   const recipient = await db.selectFrom('recipients').selectAll().where('id', '=', recipientId).executeTakeFirst();
   if (!recipient) return undefined;
-  const envelope = await loadEnvelopeById(ctx, db, recipient.envelope_id, { forUpdate: true });
+  const envelope = await loadEnvelopeById(ctx, db, recipient.envelope_id, { lock: true });
   return envelope && { recipient, envelope };
 };

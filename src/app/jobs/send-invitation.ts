@@ -20,13 +20,13 @@ export const sendInvitation = async (ctx: AppContext, { recipientId }: { recipie
     const { recipient, envelope } = found;
     if (recipient.role === 'signer' && !isOnTurn(recipient.status as RecipientStatus)) return undefined;
 
-    const sender = await senderOf(trx, envelope.account_id);
+    const sender = await senderOf(trx, envelope.accountId);
     const base = {
       recipientName: recipient.name,
       senderName: sender.name,
       envelopeName: envelope.name,
       ...(envelope.message ? { message: envelope.message } : {}),
-      dueDate: new Date(envelope.signing_due_date),
+      dueDate: new Date(envelope.signingDueDate),
     };
     const content =
       recipient.role === 'signer'

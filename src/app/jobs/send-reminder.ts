@@ -18,14 +18,14 @@ export const sendReminder = async (ctx: AppContext, { recipientId, automatic }: 
     const { recipient, envelope } = found;
     if (recipient.role !== 'signer' || !isOnTurn(recipient.status as RecipientStatus)) return undefined;
 
-    const sender = await senderOf(trx, envelope.account_id);
+    const sender = await senderOf(trx, envelope.accountId);
     const token = await issueSigningToken(ctx, trx, { id: recipient.id, envelopeId: envelope.id }, 'invitation');
     const content = reminderMail({
       recipientName: recipient.name,
       senderName: sender.name,
       envelopeName: envelope.name,
       signingUrl: signingUrl(ctx, token),
-      dueDate: new Date(envelope.signing_due_date),
+      dueDate: new Date(envelope.signingDueDate),
       now: ctx.clock.now(),
     });
     await appendLedgerEntry(ctx, trx, {

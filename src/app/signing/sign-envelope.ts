@@ -63,7 +63,7 @@ const selfFilledValue = (type: string, recipient: RecipientsTable, signedAt: Dat
 const resolveFieldValues = async (trx: Db, access: SigningAccess, submission: SignatureSubmission, signedAt: Date) => {
   const rows = await trx.selectFrom('fields').selectAll().where('recipient_id', '=', access.recipient.id).orderBy('position').execute();
   const resolved = resolveSubmittedValues(rows.map(toSignerField), submission.fields ?? [], { hasSignature: true, hasInitials: Boolean(submission.initials) });
-  const problems = [...submissionProblems(submission, access.envelope.enforce_signers_location === 1), ...(resolved.ok ? [] : resolved.problems)];
+  const problems = [...submissionProblems(submission, access.envelope.enforceSignersLocation), ...(resolved.ok ? [] : resolved.problems)];
   if (problems.length > 0 || !resolved.ok) throw AppError.of(problems, 'The signature cannot be accepted.');
   return rows.map((row) => ({ id: row.id, value: resolved.values.get(row.id) ?? selfFilledValue(row.type, access.recipient, signedAt) ?? null }));
 };
@@ -94,10 +94,10 @@ const recordSignature = async (ctx: AppContext, trx: Db, access: SigningAccess, 
 
 /** Invites the signers whose turn starts with this signature (Sequential and Hybrid flows). */
 const startNextTurn = async (ctx: AppContext, trx: Db, access: SigningAccess, signersBefore: OrderedSigner[]) => {
-  const next = newlyActiveAfterSignature(access.envelope.sign_process_flow as SignProcessFlow, signersBefore, access.recipient.id);
+  const next = newlyActiveAfterSignature(access.envelope.signProcessFlow as SignProcessFlow, signersBefore, access.recipient.id);
   for (const recipientId of next) {
     await trx.updateTable('recipients').set({ status: 'Sent', sent_at: ctx.clock.now().toISOString() }).where('id', '=', recipientId).execute();
-    if (access.envelope.send_email_to_recipients === 1) await enqueueJob(ctx, trx, 'send-invitation', { recipientId });
+    if (access.envelope.sendEmailToRecipients) await enqueueJob(ctx, trx, 'send-invitation', { recipientId });
   }
 };
 
@@ -113,7 +113,7 @@ const signersOf = async (trx: Db, envelopeId: string): Promise<OrderedSigner[]> 
  */
 export const signEnvelope = async (ctx: AppContext, rawToken: string, submission: SignatureSubmission, origin: RequestOrigin) => {
   const signed = await ctx.db.transaction().execute(async (trx) => {
-    const access = await openSigningAccess(ctx, trx, rawToken, { forUpdate: true });
+    const access = await openSigningAccess(ctx, trx, rawToken, { lock: true });
     if (access.recipient.role !== 'signer') throw new AppError('NOT_A_SIGNER', 'Observers receive the envelope but do not sign it.');
     assertCanAct(access.recipient.status as RecipientStatus);
     const signersBefore = await signersOf(trx, access.envelope.id);

@@ -3,13 +3,14 @@ import { assertActive } from '../../domain/envelope-state.js';
 import type { Db } from '../../infra/db/database.js';
 import type { RecipientsTable, SigningTokensTable } from '../../infra/db/schema.js';
 import type { AppContext } from '../context.js';
-import { loadEnvelopeById, type EnvelopeRow } from '../envelopes/load-envelope.js';
+import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
+import { loadEnvelopeById } from '../envelopes/load-envelope.js';
 import { findSigningToken } from './signing-tokens.js';
 
 /** What a signing token opens: the recipient it was issued to, on an envelope still out for signature. */
 export interface SigningAccess {
   token: SigningTokensTable;
-  envelope: EnvelopeRow;
+  envelope: Envelope;
   recipient: RecipientsTable;
 }
 
@@ -18,9 +19,9 @@ const tokenNotFound = () => new AppError('SIGNING_TOKEN_NOT_FOUND', 'This signin
 /**
  * Resolves a signing token: unknown, expired or spent tokens and deleted envelopes are SIGNING_TOKEN_NOT_FOUND (the
  * link is simply dead); an envelope that is no longer Sent/InProgress is ENVELOPE_NOT_ACTIVE.
- * With `forUpdate` the envelope row stays locked until the transaction ends.
+ * With `lock` the envelope row stays locked until the transaction ends.
  */
-export const openSigningAccess = async (ctx: AppContext, db: Db, rawToken: string, options: { forUpdate?: boolean } = {}): Promise<SigningAccess> => {
+export const openSigningAccess = async (ctx: AppContext, db: Db, rawToken: string, options: { lock?: boolean } = {}): Promise<SigningAccess> => {
   const token = await findSigningToken(ctx, db, rawToken);
   if (!token || (token.kind === 'embedded' && token.used_at)) throw tokenNotFound();
   const envelope = await loadEnvelopeById(ctx, db, token.envelope_id, options);

@@ -60,14 +60,14 @@ const envelopeDocuments = async (db: Db, envelopeId: string) => {
 /** What the signing page shows (API.md §7): the envelope, this signer, the documents, their fields and the disclosure. */
 export const viewSigningPage = (ctx: AppContext, rawToken: string, origin: RequestOrigin) =>
   ctx.db.transaction().execute(async (trx) => {
-    const access = await openSigningAccess(ctx, trx, rawToken, { forUpdate: true });
+    const access = await openSigningAccess(ctx, trx, rawToken, { lock: true });
     const sessionToken = access.token.kind === 'embedded' ? await exchangeEmbeddedToken(ctx, trx, access) : undefined;
     const status = await markViewed(ctx, trx, access, origin);
     const { envelope, recipient } = access;
     return {
       envelope: {
         envelope_id: envelope.id, name: envelope.name, message: envelope.message, status: envelope.status,
-        sign_process_flow: envelope.sign_process_flow, enforce_signers_location: envelope.enforce_signers_location === 1,
+        sign_process_flow: envelope.signProcessFlow, enforce_signers_location: envelope.enforceSignersLocation,
       },
       signer: { name: recipient.name, email: recipient.email, status },
       documents: await envelopeDocuments(trx, envelope.id),

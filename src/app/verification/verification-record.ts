@@ -25,8 +25,8 @@ export const readVerificationRecord = async (ctx: AppContext, envelopeId: string
     envelope_id: envelope.id,
     name: envelope.name,
     status: envelope.status,
-    completed_at: envelope.completed_at,
+    completed_at: envelope.completedAt,
     documents: documents.map((doc) => ({ name: doc.name, sha256_original: doc.sha256, sha256_sealed: doc.sealed_sha256 })),
-    ledger_head_hash: envelope.sealed_ledger_head_hash,
+    ledger_head_hash: envelope.sealedLedgerHeadHash,
   };
 };
