@@ -19,6 +19,29 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // The four floors (README "Architecture"): dependencies point down only, and http/ reaches
+  // storage and the world through app/ use cases.
+  ...[
+    { floor: 'domain', forbidden: ['app', 'infra', 'http', 'cli'] },
+    { floor: 'app', forbidden: ['http', 'cli'] },
+    { floor: 'infra', forbidden: ['app', 'http', 'cli'] },
+    { floor: 'http', forbidden: ['infra', 'cli'] },
+  ].map(({ floor, forbidden }) => ({
+    files: [`src/${floor}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)(${forbidden.join('|')})/`,
+              message: `src/${floor}/ must not import from ${forbidden.map((f) => `src/${f}/`).join(', ')} (README "Architecture").`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // Tests read response bodies loosely, the way a client does.
     files: ['test/**/*.ts'],

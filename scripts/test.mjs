@@ -1,5 +1,5 @@
-// `npm test`: type-check, lint, build the signing page, then every test suite in Node's test runner.
-// `node scripts/test.mjs unit|api|browser` runs one suite only (no type-check or lint).
+// `npm test`: type-check, lint, format check, build the signing page, then every test suite in Node's test runner.
+// `node scripts/test.mjs unit|api|browser` runs one suite only (no type-check, lint or format check).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +40,7 @@ const testFiles = (dir) => {
 if (!only) {
   run('type-check', 'npx', ['tsc', '--noEmit']);
   run('lint', 'npx', ['eslint', '.']);
+  run('format', 'npx', ['prettier', '--check', '.']);
 }
 if (!only || only === 'browser') run('build the signing page', 'node', ['scripts/build-web.mjs']);
 
