@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/context.js';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../app/idempotency/idempotency-keys.js';
+import { claimIdempotencyKey, completeIdempotencyKey, fingerprintRequest, releaseIdempotencyKey } from '../app/idempotency/idempotency-keys.js';
 import { AppError } from '../domain/app-error.js';
-import { sha256Hex } from '../infra/hash.js';
 import type { App } from './app-type.js';
 
 const claimed = Symbol('idempotency-key');
@@ -13,7 +12,7 @@ const fingerprint = (request: FastifyRequest): string => {
   const body = request.headers['content-type']?.startsWith('multipart/')
     ? `multipart:${request.headers['content-length'] ?? ''}`
     : JSON.stringify(request.body ?? null);
-  return sha256Hex(`${request.method} ${request.routeOptions.url}\n${body}`);
+  return fingerprintRequest(`${request.method} ${request.routeOptions.url}\n${body}`);
 };
 
 /**

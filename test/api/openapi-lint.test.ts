@@ -3,9 +3,9 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, it } from 'node:test';
 import { promisify } from 'node:util';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { describeWithServer } from '../support/api-suite.js';
 
 const exec = promisify(execFile);
 
@@ -16,15 +16,10 @@ interface SpectralFinding {
   path: string[];
 }
 
-describe('the served OpenAPI document', () => {
-  let server: TestServer;
+describeWithServer('the served OpenAPI document', (server) => {
   let document: { paths: Record<string, Record<string, { operationId?: string; summary?: string; tags?: string[]; responses?: Record<string, unknown> }>> };
   before(async () => {
-    server = await startTestServer('sqlite');
     document = (await server.call('GET', '/openapi.json')).body;
-  });
-  after(async () => {
-    await server.close();
   });
 
   it('passes Spectral with the spectral:oas and OWASP rulesets without a single error', async () => {
@@ -54,4 +49,4 @@ describe('the served OpenAPI document', () => {
       assert.ok(Object.keys(op.responses ?? {}).some((status) => status.startsWith('4')), `${where} documents its errors`);
     }
   });
-});
+}, { database: 'sqlite' });

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { updateAccount } from '../../src/app/accounts/update-account.js';
+import { describeWithServer } from '../support/api-suite.js';
 import { createEnvelope } from '../support/envelopes.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import type { TestServer } from '../support/test-server.js';
 import { launchChromium, onServer } from './chromium.js';
 
 // Named fields: the page labels each field by its placeholder.
@@ -32,14 +33,12 @@ const startParentSite = async (): Promise<{ origin: string; server: Server }> =>
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 };
 
-describe('embedded signing (?embed=1 in a sender iFrame)', () => {
-  let service: TestServer;
+describeWithServer('embedded signing (?embed=1 in a sender iFrame)', (service) => {
   let browser: Browser;
   let parent: { origin: string; server: Server };
   let account: Awaited<ReturnType<TestServer['newAccount']>>;
 
   before(async () => {
-    service = await startTestServer('sqlite');
     account = await service.newAccount();
     parent = await startParentSite();
     browser = await launchChromium();
@@ -47,7 +46,6 @@ describe('embedded signing (?embed=1 in a sender iFrame)', () => {
   after(async () => {
     await browser?.close();
     parent?.server.close();
-    await service?.close();
   });
 
   const embeddedLink = async () => {
@@ -94,4 +92,4 @@ describe('embedded signing (?embed=1 in a sender iFrame)', () => {
       await page.close();
     }
   });
-});
+}, { database: 'sqlite' });

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { describeWithServer } from '../support/api-suite.js';
 import { envelopeRequest, pdfBase64 } from '../support/envelopes.js';
-import { linksIn, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { linksIn } from '../support/smtp-sink.js';
 import { launchChromium, onServer } from './chromium.js';
 
 const SHOTS = '/tmp/shots';
@@ -33,17 +33,13 @@ const drawSignature = async (page: Page) => {
   await page.mouse.up();
 };
 
-describe('signing an envelope in the browser, from the invitation mail', () => {
-  let sink: SmtpSink;
-  let server: TestServer;
+describeWithServer('signing an envelope in the browser, from the invitation mail', (server, sink) => {
   let browser: Browser;
   let envelopeId: string;
   let accessToken: string;
 
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    sink = await startSmtpSink();
-    server = await startTestServer('sqlite', { SMTP_URL: sink.url });
     const account = await server.newAccount();
     accessToken = account.accessToken;
     const body = { ...(await envelopeRequest({ flow: 'Sequential', signers })), documents: [{ name: 'agreement.pdf', content_base64: await pdfBase64(2, 'Sales agreement between Acme and Analytical Engines') }] };
@@ -53,11 +49,7 @@ describe('signing an envelope in the browser, from the invitation mail', () => {
     await server.service.worker.drain();
     browser = await launchChromium();
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-    await sink?.close();
-  });
+  after(() => browser?.close());
 
   const invitationLinkFor = async (email: string): Promise<string> => {
     const mail = await sink.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes(email), 10_000);
@@ -139,4 +131,4 @@ describe('signing an envelope in the browser, from the invitation mail', () => {
     assert.equal(record.body.data.status, 'Completed');
     assert.match(record.body.data.ledger_head_hash, /^[0-9a-f]{64}$/);
   });
-});
+}, { database: 'sqlite', smtpSink: true });

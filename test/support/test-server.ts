@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { createAccount, type CreatedAccount } from '../../src/app/accounts/create-account.js';
+import { createAccount } from '../../src/app/accounts/create-account.js';
+import { presentCreatedAccount } from '../../src/cli/presenters.js';
 import { loadConfig } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/service.js';
 import { createPostgresDatabase, type TestDatabase } from './databases.js';
@@ -31,8 +32,8 @@ export interface TestServer {
   service: RunningService;
   dataDir: string;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiResponse<T>>;
-  /** An account (owner + API client) created the way the CLI does, logged in. */
-  newAccount(plan?: string): Promise<CreatedAccount & { accessToken: string; refreshToken: string }>;
+  /** An account (owner + API client) created and printed the way the CLI does, logged in. */
+  newAccount(plan?: string): Promise<ReturnType<typeof presentCreatedAccount> & { accessToken: string; refreshToken: string }>;
   close(): Promise<void>;
 }
 
@@ -74,7 +75,7 @@ export const startTestServer = async (database: TestDatabase, env: Record<string
     dataDir,
     call,
     newAccount: async (plan = 'starter') => {
-      const account = await createAccount(service.ctx, { name: 'Acme Test', email: `owner-${Date.now()}-${Math.random()}@acme.test`, plan });
+      const account = presentCreatedAccount(await createAccount(service.ctx, { name: 'Acme Test', email: `owner-${Date.now()}-${Math.random()}@acme.test`, plan }));
       const login = await call<{ data: { access_token: string; refresh_token: string } }>('POST', '/api/v2.0/authorization/token', { body: { credentials: account.credentials } });
       if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
       return { ...account, accessToken: login.body.data.access_token, refreshToken: login.body.data.refresh_token };

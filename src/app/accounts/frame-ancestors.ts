@@ -1,3 +1,4 @@
+import { readFrameAncestorsOfEnvelope } from '../../infra/db/tables/accounts-table.js';
 import { findSigningToken } from '../signing/signing-tokens.js';
 import type { AppContext } from '../context.js';
 
@@ -8,11 +9,5 @@ import type { AppContext } from '../context.js';
 export const frameAncestorsForSigningToken = async (ctx: AppContext, token: string): Promise<string[]> => {
   const signingToken = await findSigningToken(ctx, ctx.db, token);
   if (!signingToken) return [];
-  const account = await ctx.db
-    .selectFrom('envelopes')
-    .innerJoin('accounts', 'accounts.id', 'envelopes.account_id')
-    .select('accounts.frame_ancestors')
-    .where('envelopes.id', '=', signingToken.envelope_id)
-    .executeTakeFirst();
-  return account ? (JSON.parse(account.frame_ancestors) as string[]) : [];
+  return (await readFrameAncestorsOfEnvelope(ctx.db, signingToken.envelopeId)) ?? [];
 };

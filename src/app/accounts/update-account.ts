@@ -1,4 +1,5 @@
 import { AppError } from '../../domain/app-error.js';
+import { readAccount, updateAccount as storeAccountChanges } from '../../infra/db/tables/accounts-table.js';
 import type { AppContext } from '../context.js';
 
 export interface AccountUpdate {
@@ -20,10 +21,10 @@ const asOrigin = (value: string): string => {
   return url.origin;
 };
 
-export const updateAccount = async (ctx: AppContext, accountId: string, update: AccountUpdate): Promise<{ account_id: string; frame_ancestors: string[] }> => {
-  const account = await ctx.db.selectFrom('accounts').select(['id', 'frame_ancestors']).where('id', '=', accountId).executeTakeFirst();
+export const updateAccount = async (ctx: AppContext, accountId: string, update: AccountUpdate): Promise<{ accountId: string; frameAncestors: string[] }> => {
+  const account = await readAccount(ctx.db, accountId);
   if (!account) throw new AppError('ACCOUNT_NOT_FOUND', `No account ${accountId}.`);
-  const frameAncestors = update.frameAncestors ? [...new Set(update.frameAncestors.map(asOrigin))] : (JSON.parse(account.frame_ancestors) as string[]);
-  await ctx.db.updateTable('accounts').set({ frame_ancestors: JSON.stringify(frameAncestors) }).where('id', '=', accountId).execute();
-  return { account_id: accountId, frame_ancestors: frameAncestors };
+  const frameAncestors = update.frameAncestors ? [...new Set(update.frameAncestors.map(asOrigin))] : account.frameAncestors;
+  await storeAccountChanges(ctx.db, accountId, { frameAncestors });
+  return { accountId, frameAncestors };
 };

@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/app-error.js';
-import type { AttachmentsTable } from '../../infra/db/schema.js';
+import { insertAttachments, type Attachment } from '../../infra/db/tables/attachments-table.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext, Caller } from '../context.js';
 import { loadEnvelope } from '../envelopes/load-envelope.js';
@@ -7,7 +7,6 @@ import type { RequestOrigin } from '../envelopes/new-envelope.js';
 import { senderOf } from '../envelopes/sender.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { attachmentContentType } from './attachment-content-type.js';
-import { supportingDocumentOf, type SupportingDocument } from './supporting-document.js';
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
@@ -28,33 +27,33 @@ const checkedFile = async (file: AttachmentFile) => {
  * outside the signed documents (never stamped or sealed), and the ledger records when each one was
  * added. Every file is checked before anything is written, so a bad file adds none.
  */
-export const addAttachments = async (ctx: AppContext, caller: Caller, envelopeId: string, files: AttachmentFile[], origin: RequestOrigin): Promise<SupportingDocument[]> => {
+export const addAttachments = async (ctx: AppContext, caller: Caller, envelopeId: string, files: AttachmentFile[], origin: RequestOrigin): Promise<Attachment[]> => {
   await loadEnvelope(ctx, ctx.db, caller.accountId, envelopeId);
   if (files.length === 0) throw new AppError('DOCUMENTS_REQUIRED', 'Send at least one file.', { field: 'documents' });
   const checked = [];
   for (const file of files) checked.push(await checkedFile(file));
 
   const now = ctx.clock.now().toISOString();
-  const rows: AttachmentsTable[] = [];
+  const attachments: Attachment[] = [];
   for (const file of checked) {
     const sha256 = await ctx.blobs.put(file.bytes);
-    rows.push({ id: newId('att'), envelope_id: envelopeId, name: file.name, content_type: file.contentType, size: file.bytes.byteLength, sha256, created_at: now });
+    attachments.push({ id: newId('att'), envelopeId, name: file.name, contentType: file.contentType, size: file.bytes.byteLength, sha256, createdAt: now });
   }
 
   await ctx.db.transaction().execute(async (trx) => {
     await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { lock: true });
-    await trx.insertInto('attachments').values(rows).execute();
+    await insertAttachments(trx, attachments);
     const sender = await senderOf(trx, caller.accountId);
-    for (const row of rows) {
+    for (const attachment of attachments) {
       await appendLedgerEntry(ctx, trx, {
         envelopeId,
         activityType: 'ATTACHMENT_ADDED',
         actor: { name: sender.name, email: sender.email },
-        description: `Supporting document "${row.name}" (${row.content_type}, ${row.size} bytes, SHA-256 ${row.sha256}) attached.`,
+        description: `Supporting document "${attachment.name}" (${attachment.contentType}, ${attachment.size} bytes, SHA-256 ${attachment.sha256}) attached.`,
         ipAddress: origin.ipAddress,
         userAgent: origin.userAgent,
       });
     }
   });
-  return rows.map(supportingDocumentOf);
+  return attachments;
 };

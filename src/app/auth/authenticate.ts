@@ -1,4 +1,5 @@
 import { AppError } from '../../domain/app-error.js';
+import { readAccessToken } from '../../infra/db/tables/tokens-table.js';
 import { sha256Hex } from '../../infra/hash.js';
 import type { AppContext, Caller } from '../context.js';
 
@@ -8,13 +9,7 @@ const invalidToken = () => new AppError('INVALID_ACCESS_TOKEN', 'The access toke
 export const authenticate = async (ctx: AppContext, accessToken: string | undefined): Promise<Caller> => {
   if (!accessToken) throw invalidToken();
   const tokenHash = sha256Hex(accessToken);
-  const row = await ctx.db
-    .selectFrom('access_tokens')
-    .innerJoin('token_families', 'token_families.id', 'access_tokens.family_id')
-    .innerJoin('api_clients', 'api_clients.id', 'access_tokens.client_id')
-    .select(['access_tokens.account_id', 'access_tokens.client_id', 'access_tokens.expires_at', 'token_families.revoked_at as family_revoked_at', 'api_clients.revoked_at as client_revoked_at'])
-    .where('access_tokens.token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  if (!row || row.family_revoked_at || row.client_revoked_at || row.expires_at <= ctx.clock.now().toISOString()) throw invalidToken();
-  return { accountId: row.account_id, clientId: row.client_id, tokenHash };
+  const token = await readAccessToken(ctx.db, tokenHash);
+  if (!token || token.familyRevokedAt || token.clientRevokedAt || token.expiresAt <= ctx.clock.now().toISOString()) throw invalidToken();
+  return { accountId: token.accountId, clientId: token.clientId, tokenHash };
 };

@@ -1,14 +1,14 @@
 import { addSeconds } from '../../domain/clock.js';
 import type { Db } from '../../infra/db/database.js';
+import { insertAccessToken, insertRefreshToken } from '../../infra/db/tables/tokens-table.js';
 import { sha256Hex } from '../../infra/hash.js';
 import { newSecret } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 
 export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'bearer';
-  expires_in: number;
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpiresAt: Date;
 }
 
 export const ACCESS_TOKEN_PREFIX = 'cs_at_';
@@ -23,36 +23,24 @@ export const issueTokens = async (
   const now = ctx.clock.now();
   const accessToken = newSecret(ACCESS_TOKEN_PREFIX);
   const refreshToken = newSecret(REFRESH_TOKEN_PREFIX);
-  const accessExpiresAt = addSeconds(now, ctx.config.accessTokenTtlSeconds);
+  const accessTokenExpiresAt = addSeconds(now, ctx.config.accessTokenTtlSeconds);
   const accessHash = sha256Hex(accessToken);
 
-  await trx
-    .insertInto('access_tokens')
-    .values({
-      token_hash: accessHash,
-      family_id: family.id,
-      account_id: family.accountId,
-      client_id: family.clientId,
-      expires_at: accessExpiresAt.toISOString(),
-      created_at: now.toISOString(),
-    })
-    .execute();
-  await trx
-    .insertInto('refresh_tokens')
-    .values({
-      token_hash: sha256Hex(refreshToken),
-      family_id: family.id,
-      access_token_hash: accessHash,
-      expires_at: addSeconds(now, ctx.config.refreshTokenTtlSeconds).toISOString(),
-      created_at: now.toISOString(),
-      used_at: null,
-    })
-    .execute();
-
-  return {
-    access_token: accessToken,
-    refresh_token: refreshToken,
-    token_type: 'bearer',
-    expires_in: Math.floor(accessExpiresAt.getTime() / 1000),
-  };
+  await insertAccessToken(trx, {
+    tokenHash: accessHash,
+    familyId: family.id,
+    accountId: family.accountId,
+    clientId: family.clientId,
+    expiresAt: accessTokenExpiresAt.toISOString(),
+    createdAt: now.toISOString(),
+  });
+  await insertRefreshToken(trx, {
+    tokenHash: sha256Hex(refreshToken),
+    familyId: family.id,
+    accessTokenHash: accessHash,
+    expiresAt: addSeconds(now, ctx.config.refreshTokenTtlSeconds).toISOString(),
+    createdAt: now.toISOString(),
+    usedAt: null,
+  });
+  return { accessToken, refreshToken, accessTokenExpiresAt };
 };

@@ -1,4 +1,6 @@
 import { AppError } from '../../domain/app-error.js';
+import { readApiClient } from '../../infra/db/tables/api-clients-table.js';
+import { insertTokenFamily } from '../../infra/db/tables/tokens-table.js';
 import { sameDigest, sha256Hex } from '../../infra/hash.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
@@ -18,19 +20,12 @@ export const login = async (ctx: AppContext, credentials: string | undefined): P
   if (!parsed) throw invalidCredentials();
 
   return ctx.db.transaction().execute(async (trx) => {
-    const client = await trx
-      .selectFrom('api_clients')
-      .select(['id', 'account_id', 'secret_hash', 'revoked_at'])
-      .where('id', '=', parsed.clientId)
-      .executeTakeFirst();
-    if (!client || client.revoked_at || !sameDigest(client.secret_hash, sha256Hex(parsed.clientSecret))) {
+    const client = await readApiClient(trx, parsed.clientId);
+    if (!client || client.revokedAt || !sameDigest(client.secretHash, sha256Hex(parsed.clientSecret))) {
       throw invalidCredentials();
     }
-    const family = { id: newId('tfam'), accountId: client.account_id, clientId: client.id };
-    await trx
-      .insertInto('token_families')
-      .values({ id: family.id, account_id: family.accountId, client_id: family.clientId, created_at: ctx.clock.now().toISOString(), revoked_at: null })
-      .execute();
+    const family = { id: newId('tfam'), accountId: client.accountId, clientId: client.id };
+    await insertTokenFamily(trx, { ...family, createdAt: ctx.clock.now().toISOString(), revokedAt: null });
     return issueTokens(ctx, trx, family);
   });
 };

@@ -1,22 +1,22 @@
 import type { CertificateDocument, CertificateInput, CertificateRecipient } from '../../infra/pdf/certificate-page.js';
-import type { RecipientsTable } from '../../infra/db/schema.js';
+import type { Recipient } from '../../infra/db/tables/recipients-table.js';
 import { pngOf } from '../signing/adopted-signature.js';
 import type { StoredSignature } from '../signing/sign-envelope.js';
 import type { EnvelopeRecord } from './envelope-record.js';
 
-const certificateRecipient = (recipient: RecipientsTable, signature: StoredSignature | undefined): CertificateRecipient => ({
+const certificateRecipient = (recipient: Recipient, signature: StoredSignature | undefined): CertificateRecipient => ({
   name: recipient.name,
   email: recipient.email,
   role: recipient.role,
-  sentAt: recipient.sent_at,
-  viewedAt: recipient.viewed_at,
-  consentedAt: recipient.consented_at,
-  signedAt: recipient.signed_at,
-  declinedAt: recipient.declined_at,
-  declineReason: recipient.decline_reason,
-  ipAddress: recipient.ip_address,
-  userAgent: recipient.user_agent,
-  location: recipient.location ? (JSON.parse(recipient.location) as CertificateRecipient['location']) : null,
+  sentAt: recipient.sentAt,
+  viewedAt: recipient.viewedAt,
+  consentedAt: recipient.consentedAt,
+  signedAt: recipient.signedAt,
+  declinedAt: recipient.declinedAt,
+  declineReason: recipient.declineReason,
+  ipAddress: recipient.ipAddress,
+  userAgent: recipient.userAgent,
+  location: recipient.location,
   signaturePng: signature ? pngOf(signature.signature) : null,
 });
 
@@ -36,12 +36,12 @@ export const certificateInput = (
   return {
     envelopeId: record.envelope.id,
     envelopeName: record.envelope.name,
-    createdAt: record.envelope.created_at,
+    createdAt: record.envelope.createdAt,
     completedAt: options.completedAt.toISOString(),
     recipients: record.recipients.map((r) => certificateRecipient(r, record.signatures.get(r.id))),
     documents: options.documents,
     ledgerHeadHash: options.ledgerHeadHash,
     verificationUrl: url,
-    qrCodeUrl: record.envelope.append_verification_qr_code === 1 ? url : null,
+    qrCodeUrl: record.envelope.appendVerificationQrCode ? url : null,
   };
 };

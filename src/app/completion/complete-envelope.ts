@@ -1,10 +1,11 @@
-import { lockForUpdate } from '../../infra/db/lock-for-update.js';
 import type { Db } from '../../infra/db/database.js';
+import { insertDocuments, updateDocument } from '../../infra/db/tables/documents-table.js';
+import { readEnvelope, updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
 import { inspectPdf } from '../../infra/pdf/intake.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
-import { enqueueJob } from '../jobs/enqueue-job.js';
+import { enqueueJob } from '../outbox.js';
 import { allSignersSigned, readEnvelopeRecord, type EnvelopeRecord } from './envelope-record.js';
 import { sealDocuments, type SealedEnvelope } from './seal-documents.js';
 
@@ -12,14 +13,11 @@ export const CERTIFICATE_NAME = 'Certificate of Completion.pdf';
 
 const insertCertificate = async (trx: Db, record: EnvelopeRecord, sealed: SealedEnvelope) => {
   const { pages } = await inspectPdf(sealed.certificate.bytes);
-  await trx
-    .insertInto('documents')
-    .values({
-      id: newId('doc'), account_id: record.envelope.account_id, envelope_id: record.envelope.id, template_id: null, position: 0,
-      name: CERTIFICATE_NAME, pages: JSON.stringify(pages), size: sealed.certificate.bytes.byteLength,
-      sha256: sealed.certificate.sha256, sealed_sha256: sealed.certificate.sha256,
-    })
-    .execute();
+  await insertDocuments(trx, [{
+    id: newId('doc'), accountId: record.envelope.accountId, envelopeId: record.envelope.id, templateId: null, position: 0,
+    name: CERTIFICATE_NAME, pages, size: sealed.certificate.bytes.byteLength,
+    sha256: sealed.certificate.sha256, sealedSha256: sealed.certificate.sha256,
+  }]);
 };
 
 /**
@@ -28,19 +26,13 @@ const insertCertificate = async (trx: Db, record: EnvelopeRecord, sealed: Sealed
  */
 const recordCompletion = (ctx: AppContext, record: EnvelopeRecord, sealed: SealedEnvelope, ledgerHeadHash: string, completedAt: Date): Promise<boolean> =>
   ctx.db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom('envelopes').select('status').where('id', '=', record.envelope.id);
-    query = lockForUpdate(trx, query);
-    const current = await query.executeTakeFirstOrThrow();
-    if (current.status !== 'InProgress') return false;
+    const current = await readEnvelope(trx, record.envelope.id, { lock: true });
+    if (current?.status !== 'InProgress') return false;
     for (const [index, document] of record.documents.entries()) {
-      await trx.updateTable('documents').set({ sealed_sha256: sealed.documents[index]!.sha256 }).where('id', '=', document.id).execute();
+      await updateDocument(trx, document.id, { sealedSha256: sealed.documents[index]!.sha256 });
     }
     await insertCertificate(trx, record, sealed);
-    await trx
-      .updateTable('envelopes')
-      .set({ status: 'Completed', completed_at: completedAt.toISOString(), sealed_ledger_head_hash: ledgerHeadHash })
-      .where('id', '=', record.envelope.id)
-      .execute();
+    await updateEnvelope(trx, record.envelope.id, { status: 'Completed', completedAt: completedAt.toISOString(), sealedLedgerHeadHash: ledgerHeadHash });
     await appendLedgerEntry(ctx, trx, {
       envelopeId: record.envelope.id,
       activityType: 'ENVELOPE_COMPLETED',
@@ -60,7 +52,7 @@ const recordCompletion = (ctx: AppContext, record: EnvelopeRecord, sealed: Seale
 export const completeEnvelope = async (ctx: AppContext, { envelopeId }: { envelopeId: string }): Promise<void> => {
   const record = await readEnvelopeRecord(ctx.db, envelopeId);
   if (!record || record.envelope.status !== 'InProgress' || !allSignersSigned(record)) return;
-  const ledgerHeadHash = record.envelope.ledger_head_hash;
+  const ledgerHeadHash = record.envelope.ledgerHeadHash;
   if (!ledgerHeadHash) throw new Error(`Envelope ${envelopeId} has no ledger entries`);
   const completedAt = ctx.clock.now();
   const sealed = await sealDocuments(ctx, { record, ledgerHeadHash, completedAt });

@@ -28,7 +28,7 @@ export const sendCompletionMails = async (ctx: AppContext, record: EnvelopeRecor
   const attachments = attachmentsOf(record, sealed);
   const fits = attachments.reduce((sum, a) => sum + a.content.byteLength, 0) <= MAX_ATTACHMENT_BYTES;
   const url = verificationUrl(ctx.config.publicUrl, record.envelope.id);
-  const sender = await senderOf(ctx.db, record.envelope.account_id);
+  const sender = await senderOf(ctx.db, record.envelope.accountId);
   for (const person of audience(record, sender)) {
     const mail = completionMail({
       recipientName: person.name, senderName: sender.name, envelopeName: record.envelope.name, completedAt, verificationUrl: url,

@@ -1,3 +1,4 @@
+import { readEnvelopeDocumentsWithCertificate } from '../../infra/db/tables/documents-table.js';
 import type { AppContext } from '../context.js';
 import { sendCompletionMails } from './completion-mails.js';
 import { readEnvelopeRecord } from './envelope-record.js';
@@ -18,17 +19,13 @@ const sealedFile = async (ctx: AppContext, sha256: string | null): Promise<Seale
  */
 export const deliverCompletion = async (ctx: AppContext, { envelopeId }: { envelopeId: string }): Promise<void> => {
   const record = await readEnvelopeRecord(ctx.db, envelopeId);
-  if (!record || record.envelope.status !== 'Completed' || record.envelope.documents_removed_at) return;
-  const certificate = await ctx.db
-    .selectFrom('documents')
-    .select('sealed_sha256')
-    .where('envelope_id', '=', envelopeId)
-    .where('position', '=', 0)
-    .executeTakeFirstOrThrow();
+  if (!record || record.envelope.status !== 'Completed' || record.envelope.documentsRemovedAt) return;
+  const certificate = (await readEnvelopeDocumentsWithCertificate(ctx.db, envelopeId)).find((d) => d.position === 0);
+  if (!certificate) throw new Error(`Completed envelope ${envelopeId} has no certificate of completion`);
   const sealed: SealedEnvelope = {
-    documents: await Promise.all(record.documents.map((d) => sealedFile(ctx, d.sealed_sha256))),
-    certificate: await sealedFile(ctx, certificate.sealed_sha256),
+    documents: await Promise.all(record.documents.map((d) => sealedFile(ctx, d.sealedSha256))),
+    certificate: await sealedFile(ctx, certificate.sealedSha256),
   };
-  await sendCompletionMails(ctx, record, sealed, new Date(record.envelope.completed_at ?? ctx.clock.now().toISOString()));
-  if (record.envelope.remove_signed_envelope === 1) await purgeEnvelopeDocuments(ctx, record, sealed);
+  await sendCompletionMails(ctx, record, sealed, new Date(record.envelope.completedAt ?? ctx.clock.now().toISOString()));
+  if (record.envelope.removeSignedEnvelope) await purgeEnvelopeDocuments(ctx, record, sealed);
 };

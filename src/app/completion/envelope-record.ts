@@ -1,25 +1,33 @@
 import type { Db } from '../../infra/db/database.js';
-import type { DocumentsTable, EnvelopesTable, FieldsTable, RecipientsTable } from '../../infra/db/schema.js';
+import { readEnvelopeDocuments, type Document } from '../../infra/db/tables/documents-table.js';
+import { readEnvelope, type Envelope } from '../../infra/db/tables/envelopes-table.js';
+import { readFields, type Field } from '../../infra/db/tables/fields-table.js';
+import { readRecipients, type Recipient } from '../../infra/db/tables/recipients-table.js';
 import type { StoredSignature } from '../signing/sign-envelope.js';
 
 /** Everything sealing needs to know about an envelope, read once. */
 export interface EnvelopeRecord {
-  envelope: EnvelopesTable;
-  documents: DocumentsTable[];
-  recipients: RecipientsTable[];
-  fields: FieldsTable[];
+  /** With its stored status: sealing acts on what the signatures made it, not on the clock. */
+  envelope: Envelope;
+  documents: Document[];
+  recipients: Recipient[];
+  fields: Field[];
   /** The adopted marks of every signer who signed, by recipient id. */
   signatures: Map<string, StoredSignature>;
 }
 
 export const readEnvelopeRecord = async (db: Db, envelopeId: string): Promise<EnvelopeRecord | undefined> => {
-  const envelope = await db.selectFrom('envelopes').selectAll().where('id', '=', envelopeId).where('deleted_at', 'is', null).executeTakeFirst();
+  const envelope = await readEnvelope(db, envelopeId);
   if (!envelope) return undefined;
-  const documents = await db.selectFrom('documents').selectAll().where('envelope_id', '=', envelopeId).where('position', '>=', 1).orderBy('position').execute();
-  const recipients = await db.selectFrom('recipients').selectAll().where('envelope_id', '=', envelopeId).orderBy('role', 'desc').orderBy('position').execute();
-  const fields = await db.selectFrom('fields').selectAll().where('envelope_id', '=', envelopeId).orderBy('recipient_id').orderBy('position').execute();
-  const signatures = new Map(recipients.flatMap((r) => (r.signature ? [[r.id, JSON.parse(r.signature) as StoredSignature] as const] : [])));
-  return { envelope, documents, recipients, fields, signatures };
+  const recipients = await readRecipients(db, envelopeId);
+  return {
+    envelope,
+    documents: await readEnvelopeDocuments(db, envelopeId),
+    recipients,
+    fields: await readFields(db, envelopeId),
+    // Only the signing use case writes `signature`, always as a StoredSignature.
+    signatures: new Map(recipients.flatMap((r) => (r.signature ? [[r.id, r.signature as StoredSignature] as const] : []))),
+  };
 };
 
 export const allSignersSigned = ({ recipients }: EnvelopeRecord): boolean =>

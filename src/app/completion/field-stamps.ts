@@ -1,4 +1,4 @@
-import type { FieldsTable } from '../../infra/db/schema.js';
+import type { Field } from '../../infra/db/tables/fields-table.js';
 import type { FieldStamp } from '../../infra/pdf/stamp-fields.js';
 import { pngOf, type AdoptedMark } from '../signing/adopted-signature.js';
 import type { StoredSignature } from '../signing/sign-envelope.js';
@@ -8,7 +8,7 @@ const markStamp = (mark: AdoptedMark): Pick<FieldStamp, 'kind' | 'imagePng' | 't
   return png ? { kind: 'image', imagePng: png } : { kind: 'text', text: mark.type === 'typed' ? mark.text : '', font: 'handwriting' };
 };
 
-const valueStamp = (field: FieldsTable, signature: StoredSignature): Omit<FieldStamp, 'page' | 'x' | 'y' | 'width' | 'height'> | undefined => {
+const valueStamp = (field: Field, signature: StoredSignature): Omit<FieldStamp, 'page' | 'x' | 'y' | 'width' | 'height'> | undefined => {
   switch (field.type) {
     case 'signature': return markStamp(signature.signature);
     case 'initials': return markStamp(signature.initials ?? signature.signature);
@@ -21,9 +21,9 @@ const valueStamp = (field: FieldsTable, signature: StoredSignature): Omit<FieldS
  * What to print into one document: every field's value where the signer saw the field; signature
  * and initials fields carry the adopted mark (the drawn image, or typed text in handwriting).
  */
-export const fieldStamps = (fields: readonly FieldsTable[], signatures: ReadonlyMap<string, StoredSignature>): FieldStamp[] =>
+export const fieldStamps = (fields: readonly Field[], signatures: ReadonlyMap<string, StoredSignature>): FieldStamp[] =>
   fields.flatMap((field) => {
-    const signature = signatures.get(field.recipient_id);
+    const signature = signatures.get(field.recipientId);
     const stamp = signature && valueStamp(field, signature);
     return stamp ? [{ page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, ...stamp }] : [];
   });

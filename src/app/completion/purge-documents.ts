@@ -1,19 +1,14 @@
+import { attachmentUsesBlob } from '../../infra/db/tables/attachments-table.js';
+import { documentUsesBlobOutside } from '../../infra/db/tables/documents-table.js';
+import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
+import { pendingUploadUsesBlob } from '../../infra/db/tables/uploads-table.js';
 import type { AppContext } from '../context.js';
 import type { EnvelopeRecord } from './envelope-record.js';
 import type { SealedEnvelope } from './seal-documents.js';
 
 /** Bytes are shared by hash (templates, other envelopes, pending uploads, attachments): only unshared ones may go. */
-const isSharedElsewhere = async (ctx: AppContext, envelopeId: string, sha256: string): Promise<boolean> => {
-  const document = await ctx.db
-    .selectFrom('documents')
-    .select('id')
-    .where((eb) => eb.or([eb('envelope_id', 'is', null), eb('envelope_id', '!=', envelopeId)]))
-    .where((eb) => eb.or([eb('sha256', '=', sha256), eb('sealed_sha256', '=', sha256)]))
-    .executeTakeFirst();
-  const upload = await ctx.db.selectFrom('uploads').select('id').where('sha256', '=', sha256).where('used_at', 'is', null).executeTakeFirst();
-  const attachment = await ctx.db.selectFrom('attachments').select('id').where('sha256', '=', sha256).executeTakeFirst();
-  return Boolean(document ?? upload ?? attachment);
-};
+const isSharedElsewhere = async (ctx: AppContext, envelopeId: string, sha256: string): Promise<boolean> =>
+  (await documentUsesBlobOutside(ctx.db, envelopeId, sha256)) || (await pendingUploadUsesBlob(ctx.db, sha256)) || (await attachmentUsesBlob(ctx.db, sha256));
 
 /**
  * `remove_signed_envelope`: once the sealed copies are delivered, the envelope's documents (the
@@ -25,5 +20,5 @@ export const purgeEnvelopeDocuments = async (ctx: AppContext, record: EnvelopeRe
   for (const sha256 of hashes) {
     if (!(await isSharedElsewhere(ctx, record.envelope.id, sha256))) await ctx.blobs.delete(sha256);
   }
-  await ctx.db.updateTable('envelopes').set({ documents_removed_at: ctx.clock.now().toISOString() }).where('id', '=', record.envelope.id).execute();
+  await updateEnvelope(ctx.db, record.envelope.id, { documentsRemovedAt: ctx.clock.now().toISOString() });
 };

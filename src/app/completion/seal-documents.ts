@@ -33,7 +33,7 @@ const completionRecordOf = (ctx: AppContext, { record, ledgerHeadHash, completed
   completed_at: completedAt.toISOString(),
   ledger_head_hash: ledgerHeadHash,
   verification_url: verificationUrl(ctx.config.publicUrl, record.envelope.id),
-  signers: record.recipients.filter((r) => r.role === 'signer').map((r) => ({ name: r.name, email: r.email, signed_at: r.signed_at })),
+  signers: record.recipients.filter((r) => r.role === 'signer').map((r) => ({ name: r.name, email: r.email, signed_at: r.signedAt })),
 });
 
 const seal = async (ctx: AppContext, run: SealingRun, bytes: Uint8Array): Promise<SealedFile> => {
@@ -54,7 +54,7 @@ const sealDocument = async (ctx: AppContext, run: SealingRun, index: number): Pr
     documents: record.documents.map((d) => ({ name: d.name, sha256Original: d.sha256, sha256Sealed: null })),
   }));
   let bytes = await appendPages(stamped, certificate);
-  if (record.envelope.append_verification_qr_code === 1) bytes = await addQrCode(bytes, verificationUrl(ctx.config.publicUrl, record.envelope.id));
+  if (record.envelope.appendVerificationQrCode) bytes = await addQrCode(bytes, verificationUrl(ctx.config.publicUrl, record.envelope.id));
   return seal(ctx, run, bytes);
 };
 

@@ -16,6 +16,18 @@ export interface StoredDocument {
   pages: PageInfo[];
 }
 
+/** A file as a request carries it: a name and its bytes. */
+export interface DocumentFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** A document as a JSON request carries it (API.md §3). */
+export interface Base64DocumentInput {
+  name: string;
+  contentBase64: string;
+}
+
 export const DOCUMENT_LIMITS = { maxBytes: 25 * 1024 * 1024, maxDocuments: 10, maxEnvelopeBytes: 50 * 1024 * 1024, maxPages: 500 };
 
 /** Checks a PDF (API.md §2: parseable, not encrypted, ≤ 500 pages, ≤ 25 MB) and stores its bytes. */
@@ -36,6 +48,15 @@ export const decodeBase64Document = (content: string, field: string): Uint8Array
   }
   const bytes = Buffer.from(compact, 'base64');
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+};
+
+/** Decodes, checks and stores each of a request's `documents`, in order, stopping at the first bad one. */
+export const storeBase64Documents = async (ctx: AppContext, documents: readonly Base64DocumentInput[]): Promise<StoredDocument[]> => {
+  const stored: StoredDocument[] = [];
+  for (const [i, doc] of documents.entries()) {
+    stored.push(await storeDocument(ctx, doc.name, decodeBase64Document(doc.contentBase64, `documents[${i}].content_base64`)));
+  }
+  return stored;
 };
 
 export const assertEnvelopeDocumentLimits = (documents: readonly StoredDocument[]) => {

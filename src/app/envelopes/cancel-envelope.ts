@@ -1,7 +1,8 @@
 import { AppError } from '../../domain/app-error.js';
 import { assertCancellable } from '../../domain/envelope-state.js';
+import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
 import type { AppContext } from '../context.js';
-import { enqueueJob } from '../jobs/enqueue-job.js';
+import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
@@ -16,6 +17,13 @@ export interface CancelRequest {
   location?: { latitude?: number; longitude?: number };
 }
 
+export interface CancelledEnvelope {
+  envelopeId: string;
+  status: 'Cancelled';
+  cancelledAt: string;
+  cancelReason: string;
+}
+
 const locationNote = (location: CancelRequest['location']): string =>
   location?.latitude !== undefined && location.longitude !== undefined ? ` (at ${location.latitude}, ${location.longitude})` : '';
 
@@ -23,7 +31,7 @@ const locationNote = (location: CancelRequest['location']): string =>
  * The sender withdraws an envelope that is out for signature or expired. Pending signers keep
  * their statuses: the envelope's Cancelled status is what closes their links.
  */
-export const cancelEnvelope = async (ctx: AppContext, request: CancelRequest) => {
+export const cancelEnvelope = async (ctx: AppContext, request: CancelRequest): Promise<CancelledEnvelope> => {
   const reason = request.reason.trim();
   if (!reason) throw new AppError('CANCEL_REASON_REQUIRED', 'Give a cancel_reason.', { field: 'cancel_reason' });
   const cancelledAt = ctx.clock.now().toISOString();
@@ -31,7 +39,7 @@ export const cancelEnvelope = async (ctx: AppContext, request: CancelRequest) =>
   await ctx.db.transaction().execute(async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertCancellable(envelope.status);
-    await trx.updateTable('envelopes').set({ status: 'Cancelled', cancelled_at: cancelledAt, cancel_reason: reason }).where('id', '=', envelope.id).execute();
+    await updateEnvelope(trx, envelope.id, { status: 'Cancelled', cancelledAt, cancelReason: reason });
     const sender = await senderOf(trx, request.accountId);
     await appendLedgerEntry(ctx, trx, {
       envelopeId: envelope.id,
@@ -45,5 +53,5 @@ export const cancelEnvelope = async (ctx: AppContext, request: CancelRequest) =>
   });
   ctx.jobs.poke();
 
-  return { envelope_id: request.envelopeId, status: 'Cancelled' as const, cancelled_at: cancelledAt, cancel_reason: reason };
+  return { envelopeId: request.envelopeId, status: 'Cancelled', cancelledAt, cancelReason: reason };
 };

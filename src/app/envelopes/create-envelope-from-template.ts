@@ -1,51 +1,56 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
-import type { EnvelopeSettingsInput } from '../../domain/envelope-settings.js';
-import type { TemplatesTable } from '../../infra/db/schema.js';
 import type { AppContext, Caller } from '../context.js';
-import { loadTemplate, templateDocuments } from '../templates/load-template.js';
+import { loadTemplate, templateDocuments, type AccountTemplate } from '../templates/load-template.js';
 import type { SignerRole, TemplateRoles } from '../templates/template-roles.js';
-import { createEnvelope } from './create-envelope.js';
-import type { FieldInput, NewEnvelope, ObserverInput, RequestOrigin, SignerInput } from './new-envelope.js';
+import { checkNewEnvelope, sendNewEnvelope, type CreatedEnvelope } from './envelope-creation.js';
+import type { EnvelopeInput, FieldInput, FlagInput, ObserverInput, RequestOrigin, SignerInput } from './new-envelope.js';
 
 export interface FormFieldInput {
   placeholder: string;
-  default_value: string;
-  editable: boolean | string;
+  defaultValue: string;
+  editable: FlagInput;
 }
 
-export interface RoleSignerInput extends Omit<SignerInput, 'fields' | 'title'> {
-  signer_title: string;
-  form_fields?: FormFieldInput[];
+export interface RoleSignerInput {
+  signerTitle: string;
+  name: string;
+  email: string;
+  countryCode?: number;
+  phoneNumber?: string;
+  privateNote?: string;
+  formFields?: FormFieldInput[];
 }
 
-export interface RoleObserverInput extends Omit<ObserverInput, 'title'> {
-  observer_title: string;
+export interface RoleObserverInput {
+  observerTitle: string;
+  name: string;
+  email: string;
 }
 
-/** The seed's create-from-template body (SERVICE.md §2.1). */
-export interface EnvelopeFromTemplate {
-  template_id: string;
-  envelope: NewEnvelope['envelope'];
+/** The seed's create-from-template body (API.md §3). */
+export interface CreateEnvelopeFromTemplateRequest {
+  templateId: string;
+  envelope: EnvelopeInput;
   signers: RoleSignerInput[];
   observers: RoleObserverInput[];
 }
 
 const invalid = (problems: Problem[]) => AppError.of(problems, 'The request is invalid.');
 
-const assertActive = (template: TemplatesTable) => {
+const assertActive = (template: AccountTemplate) => {
   if (template.status !== 'Active') throw new AppError('TEMPLATE_INACTIVE', `Template ${template.id} is inactive; activate it first.`);
 };
 
 /** The role's fields with the request's `form_fields` defaults applied, by placeholder. */
 const fillFormFields = (role: SignerRole, signer: RoleSignerInput, path: string, problems: Problem[]): FieldInput[] => {
   const fields = (role.fields ?? []).map((field) => ({ ...field }));
-  signer.form_fields?.forEach((formField, j) => {
+  signer.formFields?.forEach((formField, j) => {
     const field = fields.find((f) => f.placeholder === formField.placeholder);
     if (!field) {
       problems.push({ code: 'FORM_FIELD_NOT_FOUND', message: `The role "${role.signer_title}" has no field "${formField.placeholder}".`, field: `${path}.form_fields[${j}].placeholder` });
       return;
     }
-    field.default_value = formField.default_value;
+    field.default_value = formField.defaultValue;
     field.editable = formField.editable;
   });
   return fields;
@@ -65,7 +70,7 @@ const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput
   const result: SignerInput[] = [];
   signers.forEach((signer, i) => {
     const path = `recipients.signers[${i}]`;
-    const title = signer.signer_title.trim();
+    const title = signer.signerTitle.trim();
     const role = roles.signers.find((r) => r.signer_title === title);
     const problem = titleProblem(title, role, filled, `${path}.signer_title`);
     if (problem || !role) {
@@ -73,8 +78,8 @@ const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput
       return;
     }
     filled.add(title);
-    const { name, email, country_code, phone_number, private_note } = signer;
-    result.push({ name, email, country_code, phone_number, private_note, title, signing_order: role.signing_order, fields: fillFormFields(role, signer, path, problems) });
+    const { name, email, countryCode, phoneNumber, privateNote } = signer;
+    result.push({ name, email, countryCode, phoneNumber, privateNote, title, signingOrder: role.signing_order, fields: fillFormFields(role, signer, path, problems) });
   });
   for (const role of roles.signers.filter((r) => !filled.has(r.signer_title))) {
     problems.push({ code: 'SIGNER_ROLE_MISSING', message: `No signer fills the role "${role.signer_title}".`, field: 'recipients.signers' });
@@ -85,9 +90,9 @@ const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput
 /** Observers are optional, but the ones given must name an observer role, each once. */
 const fillObserverRoles = (roles: TemplateRoles, observers: readonly RoleObserverInput[], problems: Problem[]): ObserverInput[] => {
   const filled = new Set<string>();
-  return observers.flatMap(({ observer_title, ...person }, i) => {
+  return observers.flatMap(({ observerTitle, ...person }, i) => {
     const field = `recipients.observers[${i}].observer_title`;
-    const title = observer_title.trim();
+    const title = observerTitle.trim();
     if (!roles.observers.some((r) => r.observer_title === title)) {
       problems.push({ code: 'OBSERVER_TITLE_NOT_FOUND', message: `The template has no observer role "${title}".`, field });
       return [];
@@ -105,18 +110,15 @@ const fillObserverRoles = (roles: TemplateRoles, observers: readonly RoleObserve
  * Creates an envelope from a template: its documents (shared by hash), its roles' order and fields,
  * its setting defaults for whatever the request omits (API.md §3).
  */
-export const createEnvelopeFromTemplate = async (ctx: AppContext, caller: Caller, input: EnvelopeFromTemplate, origin: RequestOrigin) => {
-  const template = await loadTemplate(ctx.db, caller.accountId, input.template_id);
+export const createEnvelopeFromTemplate = async (ctx: AppContext, caller: Caller, request: CreateEnvelopeFromTemplateRequest, origin: RequestOrigin): Promise<CreatedEnvelope> => {
+  const template = await loadTemplate(ctx.db, caller.accountId, request.templateId);
   assertActive(template);
-  const roles = JSON.parse(template.roles) as TemplateRoles;
   const problems: Problem[] = [];
-  const signers = fillSignerRoles(roles, input.signers, problems);
-  const observers = fillObserverRoles(roles, input.observers, problems);
+  const signers = fillSignerRoles(template.roles, request.signers, problems);
+  const observers = fillObserverRoles(template.roles, request.observers, problems);
   if (problems.length) throw invalid(problems);
 
+  const checked = checkNewEnvelope({ envelope: request.envelope, signers, observers }, { id: template.id, defaults: template.settings });
   const documents = await templateDocuments(ctx.db, template.id);
-  const defaults = JSON.parse(template.settings) as EnvelopeSettingsInput;
-  return createEnvelope(ctx, caller, { envelope: input.envelope, documents, signers, observers, template: { id: template.id, defaults } }, origin, async (trx) =>
-    assertActive(await loadTemplate(trx, caller.accountId, template.id)),
-  );
+  return sendNewEnvelope(ctx, caller, checked, documents, origin, async (trx) => assertActive(await loadTemplate(trx, caller.accountId, template.id)));
 };

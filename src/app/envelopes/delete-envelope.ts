@@ -1,60 +1,22 @@
 import { assertDeletable } from '../../domain/envelope-state.js';
-import type { Db } from '../../infra/db/database.js';
+import { readEnvelopeBlobHashes, readReferencedHashes } from '../../infra/db/tables/blob-references.js';
+import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
 import type { AppContext } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
 import { senderOf } from './sender.js';
 
-/** Every content hash the envelope's documents (original and sealed) and attachments point at. */
-const hashesOfEnvelope = async (trx: Db, envelopeId: string): Promise<string[]> => {
-  const documents = await trx.selectFrom('documents').select(['sha256', 'sealed_sha256']).where('envelope_id', '=', envelopeId).execute();
-  const attachments = await trx.selectFrom('attachments').select('sha256').where('envelope_id', '=', envelopeId).execute();
-  const hashes = [...documents.flatMap((d) => [d.sha256, d.sealed_sha256]), ...attachments.map((a) => a.sha256)];
-  return [...new Set(hashes.filter((h): h is string => h !== null))];
-};
-
-/**
- * Blobs are shared by content (an envelope made from a template uses the template's bytes), so a
- * hash is only unreferenced when no live envelope, template or pending upload still points at it.
- */
-const stillReferenced = async (trx: Db, hashes: string[]): Promise<Set<string>> => {
-  if (!hashes.length) return new Set();
-  const envelopeDocuments = await trx
-    .selectFrom('documents')
-    .innerJoin('envelopes', 'envelopes.id', 'documents.envelope_id')
-    .select(['documents.sha256', 'documents.sealed_sha256'])
-    .where('envelopes.deleted_at', 'is', null)
-    .where((eb) => eb.or([eb('documents.sha256', 'in', hashes), eb('documents.sealed_sha256', 'in', hashes)]))
-    .execute();
-  const templateDocuments = await trx
-    .selectFrom('documents')
-    .innerJoin('templates', 'templates.id', 'documents.template_id')
-    .select('documents.sha256')
-    .where('templates.deleted_at', 'is', null)
-    .where('documents.sha256', 'in', hashes)
-    .execute();
-  const attachments = await trx
-    .selectFrom('attachments')
-    .innerJoin('envelopes', 'envelopes.id', 'attachments.envelope_id')
-    .select('attachments.sha256')
-    .where('envelopes.deleted_at', 'is', null)
-    .where('attachments.sha256', 'in', hashes)
-    .execute();
-  const uploads = await trx.selectFrom('uploads').select('sha256').where('used_at', 'is', null).where('sha256', 'in', hashes).execute();
-  return new Set([
-    ...envelopeDocuments.flatMap((d) => [d.sha256, d.sealed_sha256]),
-    ...templateDocuments.map((d) => d.sha256),
-    ...attachments.map((a) => a.sha256),
-    ...uploads.map((u) => u.sha256),
-  ].filter((h): h is string => h !== null));
-};
-
 /**
  * Deletes a Completed envelope: it reads as not found from then on and its bytes are removed, while the
  * ledger keeps its entries (and so the documents' hashes) for verification.
  */
-export const deleteEnvelope = async (ctx: AppContext, request: { accountId: string; envelopeId: string; origin: RequestOrigin }) => {
+export interface DeletedEnvelope {
+  envelopeId: string;
+  deletedAt: string;
+}
+
+export const deleteEnvelope = async (ctx: AppContext, request: { accountId: string; envelopeId: string; origin: RequestOrigin }): Promise<DeletedEnvelope> => {
   const deletedAt = ctx.clock.now().toISOString();
   const orphans = await ctx.db.transaction().execute(async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
@@ -68,12 +30,12 @@ export const deleteEnvelope = async (ctx: AppContext, request: { accountId: stri
       ipAddress: request.origin.ipAddress,
       userAgent: request.origin.userAgent,
     });
-    await trx.updateTable('envelopes').set({ deleted_at: deletedAt, documents_removed_at: deletedAt }).where('id', '=', envelope.id).execute();
-    const hashes = await hashesOfEnvelope(trx, envelope.id);
-    const referenced = await stillReferenced(trx, hashes);
+    await updateEnvelope(trx, envelope.id, { deletedAt, documentsRemovedAt: deletedAt });
+    const hashes = await readEnvelopeBlobHashes(trx, envelope.id);
+    const referenced = await readReferencedHashes(trx, hashes);
     return hashes.filter((hash) => !referenced.has(hash));
   });
   // Bytes go only after the commit: a rolled-back delete must not have lost them.
   for (const hash of orphans) await ctx.blobs.delete(hash);
-  return { envelope_id: request.envelopeId, deleted_at: deletedAt };
+  return { envelopeId: request.envelopeId, deletedAt };
 };

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/app-error.js';
 import { assertDownloadableSigned } from '../../domain/envelope-state.js';
-import type { DocumentsTable } from '../../infra/db/schema.js';
+import { readCertificateDocument, readEnvelopeDocument, type Document } from '../../infra/db/tables/documents-table.js';
 import type { AppContext, Caller } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
@@ -18,10 +18,11 @@ export interface DownloadRequest {
 }
 
 export interface DownloadedDocument {
-  envelope_id: string;
-  name: string;
-  document_id: string;
-  document_name: string;
+  envelopeId: string;
+  envelopeName: string;
+  documentId: string;
+  documentName: string;
+  /** Whether these are the sealed bytes. */
   signed: boolean;
   bytes: Uint8Array;
 }
@@ -29,17 +30,16 @@ export interface DownloadedDocument {
 const documentNotFound = (documentId: string) => new AppError('DOCUMENT_NOT_FOUND', `No document ${documentId} in this envelope.`);
 const documentRemoved = () => new AppError('DOCUMENT_REMOVED', "The envelope's documents were removed after delivery.");
 
-const findDocument = async (ctx: AppContext, envelope: Envelope, documentId: string): Promise<DocumentsTable> => {
-  const query = ctx.db.selectFrom('documents').selectAll().where('envelope_id', '=', envelope.id);
+const findDocument = async (ctx: AppContext, envelope: Envelope, documentId: string): Promise<Document> => {
   if (documentId === CERTIFICATE_DOCUMENT_ID) {
-    const certificate = await query.where('position', '=', 0).executeTakeFirst();
+    const certificate = await readCertificateDocument(ctx.db, envelope.id);
     if (!certificate) {
       assertDownloadableSigned(envelope.status);
       throw documentNotFound(documentId);
     }
     return certificate;
   }
-  const document = await query.where('id', '=', documentId).where('position', '>', 0).executeTakeFirst();
+  const document = await readEnvelopeDocument(ctx.db, envelope.id, documentId);
   if (!document) throw documentNotFound(documentId);
   return document;
 };
@@ -48,13 +48,13 @@ const findDocument = async (ctx: AppContext, envelope: Envelope, documentId: str
  * Which bytes a download serves: the sealed copy once it exists, the original only when the caller
  * accepts an unsigned file. The certificate exists only once the envelope is Completed.
  */
-const chooseCopy = (envelope: Envelope, document: DocumentsTable, request: DownloadRequest) => {
+const chooseCopy = (envelope: Envelope, document: Document, request: DownloadRequest) => {
   if (request.signedOnly || request.documentId === CERTIFICATE_DOCUMENT_ID) assertDownloadableSigned(envelope.status);
   if (envelope.documentsRemovedAt) throw documentRemoved();
-  return document.sealed_sha256 ? { sha256: document.sealed_sha256, signed: true } : { sha256: document.sha256, signed: false };
+  return document.sealedSha256 ? { sha256: document.sealedSha256, signed: true } : { sha256: document.sha256, signed: false };
 };
 
-const describeCopy = (request: DownloadRequest, document: DocumentsTable, signed: boolean) =>
+const describeCopy = (request: DownloadRequest, document: Document, signed: boolean) =>
   request.documentId === CERTIFICATE_DOCUMENT_ID
     ? 'Certificate of completion downloaded.'
     : `Document "${document.name}" downloaded (${signed ? 'signed copy' : 'original'}).`;
@@ -80,5 +80,5 @@ export const downloadDocument = async (ctx: AppContext, caller: Caller, request:
       userAgent: origin.userAgent,
     });
   });
-  return { envelope_id: envelope.id, name: envelope.name, document_id: document.id, document_name: document.name, signed: copy.signed, bytes };
+  return { envelopeId: envelope.id, envelopeName: envelope.name, documentId: document.id, documentName: document.name, signed: copy.signed, bytes };
 };

@@ -2,9 +2,11 @@ import { AppError } from '../../domain/app-error.js';
 import { addDays } from '../../domain/clock.js';
 import { reminderDueAt, MAX_EXPIRATION_DAYS } from '../../domain/envelope-settings.js';
 import { assertExtendable, statusAfterExtension } from '../../domain/envelope-state.js';
-import type { RecipientStatus } from '../../domain/recipient-state.js';
+import type { EnvelopeStatus } from '../../domain/envelope-state.js';
+import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
+import { readRecipients, updateEnvelopeRecipients } from '../../infra/db/tables/recipients-table.js';
 import type { AppContext } from '../context.js';
-import { enqueueJob } from '../jobs/enqueue-job.js';
+import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
@@ -35,16 +37,21 @@ export const newDueDate = ({ signingDueDate, extendByDays }: DueDateExtension, n
  * Reopens an Expired envelope until a new due date: Sent, or InProgress when someone already
  * signed. The signers' existing links work again because they follow the envelope's status.
  */
-export const extendDueDate = async (ctx: AppContext, request: { accountId: string; envelopeId: string; extension: DueDateExtension; origin: RequestOrigin }) => {
+export interface ExtendedEnvelope {
+  envelopeId: string;
+  status: EnvelopeStatus;
+  signingDueDate: string;
+}
+
+export const extendDueDate = async (ctx: AppContext, request: { accountId: string; envelopeId: string; extension: DueDateExtension; origin: RequestOrigin }): Promise<ExtendedEnvelope> => {
   const now = ctx.clock.now();
   const due = newDueDate(request.extension, now);
 
   const status = await ctx.db.transaction().execute(async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertExtendable(envelope.status);
-    const signers = await trx.selectFrom('recipients').select('status').where('envelope_id', '=', envelope.id).where('role', '=', 'signer').execute();
-    const reopened = statusAfterExtension(signers.map((s) => ({ status: s.status as RecipientStatus })));
-    await trx.updateTable('envelopes').set({ status: reopened, signing_due_date: due.toISOString(), expired_at: null }).where('id', '=', envelope.id).execute();
+    const reopened = statusAfterExtension(await readRecipients(trx, envelope.id, 'signer'));
+    await updateEnvelope(trx, envelope.id, { status: reopened, signingDueDate: due.toISOString(), expiredAt: null });
     const sender = await senderOf(trx, request.accountId);
     await appendLedgerEntry(ctx, trx, {
       envelopeId: envelope.id,
@@ -59,12 +66,12 @@ export const extendDueDate = async (ctx: AppContext, request: { accountId: strin
     const remindAt = envelope.emailReminders && envelope.reminderPeriod ? reminderDueAt(due, envelope.reminderPeriod) : undefined;
     // A reminder "n days before expiry" that would fall before now has no meaning for this extension.
     if (remindAt && remindAt > now) {
-      await trx.updateTable('recipients').set({ auto_reminded_at: null }).where('envelope_id', '=', envelope.id).execute();
+      await updateEnvelopeRecipients(trx, envelope.id, { autoRemindedAt: null });
       await enqueueJob(ctx, trx, 'auto-remind', { envelopeId: envelope.id }, remindAt);
     }
     return reopened;
   });
   ctx.jobs.poke();
 
-  return { envelope_id: request.envelopeId, status, signing_due_date: due.toISOString() };
+  return { envelopeId: request.envelopeId, status, signingDueDate: due.toISOString() };
 };

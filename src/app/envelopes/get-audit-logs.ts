@@ -1,20 +1,28 @@
 import { verifyChain } from '../../infra/ledger/entry-hash.js';
 import type { AppContext } from '../context.js';
-import { readLedger } from '../ledger/append-ledger-entry.js';
+import { readLedger, type LedgerEntry } from '../ledger/append-ledger-entry.js';
 import { loadEnvelope } from './load-envelope.js';
+
+export interface AuditLogs {
+  envelopeId: string;
+  entries: LedgerEntry[];
+  headHash: string | null;
+  /** Whether the whole chain recomputes from the genesis hash. */
+  verified: boolean;
+}
 
 /**
  * The envelope's hash chain as stored: each entry is exactly the object that was hashed plus its
  * `entry_hash`, so anyone can recompute the chain (API.md §6). The service-wide block number is
  * not part of the hashed object and is left out.
  */
-export const getAuditLogs = async (ctx: AppContext, accountId: string, envelopeId: string) => {
+export const getAuditLogs = async (ctx: AppContext, accountId: string, envelopeId: string): Promise<AuditLogs> => {
   const envelope = await loadEnvelope(ctx, ctx.db, accountId, envelopeId);
   const entries = (await readLedger(ctx.db, envelopeId)).map(({ block_number: _blockNumber, ...entry }) => entry);
   return {
-    envelope_id: envelope.id,
+    envelopeId: envelope.id,
     entries,
-    head_hash: entries.at(-1)?.entry_hash ?? null,
+    headHash: entries.at(-1)?.entry_hash ?? null,
     verified: verifyChain(entries).verified,
   };
 };

@@ -1,8 +1,14 @@
 import type { EnvelopeSettingsInput } from '../../domain/envelope-settings.js';
-import type { StoredDocument } from '../documents/stored-document.js';
+import type { FieldRulesInput } from '../../domain/field-rules.js';
 
-/** What every way of creating an envelope (base64, uploaded files, template) boils down to. */
-export interface FieldInput {
+/** A flag as the contract accepts it: a boolean, or "TRUE"/"FALSE" in either case (API.md §2). */
+export type FlagInput = boolean | string;
+
+/**
+ * A field as a request places it (API.md §2). It keeps the contract's names because templates
+ * store their roles' fields in exactly this shape and envelopes made from them reuse it.
+ */
+export interface FieldInput extends FieldRulesInput {
   type: string;
   document?: number;
   page?: number;
@@ -11,40 +17,50 @@ export interface FieldInput {
   width?: number;
   height?: number;
   anchor?: { text: string; offset_x?: number; offset_y?: number; width?: number; height?: number };
-  required?: unknown;
+  required?: FlagInput;
   placeholder?: string;
   default_value?: string;
-  editable?: unknown;
+  editable?: FlagInput;
   options?: string[];
 }
 
+/** `name`, or `firstName` + `lastName` (API.md §0). */
 export interface PersonInput {
   name?: string;
-  first_name?: string;
-  last_name?: string;
+  firstName?: string;
+  lastName?: string;
   email: string;
 }
 
 export interface SignerInput extends PersonInput {
-  signing_order?: unknown;
-  country_code?: number;
-  phone_number?: string;
-  private_note?: string;
+  signingOrder?: number;
+  countryCode?: number;
+  phoneNumber?: string;
+  privateNote?: string;
   fields?: FieldInput[];
   /** The template role this signer fills. */
   title?: string;
 }
 
 export interface ObserverInput extends PersonInput {
+  /** The template role this observer fills. */
   title?: string;
 }
 
+/** The `envelope` object of every creation request; settings keep the contract's names (API.md §3). */
+export interface EnvelopeInput {
+  name: string;
+  description?: string;
+  tags?: string[];
+  message?: string;
+  settings: EnvelopeSettingsInput;
+}
+
+/** What every way of creating an envelope gives besides its documents. */
 export interface NewEnvelope {
-  envelope: { name: string; description?: string; tags?: string[]; message?: string } & EnvelopeSettingsInput;
-  documents: StoredDocument[];
+  envelope: EnvelopeInput;
   signers: SignerInput[];
   observers: ObserverInput[];
-  template?: { id: string; defaults: EnvelopeSettingsInput };
 }
 
 export interface RequestOrigin {

@@ -4,7 +4,7 @@ import { resolveSignerFieldRules, type FieldRules } from '../../domain/field-rul
 import { findAnchors } from '../../infra/pdf/find-anchors.js';
 import type { AppContext } from '../context.js';
 import type { StoredDocument } from '../documents/stored-document.js';
-import type { FieldInput, SignerInput } from './new-envelope.js';
+import type { FieldInput } from './new-envelope.js';
 
 export interface PlacedField extends FieldRules, FieldBox {}
 
@@ -51,7 +51,7 @@ const locate = async (
 /** Every signer's fields with their rules applied and their boxes checked against the real page sizes. */
 export const placeSignerFields = async (
   ctx: AppContext,
-  signers: readonly SignerInput[],
+  signers: readonly { fields?: readonly FieldInput[] }[],
   documents: readonly StoredDocument[],
   signersPath: string,
 ): Promise<PlacedField[][]> => {

@@ -1,9 +1,10 @@
 import { AppError } from '../../domain/app-error.js';
 import { addSeconds } from '../../domain/clock.js';
 import { assertActive } from '../../domain/envelope-state.js';
-import { assertRemindable, type RecipientStatus } from '../../domain/recipient-state.js';
+import { assertRemindable } from '../../domain/recipient-state.js';
+import { readSignerByEmail, updateRecipient } from '../../infra/db/tables/recipients-table.js';
 import type { AppContext } from '../context.js';
-import { enqueueJob } from '../jobs/enqueue-job.js';
+import { enqueueJob } from '../outbox.js';
 import { loadEnvelope } from './load-envelope.js';
 
 /** Manual reminders to one signer are at most this often, so a sender's retry loop cannot spam them. */
@@ -28,17 +29,11 @@ export const remindSigner = async (ctx: AppContext, request: { accountId: string
   await ctx.db.transaction().execute(async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertActive(envelope.status);
-    const signer = await trx
-      .selectFrom('recipients')
-      .select(['id', 'status', 'last_reminded_at'])
-      .where('envelope_id', '=', envelope.id)
-      .where('role', '=', 'signer')
-      .where('email', '=', request.signerEmail.toLowerCase())
-      .executeTakeFirst();
+    const signer = await readSignerByEmail(trx, envelope.id, request.signerEmail);
     if (!signer) throw new AppError('SIGNER_NOT_FOUND', `No signer with the e-mail ${request.signerEmail} on this envelope.`);
-    assertRemindable(signer.status as RecipientStatus);
-    assertNotTooSoon(signer.last_reminded_at, now);
-    await trx.updateTable('recipients').set({ last_reminded_at: now.toISOString() }).where('id', '=', signer.id).execute();
+    assertRemindable(signer.status);
+    assertNotTooSoon(signer.lastRemindedAt, now);
+    await updateRecipient(trx, signer.id, { lastRemindedAt: now.toISOString() });
     await enqueueJob(ctx, trx, 'send-reminder', { recipientId: signer.id, automatic: false });
   });
   ctx.jobs.poke();

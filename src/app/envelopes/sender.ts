@@ -1,12 +1,9 @@
 import type { Db } from '../../infra/db/database.js';
+import { readAccountWithOwner } from '../../infra/db/tables/accounts-table.js';
 
 /** The account's owner: who envelopes are "created by" and who decline and expiry notices go to. */
 export const senderOf = async (db: Db, accountId: string) => {
-  const row = await db
-    .selectFrom('accounts')
-    .innerJoin('users', 'users.id', 'accounts.owner_user_id')
-    .select(['users.id as userId', 'users.name', 'users.email', 'accounts.name as accountName'])
-    .where('accounts.id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  return row;
+  const found = await readAccountWithOwner(db, accountId);
+  if (!found) throw new Error(`No account ${accountId}.`);
+  return { userId: found.owner.id, name: found.owner.name, email: found.owner.email, accountName: found.account.name };
 };

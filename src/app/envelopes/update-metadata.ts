@@ -3,7 +3,7 @@ import type { AppContext, Caller } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import type { RequestOrigin } from './new-envelope.js';
 import { loadEnvelope } from './load-envelope.js';
-import { metadataView } from './retrieve-metadata.js';
+import type { EnvelopeMetadata } from './retrieve-metadata.js';
 import { senderOf } from './sender.js';
 
 export interface MetadataChange {
@@ -14,7 +14,7 @@ export interface MetadataChange {
 }
 
 /** Renames, re-describes, re-tags or re-labels an envelope in any status; recorded in its ledger. */
-export const updateMetadata = async (ctx: AppContext, caller: Caller, envelopeId: string, change: MetadataChange, origin: RequestOrigin) =>
+export const updateMetadata = async (ctx: AppContext, caller: Caller, envelopeId: string, change: MetadataChange, origin: RequestOrigin): Promise<EnvelopeMetadata> =>
   ctx.db.transaction().execute(async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { lock: true });
     await updateEnvelope(trx, envelopeId, change);
@@ -27,5 +27,6 @@ export const updateMetadata = async (ctx: AppContext, caller: Caller, envelopeId
       ipAddress: origin.ipAddress,
       userAgent: origin.userAgent,
     });
-    return metadataView({ ...envelope, ...change });
+    const { id, name, description, tags, metadata } = { ...envelope, ...change };
+    return { id, name, description, tags, metadata };
   });

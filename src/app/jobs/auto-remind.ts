@@ -1,7 +1,8 @@
-import { isOnTurn, type RecipientStatus } from '../../domain/recipient-state.js';
+import { isOnTurn } from '../../domain/recipient-state.js';
+import { readRecipients, updateRecipient } from '../../infra/db/tables/recipients-table.js';
 import type { AppContext } from '../context.js';
 import { loadEnvelopeById } from '../envelopes/load-envelope.js';
-import { enqueueJob } from './enqueue-job.js';
+import { enqueueJob } from '../outbox.js';
 import { isOutForSignature } from './job-subjects.js';
 
 /**
@@ -13,17 +14,11 @@ export const autoRemind = async (ctx: AppContext, { envelopeId }: { envelopeId: 
   await ctx.db.transaction().execute(async (trx) => {
     const envelope = await loadEnvelopeById(ctx, trx, envelopeId, { lock: true });
     if (!envelope || !isOutForSignature(envelope.status) || !envelope.emailReminders) return;
-    const signers = await trx
-      .selectFrom('recipients')
-      .select(['id', 'status'])
-      .where('envelope_id', '=', envelopeId)
-      .where('role', '=', 'signer')
-      .orderBy('position')
-      .execute();
-    const due = signers.filter((signer) => isOnTurn(signer.status as RecipientStatus));
-    for (const signer of due) await enqueueJob(ctx, trx, 'send-reminder', { recipientId: signer.id, automatic: true });
-    if (due.length) {
-      await trx.updateTable('recipients').set({ auto_reminded_at: ctx.clock.now().toISOString() }).where('id', 'in', due.map((s) => s.id)).execute();
+    const due = (await readRecipients(trx, envelopeId, 'signer')).filter((signer) => isOnTurn(signer.status));
+    const remindedAt = ctx.clock.now().toISOString();
+    for (const signer of due) {
+      await enqueueJob(ctx, trx, 'send-reminder', { recipientId: signer.id, automatic: true });
+      await updateRecipient(trx, signer.id, { autoRemindedAt: remindedAt });
     }
   });
   ctx.jobs.poke();

@@ -1,11 +1,12 @@
-import { lockForUpdate } from '../../infra/db/lock-for-update.js';
-import { isPending, type RecipientStatus } from '../../domain/recipient-state.js';
+import { isPending } from '../../domain/recipient-state.js';
+import { readEnvelope, updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
+import { readRecipients } from '../../infra/db/tables/recipients-table.js';
 import { expiryMail } from '../../infra/mail/expiry-mail.js';
 import type { OutgoingMail } from '../../infra/mail/mailer.js';
 import type { AppContext } from '../context.js';
 import { senderOf } from '../envelopes/sender.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
-import { SYSTEM_ACTOR } from './job-subjects.js';
+import { isOutForSignature, SYSTEM_ACTOR } from './job-subjects.js';
 
 /**
  * Records the expiry of an envelope whose due instant has come: status Expired, expired_at and
@@ -14,14 +15,13 @@ import { SYSTEM_ACTOR } from './job-subjects.js';
  */
 export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelopeId: string }): Promise<void> => {
   const mails = await ctx.db.transaction().execute(async (trx): Promise<OutgoingMail[]> => {
-    let query = trx.selectFrom('envelopes').selectAll().where('id', '=', envelopeId).where('deleted_at', 'is', null);
-    query = lockForUpdate(trx, query);
-    const envelope = await query.executeTakeFirst();
+    // The stored status: this job is what turns an open envelope past its due instant into Expired.
+    const envelope = await readEnvelope(trx, envelopeId, { lock: true });
     const now = ctx.clock.now();
-    if (!envelope || !['Sent', 'InProgress'].includes(envelope.status) || new Date(envelope.signing_due_date) > now) return [];
+    if (!envelope || !isOutForSignature(envelope.status) || new Date(envelope.signingDueDate) > now) return [];
 
-    const expiredAt = envelope.signing_due_date;
-    await trx.updateTable('envelopes').set({ status: 'Expired', expired_at: expiredAt }).where('id', '=', envelopeId).execute();
+    const expiredAt = envelope.signingDueDate;
+    await updateEnvelope(trx, envelopeId, { status: 'Expired', expiredAt });
     await appendLedgerEntry(ctx, trx, {
       envelopeId,
       activityType: 'ENVELOPE_EXPIRED',
@@ -29,13 +29,13 @@ export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelope
       description: `Envelope "${envelope.name}" expired at its signing due date ${expiredAt} before every signer had signed.`,
     });
 
-    const sender = await senderOf(trx, envelope.account_id);
-    const signers = await trx.selectFrom('recipients').select(['name', 'email', 'status']).where('envelope_id', '=', envelopeId).where('role', '=', 'signer').where('sent_at', 'is not', null).orderBy('position').execute();
+    const sender = await senderOf(trx, envelope.accountId);
+    const signers = (await readRecipients(trx, envelopeId, 'signer')).filter((signer) => signer.sentAt !== null);
     const common = { senderName: sender.name, envelopeName: envelope.name, expiredAt: new Date(expiredAt) };
     return [
       { to: sender.email, ...expiryMail({ ...common, recipientName: sender.name, audience: 'sender' }) },
       ...signers
-        .filter((signer) => isPending(signer.status as RecipientStatus))
+        .filter((signer) => isPending(signer.status))
         .map((signer) => ({ to: signer.email, ...expiryMail({ ...common, recipientName: signer.name, audience: 'signer' }) })),
     ];
   });

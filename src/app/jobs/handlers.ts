@@ -1,6 +1,8 @@
+import type { JobHandlers as WorkerHandlers } from '../../infra/jobs/job-worker.js';
 import { completeEnvelope } from '../completion/complete-envelope.js';
 import { deliverCompletion } from '../completion/deliver-completion.js';
-import type { JobHandlers } from './job-worker.js';
+import type { AppContext } from '../context.js';
+import type { JobPayloads } from '../outbox.js';
 import { autoRemind } from './auto-remind.js';
 import { expireEnvelope } from './expire-envelope.js';
 import { runMaintenance } from './maintenance.js';
@@ -8,6 +10,8 @@ import { sendCancellation } from './send-cancellation.js';
 import { sendDeclineNotice } from './send-decline-notice.js';
 import { sendInvitation } from './send-invitation.js';
 import { sendReminder } from './send-reminder.js';
+
+export type JobHandlers = WorkerHandlers<AppContext, JobPayloads>;
 
 /**
  * What each job kind does. Handlers must be idempotent: a job whose lease ran out (the process

@@ -1,8 +1,8 @@
 import type { EnvelopeStatus } from '../../domain/envelope-state.js';
 import type { Db } from '../../infra/db/database.js';
-import type { RecipientsTable } from '../../infra/db/schema.js';
-import type { AppContext } from '../context.js';
 import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
+import { readRecipient, type Recipient } from '../../infra/db/tables/recipients-table.js';
+import type { AppContext } from '../context.js';
 import { loadEnvelopeById } from '../envelopes/load-envelope.js';
 import type { Actor } from '../ledger/append-ledger-entry.js';
 
@@ -20,9 +20,9 @@ export const loadRecipientWithEnvelope = async (
   ctx: AppContext,
   db: Db,
   recipientId: string,
-): Promise<{ recipient: RecipientsTable; envelope: Envelope } | undefined> => {
-  const recipient = await db.selectFrom('recipients').selectAll().where('id', '=', recipientId).executeTakeFirst();
+): Promise<{ recipient: Recipient; envelope: Envelope } | undefined> => {
+  const recipient = await readRecipient(db, recipientId);
   if (!recipient) return undefined;
-  const envelope = await loadEnvelopeById(ctx, db, recipient.envelope_id, { lock: true });
+  const envelope = await loadEnvelopeById(ctx, db, recipient.envelopeId, { lock: true });
   return envelope && { recipient, envelope };
 };

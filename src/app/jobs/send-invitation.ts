@@ -1,4 +1,5 @@
-import { isOnTurn, type RecipientStatus } from '../../domain/recipient-state.js';
+import { isOnTurn } from '../../domain/recipient-state.js';
+import { updateRecipient } from '../../infra/db/tables/recipients-table.js';
 import { invitationMail } from '../../infra/mail/invitation-mail.js';
 import type { MailContent } from '../../infra/mail/mail-layout.js';
 import type { AppContext } from '../context.js';
@@ -18,7 +19,7 @@ export const sendInvitation = async (ctx: AppContext, { recipientId }: { recipie
     const found = await loadRecipientWithEnvelope(ctx, trx, recipientId);
     if (!found || !isOutForSignature(found.envelope.status)) return undefined;
     const { recipient, envelope } = found;
-    if (recipient.role === 'signer' && !isOnTurn(recipient.status as RecipientStatus)) return undefined;
+    if (recipient.role === 'signer' && !isOnTurn(recipient.status)) return undefined;
 
     const sender = await senderOf(trx, envelope.accountId);
     const base = {
@@ -34,11 +35,11 @@ export const sendInvitation = async (ctx: AppContext, { recipientId }: { recipie
             ...base,
             role: 'signer',
             signingUrl: signingUrl(ctx, await issueSigningToken(ctx, trx, { id: recipient.id, envelopeId: envelope.id }, 'invitation')),
-            ...(recipient.private_note ? { privateNote: recipient.private_note } : {}),
+            ...(recipient.privateNote ? { privateNote: recipient.privateNote } : {}),
           })
         : invitationMail({ ...base, role: 'observer' });
 
-    await trx.updateTable('recipients').set({ sent_at: ctx.clock.now().toISOString() }).where('id', '=', recipient.id).execute();
+    await updateRecipient(trx, recipient.id, { sentAt: ctx.clock.now().toISOString() });
     await appendLedgerEntry(ctx, trx, {
       envelopeId: envelope.id,
       activityType: 'INVITATION_SENT',

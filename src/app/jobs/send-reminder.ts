@@ -1,4 +1,4 @@
-import { isOnTurn, type RecipientStatus } from '../../domain/recipient-state.js';
+import { isOnTurn } from '../../domain/recipient-state.js';
 import type { MailContent } from '../../infra/mail/mail-layout.js';
 import { reminderMail } from '../../infra/mail/reminder-mail.js';
 import type { AppContext } from '../context.js';
@@ -16,7 +16,7 @@ export const sendReminder = async (ctx: AppContext, { recipientId, automatic }: 
     const found = await loadRecipientWithEnvelope(ctx, trx, recipientId);
     if (!found || !isOutForSignature(found.envelope.status)) return undefined;
     const { recipient, envelope } = found;
-    if (recipient.role !== 'signer' || !isOnTurn(recipient.status as RecipientStatus)) return undefined;
+    if (recipient.role !== 'signer' || !isOnTurn(recipient.status)) return undefined;
 
     const sender = await senderOf(trx, envelope.accountId);
     const token = await issueSigningToken(ctx, trx, { id: recipient.id, envelopeId: envelope.id }, 'invitation');

@@ -1,22 +1,24 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
 import { statusAfterSignature } from '../../domain/envelope-state.js';
-import { resolveSubmittedValues, type FieldType, type SignerField, type SubmittedValue } from '../../domain/field-rules.js';
-import { assertCanAct, type RecipientStatus } from '../../domain/recipient-state.js';
-import { newlyActiveAfterSignature, type OrderedSigner, type SignProcessFlow } from '../../domain/signing-order.js';
+import { resolveSubmittedValues, type SubmittedValue } from '../../domain/field-rules.js';
+import { assertCanAct } from '../../domain/recipient-state.js';
+import { newlyActiveAfterSignature, type OrderedSigner } from '../../domain/signing-order.js';
 import type { Db } from '../../infra/db/database.js';
-import type { FieldsTable, RecipientsTable } from '../../infra/db/schema.js';
+import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
+import { readFields, setFieldValue, type Field } from '../../infra/db/tables/fields-table.js';
+import { readRecipients, updateRecipient, type Recipient } from '../../infra/db/tables/recipients-table.js';
 import type { AppContext } from '../context.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
-import { enqueueJob } from '../jobs/enqueue-job.js';
+import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { adoptMark, markProblems, type AdoptedMark, type SubmittedMark } from './adopted-signature.js';
 import { CONSENT_TEXT_SHA256 } from './consent-text.js';
 import { openSigningAccess, type SigningAccess } from './signing-access.js';
 
-export interface Location {
+export type Location = {
   latitude: number;
   longitude: number;
-}
+};
 
 /** The body of `POST /signing/{token}/sign`. */
 export interface SignatureSubmission {
@@ -33,14 +35,12 @@ export interface StoredSignature {
   initials: AdoptedMark | null;
 }
 
-const toSignerField = (row: FieldsTable): SignerField => ({
-  id: row.id,
-  type: row.type as FieldType,
-  required: row.required === 1,
-  editable: row.editable === 1,
-  defaultValue: row.default_value,
-  options: row.options ? (JSON.parse(row.options) as string[]) : null,
-});
+/** A recorded signature. */
+export interface SignatureReceipt {
+  envelopeId: string;
+  signer: { name: string; email: string };
+  signedAt: string;
+}
 
 const submissionProblems = (submission: SignatureSubmission, enforceLocation: boolean): Problem[] => [
   ...(submission.consent === true ? [] : [{ code: 'CONSENT_REQUIRED' as const, message: 'The signer must accept the electronic records disclosure (consent: true).', field: 'consent' }]),
@@ -50,8 +50,8 @@ const submissionProblems = (submission: SignatureSubmission, enforceLocation: bo
 ];
 
 /** Values of the fields that fill themselves; signature and initials are drawn from the stored marks. */
-const selfFilledValue = (type: string, recipient: RecipientsTable, signedAt: Date): string | undefined => {
-  switch (type) {
+const selfFilledValue = (field: Field, recipient: Recipient, signedAt: Date): string | undefined => {
+  switch (field.type) {
     case 'name': return recipient.name;
     case 'email': return recipient.email;
     case 'date_signed': return signedAt.toISOString().slice(0, 10);
@@ -61,27 +61,23 @@ const selfFilledValue = (type: string, recipient: RecipientsTable, signedAt: Dat
 
 /** Every field's value as checked against the signer's fields; throws every problem at once. */
 const resolveFieldValues = async (trx: Db, access: SigningAccess, submission: SignatureSubmission, signedAt: Date) => {
-  const rows = await trx.selectFrom('fields').selectAll().where('recipient_id', '=', access.recipient.id).orderBy('position').execute();
-  const resolved = resolveSubmittedValues(rows.map(toSignerField), submission.fields ?? [], { hasSignature: true, hasInitials: Boolean(submission.initials) });
+  const fields = await readFields(trx, access.envelope.id, access.recipient.id);
+  const resolved = resolveSubmittedValues(fields, submission.fields ?? [], { hasSignature: true, hasInitials: Boolean(submission.initials) });
   const problems = [...submissionProblems(submission, access.envelope.enforceSignersLocation), ...(resolved.ok ? [] : resolved.problems)];
   if (problems.length > 0 || !resolved.ok) throw AppError.of(problems, 'The signature cannot be accepted.');
-  return rows.map((row) => ({ id: row.id, value: resolved.values.get(row.id) ?? selfFilledValue(row.type, access.recipient, signedAt) ?? null }));
+  return fields.map((field) => ({ id: field.id, value: resolved.values.get(field.id) ?? selfFilledValue(field, access.recipient, signedAt) ?? null }));
 };
 
-const recordSignature = async (ctx: AppContext, trx: Db, access: SigningAccess, submission: SignatureSubmission, origin: RequestOrigin) => {
+/** Records the signature with its ledger entry; answers when it was made. */
+const recordSignature = async (ctx: AppContext, trx: Db, access: SigningAccess, submission: SignatureSubmission, origin: RequestOrigin): Promise<string> => {
   const now = ctx.clock.now();
   const values = await resolveFieldValues(trx, access, submission, now);
-  for (const field of values) await trx.updateTable('fields').set({ value: field.value }).where('id', '=', field.id).execute();
+  for (const field of values) await setFieldValue(trx, field.id, field.value);
   const stored: StoredSignature = { signature: adoptMark(submission.signature), initials: submission.initials ? adoptMark(submission.initials) : null };
-  await trx
-    .updateTable('recipients')
-    .set({
-      status: 'Signed', signed_at: now.toISOString(), consented_at: now.toISOString(), consent_text_sha256: CONSENT_TEXT_SHA256,
-      signature: JSON.stringify(stored), ip_address: origin.ipAddress, user_agent: origin.userAgent,
-      location: submission.location ? JSON.stringify(submission.location) : null,
-    })
-    .where('id', '=', access.recipient.id)
-    .execute();
+  await updateRecipient(trx, access.recipient.id, {
+    status: 'Signed', signedAt: now.toISOString(), consentedAt: now.toISOString(), consentTextSha256: CONSENT_TEXT_SHA256,
+    signature: stored, ipAddress: origin.ipAddress, userAgent: origin.userAgent, location: submission.location ?? null,
+  });
   await appendLedgerEntry(ctx, trx, {
     envelopeId: access.envelope.id,
     activityType: 'DOCUMENT_SIGNED',
@@ -90,45 +86,40 @@ const recordSignature = async (ctx: AppContext, trx: Db, access: SigningAccess, 
     ipAddress: origin.ipAddress,
     userAgent: origin.userAgent,
   });
+  return now.toISOString();
 };
 
 /** Invites the signers whose turn starts with this signature (Sequential and Hybrid flows). */
 const startNextTurn = async (ctx: AppContext, trx: Db, access: SigningAccess, signersBefore: OrderedSigner[]) => {
-  const next = newlyActiveAfterSignature(access.envelope.signProcessFlow as SignProcessFlow, signersBefore, access.recipient.id);
+  const next = newlyActiveAfterSignature(access.envelope.signProcessFlow, signersBefore, access.recipient.id);
   for (const recipientId of next) {
-    await trx.updateTable('recipients').set({ status: 'Sent', sent_at: ctx.clock.now().toISOString() }).where('id', '=', recipientId).execute();
+    await updateRecipient(trx, recipientId, { status: 'Sent', sentAt: ctx.clock.now().toISOString() });
     if (access.envelope.sendEmailToRecipients) await enqueueJob(ctx, trx, 'send-invitation', { recipientId });
   }
 };
 
-const signersOf = async (trx: Db, envelopeId: string): Promise<OrderedSigner[]> => {
-  const rows = await trx.selectFrom('recipients').select(['id', 'signing_order', 'status']).where('envelope_id', '=', envelopeId).where('role', '=', 'signer').execute();
-  return rows.map((r) => ({ id: r.id, signingOrder: Number(r.signing_order), status: r.status as RecipientStatus }));
-};
+const signersOf = async (trx: Db, envelopeId: string): Promise<OrderedSigner[]> =>
+  (await readRecipients(trx, envelopeId, 'signer')).map((r) => ({ id: r.id, signingOrder: r.signingOrder, status: r.status }));
 
 /**
  * A signer signs (API.md §7): consent, marks and field values are recorded with the signer's IP,
  * user agent and location in one transaction with the ledger entry. The last signature enqueues
  * completion; the envelope stays InProgress until the sealed file exists.
  */
-export const signEnvelope = async (ctx: AppContext, rawToken: string, submission: SignatureSubmission, origin: RequestOrigin) => {
-  const signed = await ctx.db.transaction().execute(async (trx) => {
+export const signEnvelope = async (ctx: AppContext, rawToken: string, submission: SignatureSubmission, origin: RequestOrigin): Promise<SignatureReceipt> => {
+  const receipt = await ctx.db.transaction().execute(async (trx) => {
     const access = await openSigningAccess(ctx, trx, rawToken, { lock: true });
     if (access.recipient.role !== 'signer') throw new AppError('NOT_A_SIGNER', 'Observers receive the envelope but do not sign it.');
-    assertCanAct(access.recipient.status as RecipientStatus);
+    assertCanAct(access.recipient.status);
     const signersBefore = await signersOf(trx, access.envelope.id);
-    await recordSignature(ctx, trx, access, submission, origin);
+    const signedAt = await recordSignature(ctx, trx, access, submission, origin);
     await startNextTurn(ctx, trx, access, signersBefore);
-    await trx.updateTable('envelopes').set({ status: 'InProgress' }).where('id', '=', access.envelope.id).execute();
+    await updateEnvelope(trx, access.envelope.id, { status: 'InProgress' });
     if (statusAfterSignature(await signersOf(trx, access.envelope.id)) === 'AllSigned') {
       await enqueueJob(ctx, trx, 'complete-envelope', { envelopeId: access.envelope.id });
     }
-    return { envelopeId: access.envelope.id, at: ctx.clock.now().toISOString(), signer: access.recipient };
+    return { envelopeId: access.envelope.id, signer: { name: access.recipient.name, email: access.recipient.email }, signedAt };
   });
   ctx.jobs.poke();
-  return {
-    envelope_id: signed.envelopeId,
-    status: 'InProgress',
-    signer: { name: signed.signer.name, email: signed.signer.email, status: 'Signed', signed_at: signed.at },
-  };
+  return receipt;
 };

@@ -1,17 +1,12 @@
 import { AppError } from '../../domain/app-error.js';
+import { readEnvelopeDocuments } from '../../infra/db/tables/documents-table.js';
 import type { AppContext } from '../context.js';
 import { openSigningAccess } from './signing-access.js';
 
 /** The original PDF of one of the envelope's documents, as the signer reviews it before signing. */
 export const readSigningDocument = async (ctx: AppContext, rawToken: string, documentId: string): Promise<{ name: string; bytes: Uint8Array }> => {
   const { envelope } = await openSigningAccess(ctx, ctx.db, rawToken);
-  const document = await ctx.db
-    .selectFrom('documents')
-    .select(['name', 'sha256'])
-    .where('id', '=', documentId)
-    .where('envelope_id', '=', envelope.id)
-    .where('position', '>=', 1)
-    .executeTakeFirst();
+  const document = (await readEnvelopeDocuments(ctx.db, envelope.id)).find((d) => d.id === documentId);
   if (!document) throw new AppError('DOCUMENT_NOT_FOUND', `The envelope has no document ${documentId}.`);
   const bytes = await ctx.blobs.get(document.sha256);
   if (!bytes) throw new AppError('DOCUMENT_REMOVED', `The document ${documentId} was removed.`);

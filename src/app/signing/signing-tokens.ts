@@ -1,10 +1,12 @@
 import type { Db } from '../../infra/db/database.js';
+import { insertSigningToken, readSigningToken, type SigningToken, type SigningTokenKind } from '../../infra/db/tables/signing-tokens-table.js';
 import { sha256Hex } from '../../infra/hash.js';
 import { newSecret } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 
+export type { SigningTokenKind } from '../../infra/db/tables/signing-tokens-table.js';
+
 export const SIGNING_TOKEN_PREFIX = 'cs_st_';
-export type SigningTokenKind = 'invitation' | 'embedded' | 'session';
 
 /**
  * A recipient's signing credential: random, single-recipient, stored only as a hash. Every
@@ -19,19 +21,24 @@ export const issueSigningToken = async (
   expiresAt: Date | null = null,
 ): Promise<string> => {
   const token = newSecret(SIGNING_TOKEN_PREFIX);
-  await trx
-    .insertInto('signing_tokens')
-    .values({ token_hash: sha256Hex(token), recipient_id: recipient.id, envelope_id: recipient.envelopeId, kind, expires_at: expiresAt?.toISOString() ?? null, used_at: null, created_at: ctx.clock.now().toISOString() })
-    .execute();
+  await insertSigningToken(trx, {
+    tokenHash: sha256Hex(token),
+    recipientId: recipient.id,
+    envelopeId: recipient.envelopeId,
+    kind,
+    expiresAt: expiresAt?.toISOString() ?? null,
+    usedAt: null,
+    createdAt: ctx.clock.now().toISOString(),
+  });
   return token;
 };
 
 export const signingUrl = (ctx: AppContext, token: string, embedded = false): string => `${ctx.config.publicUrl}/sign/${token}${embedded ? '?embed=1' : ''}`;
 
-/** The token's row, when it exists and has not run out (an unknown token is simply undefined). */
-export const findSigningToken = async (ctx: AppContext, db: Db, token: string) => {
-  const row = await db.selectFrom('signing_tokens').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
-  if (!row) return undefined;
-  if (row.expires_at && row.expires_at <= ctx.clock.now().toISOString()) return undefined;
-  return row;
+/** The token, when it exists and has not run out (an unknown token is simply undefined). */
+export const findSigningToken = async (ctx: AppContext, db: Db, token: string): Promise<SigningToken | undefined> => {
+  const found = await readSigningToken(db, sha256Hex(token));
+  if (!found) return undefined;
+  if (found.expiresAt && found.expiresAt <= ctx.clock.now().toISOString()) return undefined;
+  return found;
 };

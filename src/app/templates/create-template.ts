@@ -1,23 +1,35 @@
 import { resolveSettings, type EnvelopeSettingsInput } from '../../domain/envelope-settings.js';
 import type { Db } from '../../infra/db/database.js';
+import { insertDocuments, type Document } from '../../infra/db/tables/documents-table.js';
+import { insertTemplate } from '../../infra/db/tables/templates-table.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext, Caller } from '../context.js';
-import { assertEnvelopeDocumentLimits, type StoredDocument } from '../documents/stored-document.js';
+import { assertEnvelopeDocumentLimits, storeBase64Documents, type Base64DocumentInput, type StoredDocument } from '../documents/stored-document.js';
 import { placeSignerFields } from '../envelopes/place-fields.js';
+import { findUnusedUploads, markUploadsUsed } from '../uploads/use-uploads.js';
+import type { AccountTemplate } from './load-template.js';
 import { assertUniqueRoleTitles, type TemplateRoles } from './template-roles.js';
-import { templateView } from './template-view.js';
 
 export interface NewTemplate {
   template: { name: string; description?: string } & EnvelopeSettingsInput;
-  documents: StoredDocument[];
   roles: TemplateRoles;
+}
+
+export interface CreatedTemplate {
+  template: AccountTemplate;
+  documents: Document[];
 }
 
 /**
  * Creates an Active template. Its settings and field layout are checked now, exactly as an envelope
  * made from it would check them, so a template never yields an invalid envelope.
  */
-export const createTemplate = async (ctx: AppContext, caller: Caller, input: NewTemplate, withinCreation?: (trx: Db) => Promise<void>) => {
+const createTemplate = async (
+  ctx: AppContext,
+  caller: Caller,
+  input: NewTemplate & { documents: StoredDocument[] },
+  withinCreation?: (trx: Db) => Promise<void>,
+): Promise<CreatedTemplate> => {
   const { name, description, ...defaults } = input.template;
   resolveSettings(defaults, {}, 'template');
   assertEnvelopeDocumentLimits(input.documents);
@@ -26,22 +38,43 @@ export const createTemplate = async (ctx: AppContext, caller: Caller, input: New
   const roleSigners = input.roles.signers.map((role) => ({ email: '', ...(role.fields ? { fields: role.fields } : {}) }));
   await placeSignerFields(ctx, roleSigners, input.documents, 'roles.signers');
 
-  const row = {
+  const template: AccountTemplate = {
     id: newId('tpl'),
-    account_id: caller.accountId,
+    accountId: caller.accountId,
     name,
     description: description ?? null,
-    status: 'Active' as const,
-    settings: JSON.stringify(defaults),
-    roles: JSON.stringify(input.roles),
-    created_at: ctx.clock.now().toISOString(),
-    deleted_at: null,
+    status: 'Active',
+    settings: defaults,
+    roles: input.roles,
+    createdAt: ctx.clock.now().toISOString(),
+    deletedAt: null,
   };
-  const documents = input.documents.map((doc, i) => ({ id: newId('doc'), account_id: caller.accountId, envelope_id: null, template_id: row.id, position: i + 1, name: doc.name, pages: JSON.stringify(doc.pages), size: doc.size, sha256: doc.sha256, sealed_sha256: null }));
+  const documents: Document[] = input.documents.map((doc, i) => ({
+    id: newId('doc'),
+    accountId: caller.accountId,
+    envelopeId: null,
+    templateId: template.id,
+    position: i + 1,
+    name: doc.name,
+    pages: doc.pages,
+    size: doc.size,
+    sha256: doc.sha256,
+    sealedSha256: null,
+  }));
   await ctx.db.transaction().execute(async (trx) => {
     await withinCreation?.(trx);
-    await trx.insertInto('templates').values(row).execute();
-    await trx.insertInto('documents').values(documents).execute();
+    await insertTemplate(trx, template);
+    await insertDocuments(trx, documents);
   });
-  return { ...templateView(row), documents: documents.map((d, i) => ({ document_id: d.id, name: d.name, pages: input.documents[i]!.pages.length, sha256: d.sha256 })) };
+  return { template, documents };
+};
+
+/** A template from base64 documents: each is checked and stored first, in order. */
+export const createTemplateFromDocuments = async (ctx: AppContext, caller: Caller, input: NewTemplate & { documents: Base64DocumentInput[] }): Promise<CreatedTemplate> =>
+  createTemplate(ctx, caller, { ...input, documents: await storeBase64Documents(ctx, input.documents) });
+
+/** A template from uploads (templates/upload_file): each is used once, in the transaction that creates the template. */
+export const createTemplateFromUploads = async (ctx: AppContext, caller: Caller, input: NewTemplate & { fileIds: string[] }): Promise<CreatedTemplate> => {
+  const documents = await findUnusedUploads(ctx.db, caller.accountId, 'template', input.fileIds);
+  return createTemplate(ctx, caller, { ...input, documents }, (trx) => markUploadsUsed(ctx, trx, caller.accountId, input.fileIds));
 };

@@ -30,9 +30,3 @@ export const assertUniqueRoleTitles = (roles: TemplateRoles): void => {
   ];
   if (problems.length) throw AppError.of(problems, 'The request is invalid.');
 };
-
-/** What a template list shows of its roles: titles and order, not the field layout. */
-export const roleSummary = (roles: TemplateRoles) => ({
-  signers: roles.signers.map((r) => ({ signer_title: r.signer_title, signing_order: r.signing_order ?? 1, fields: r.fields?.length ?? 0 })),
-  observers: roles.observers.map((r) => ({ observer_title: r.observer_title })),
-});

@@ -6,7 +6,7 @@ import { readVerificationRecord } from './verification-record.js';
 export interface FileVerdict {
   /** The file is byte for byte one of the envelope's sealed documents. */
   match: boolean;
-  document_name: string | null;
+  documentName: string | null;
   seal: { valid: boolean; checks: Check[] };
 }
 
@@ -14,7 +14,7 @@ export interface FileVerdict {
 export const checkSealedPdf = async (ctx: AppContext, envelopeId: string, bytes: Uint8Array): Promise<FileVerdict> => {
   const record = await readVerificationRecord(ctx, envelopeId);
   const digest = sha256Hex(bytes);
-  const matched = record.documents.find((doc) => doc.sha256_sealed === digest);
+  const matched = record.documents.find((doc) => doc.sealedSha256 === digest);
   const report = await verifySealedPdf(bytes, { trustedCertificates: [ctx.keys.trustAnchor] });
-  return { match: matched !== undefined, document_name: matched?.name ?? null, seal: { valid: report.valid, checks: report.checks } };
+  return { match: matched !== undefined, documentName: matched?.name ?? null, seal: { valid: report.valid, checks: report.checks } };
 };

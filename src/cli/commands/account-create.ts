@@ -1,3 +1,4 @@
+import { presentCreatedAccount } from '../presenters.js';
 import { createAccount } from '../../app/accounts/create-account.js';
 import { PLAN_NAMES } from '../../config.js';
 import { printResult, requiredOption, type Command } from '../command.js';
@@ -21,7 +22,7 @@ the string to log in with). The secret is shown only this once.`,
         ...(typeof ownerName === 'string' ? { ownerName } : {}),
       }),
     );
-    printResult(args, { ...created }, 'Keep client_secret and credentials now: they are stored only as hashes and cannot be shown again.');
+    printResult(args, presentCreatedAccount(created), 'Keep client_secret and credentials now: they are stored only as hashes and cannot be shown again.');
     return 0;
   },
 };

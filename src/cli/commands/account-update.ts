@@ -1,3 +1,4 @@
+import { presentAccountSettings } from '../presenters.js';
 import { updateAccount } from '../../app/accounts/update-account.js';
 import { printResult, requiredOption, UsageError, type Command } from '../command.js';
 import { withApp } from '../with-app.js';
@@ -17,7 +18,7 @@ an empty string "" allows none.`,
     const accountId = requiredOption(args, 'account');
     const frameAncestors = originList(args.values['frame-ancestors']);
     if (!frameAncestors) throw new UsageError('nothing to update: give --frame-ancestors');
-    printResult(args, await withApp((ctx) => updateAccount(ctx, accountId, { frameAncestors })));
+    printResult(args, presentAccountSettings(await withApp((ctx) => updateAccount(ctx, accountId, { frameAncestors }))));
     return 0;
   },
 };

@@ -1,3 +1,4 @@
+import { presentRevokedClient } from '../presenters.js';
 import { revokeClient } from '../../app/accounts/revoke-client.js';
 import { printResult, UsageError, type Command } from '../command.js';
 import { withApp } from '../with-app.js';
@@ -10,7 +11,7 @@ export const clientRevoke: Command = {
   run: async (args) => {
     const clientId = typeof args.values.client === 'string' ? args.values.client : args.positionals[0];
     if (!clientId) throw new UsageError('--client is required');
-    printResult(args, await withApp((ctx) => revokeClient(ctx, clientId)));
+    printResult(args, presentRevokedClient(await withApp((ctx) => revokeClient(ctx, clientId))));
     return 0;
   },
 };

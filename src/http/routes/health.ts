@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../app/context.js';
-import { isReady } from '../../infra/db/database.js';
+import { checkReadiness } from '../../app/health/check-readiness.js';
 import type { App } from '../app-type.js';
 
 const Status = Type.Object({ status: Type.String({ enum: ['ok', 'unavailable'], maxLength: 16 }) });
@@ -23,6 +23,6 @@ export const healthRoutes = (app: App, ctx: AppContext) => {
         response: { 200: Status, 503: { ...Status, description: 'Not ready' } },
       },
     },
-    async (_request, reply) => ((await isReady(ctx.db)) ? { status: 'ok' as const } : reply.status(503).send({ status: 'unavailable' as const })),
+    async (_request, reply) => ((await checkReadiness(ctx)) ? { status: 'ok' as const } : reply.status(503).send({ status: 'unavailable' as const })),
   );
 };

@@ -27,20 +27,20 @@ export const rowCodec = <Model, Row>(spec: Spec<Model, Row>) => {
   const entries = Object.entries(spec as Record<string, string | readonly [string, Codec<unknown, unknown>]>).map(([property, target]) =>
     typeof target === 'string' ? { property, column: target, codec: undefined } : { property, column: target[0], codec: target[1] },
   );
+  /** The columns of the properties present in `changes`: what an UPDATE sets. */
+  const toColumns = (changes: Partial<Model>): Partial<Row> => {
+    const source = changes as Record<string, unknown>;
+    return Object.fromEntries(
+      entries.filter(({ property }) => source[property] !== undefined).map(({ property, column, codec }) => [column, codec ? codec.encode(source[property]) : source[property]]),
+    ) as Partial<Row>;
+  };
+  // Arrow functions, not methods: callers pass them unbound, as in `models.map(codec.toRow)`.
   return {
-    fromRow(row: Row): Model {
+    fromRow: (row: Row): Model => {
       const source = row as Record<string, unknown>;
       return Object.fromEntries(entries.map(({ property, column, codec }) => [property, codec ? codec.decode(source[column]) : source[column]])) as Model;
     },
-    toRow(model: Model): Row {
-      return this.toColumns(model) as Row;
-    },
-    /** The columns of the properties present in `changes`: what an UPDATE sets. */
-    toColumns(changes: Partial<Model>): Partial<Row> {
-      const source = changes as Record<string, unknown>;
-      return Object.fromEntries(
-        entries.filter(({ property }) => source[property] !== undefined).map(({ property, column, codec }) => [column, codec ? codec.encode(source[property]) : source[property]]),
-      ) as Partial<Row>;
-    },
+    toRow: (model: Model): Row => toColumns(model) as Row,
+    toColumns,
   };
 };

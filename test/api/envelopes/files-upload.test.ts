@@ -1,142 +1,134 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { testDatabases } from '../../support/databases.js';
+import { before, it } from 'node:test';
+import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { envelopeRequest } from '../../support/envelopes.js';
 import { makeCorruptPdf, makeEncryptedPdf, makeNotAPdf } from '../../support/pdf-fixtures.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
 import { pdf, uploadFiles } from '../templates/template-requests.js';
 
-for (const database of testDatabases) {
-  describe(`upload_file and create_with_files (API.md §3) on ${database}`, () => {
-    let server: TestServer;
-    let token: string;
-    before(async () => {
-      server = await startTestServer(database);
-      token = (await server.newAccount()).accessToken;
-    });
-    after(async () => {
-      await server.close();
-    });
-
-    const uploadOne = async (accessToken = token, path = '/envelopes/upload_file') => {
-      const response = await uploadFiles(server, accessToken, path, [{ name: 'contract.pdf', bytes: await pdf() }]);
-      assert.equal(response.status, 201, JSON.stringify(response.body));
-      return response.body.data.files[0].file_id as string;
-    };
-
-    const withFiles = async (fileIds: string[], accessToken = token) => {
-      const { envelope, recipients } = await envelopeRequest();
-      return server.call('POST', '/api/v2.0/envelopes/create_with_files', { token: accessToken, body: { envelope, file_ids: fileIds, recipients } });
-    };
-
-    it('answers 201 with file_id, name, size, pages and sha256 for every uploaded file', async () => {
-      const bytes = await pdf(3);
-      const response = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'a.pdf', bytes }, { name: 'b.pdf', bytes: await pdf(1) }]);
-      assert.equal(response.status, 201);
-      const [first, second] = response.body.data.files;
-      assert.match(first.file_id, /^file_/);
-      assert.deepEqual({ name: first.name, size: first.size, pages: first.pages }, { name: 'a.pdf', size: bytes.byteLength, pages: 3 });
-      assert.match(first.sha256, /^[0-9a-f]{64}$/);
-      assert.equal(second.pages, 1);
-    });
-
-    it('rejects a request without a file part with 400 FILE_REQUIRED', async () => {
-      const response = await uploadFiles(server, token, '/envelopes/upload_file', []);
-      assert.equal(response.status, 400);
-      assert.equal(response.body.errors[0].error_code, 'FILE_REQUIRED');
-    });
-
-    it('rejects a JSON body with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
-      const response = await server.call('POST', '/api/v2.0/envelopes/upload_file', { token, body: { file: 'x' } });
-      assert.equal(response.status, 415);
-      assert.equal(response.body.errors[0].error_code, 'UNSUPPORTED_MEDIA_TYPE');
-    });
-
-    for (const [label, bytes, status, code] of [
-      ['an encrypted PDF', makeEncryptedPdf, 400, 'PDF_ENCRYPTED'],
-      ['a corrupt PDF', makeCorruptPdf, 400, 'INVALID_PDF'],
-      ['a PNG', makeNotAPdf, 415, 'UNSUPPORTED_FILE_TYPE'],
-    ] as const) {
-      it(`rejects ${label} with ${status} ${code}`, async () => {
-        const response = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'x.pdf', bytes: await bytes() }]);
-        assert.equal(response.status, status);
-        assert.equal(response.body.errors[0].error_code, code);
-      });
-    }
-
-    it('rejects a file over 25 MB with 413 PAYLOAD_TOO_LARGE', async () => {
-      const big = new Uint8Array(25 * 1024 * 1024 + 1024);
-      big.set(new TextEncoder().encode('%PDF-1.7\n'));
-      const response = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'big.pdf', bytes: big }]);
-      assert.equal(response.status, 413);
-      assert.equal(response.body.errors[0].error_code, 'PAYLOAD_TOO_LARGE');
-    });
-
-    it('replays an upload sent again with the same Idempotency-Key', async () => {
-      const bytes = await pdf();
-      const first = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'same.pdf', bytes }], { 'idempotency-key': 'upload-1' });
-      const again = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'same.pdf', bytes }], { 'idempotency-key': 'upload-1' });
-      assert.equal(again.status, 201);
-      assert.equal(again.headers.get('idempotent-replayed'), 'true');
-      assert.deepEqual(again.body, first.body);
-    });
-
-    it('creates an envelope from uploaded files with 201, using the upload once', async () => {
-      const fileId = await uploadOne();
-      const created = await withFiles([fileId]);
-      assert.equal(created.status, 201, JSON.stringify(created.body));
-      assert.equal(created.body.message, 'Envelope created successfully.');
-      assert.match(created.body.data.envelope_id, /^env_/);
-      assert.deepEqual(created.body.data.documents.map((d: { name: string; pages: number }) => [d.name, d.pages]), [['contract.pdf', 2]]);
-
-      const reused = await withFiles([fileId]);
-      assert.equal(reused.status, 400);
-      assert.deepEqual(reused.body.errors[0], { error_code: 'FILE_NOT_FOUND', developer_message: reused.body.errors[0].developer_message, field: 'file_ids[0]' });
-    });
-
-    it('answers 400 FILE_NOT_FOUND for an unknown id, with its path', async () => {
-      const fileId = await uploadOne();
-      const response = await withFiles([fileId, 'file_unknown']);
-      assert.equal(response.status, 400);
-      assert.deepEqual(response.body.errors.map((e: { error_code: string; field: string }) => [e.error_code, e.field]), [['FILE_NOT_FOUND', 'file_ids[1]']]);
-    });
-
-    it("answers 400 FILE_NOT_FOUND for another account's upload", async () => {
-      const other = await server.newAccount();
-      const response = await withFiles([await uploadOne(other.accessToken)]);
-      assert.equal(response.status, 400);
-      assert.equal(response.body.errors[0].error_code, 'FILE_NOT_FOUND');
-    });
-
-    it('answers 400 FILE_NOT_FOUND for a template upload', async () => {
-      const response = await withFiles([await uploadOne(token, '/templates/upload_file')]);
-      assert.equal(response.status, 400);
-      assert.equal(response.body.errors[0].error_code, 'FILE_NOT_FOUND');
-    });
-
-    it('leaves the upload unused when the envelope is invalid', async () => {
-      const fileId = await uploadOne();
-      const { envelope, recipients } = await envelopeRequest({ envelope: { expiration_days: 5, email_reminders: true, reminder_period: 9 } });
-      const invalid = await server.call('POST', '/api/v2.0/envelopes/create_with_files', { token, body: { envelope, file_ids: [fileId], recipients } });
-      assert.equal(invalid.status, 400);
-      assert.equal((await withFiles([fileId])).status, 201);
-    });
-
-    it('applies the monthly quota with 403 ENVELOPE_QUOTA_EXCEEDED and keeps the upload unused', async () => {
-      const free = await server.newAccount('free');
-      for (let i = 0; i < 25; i += 1) assert.equal((await withFiles([await uploadOne(free.accessToken)], free.accessToken)).status, 201);
-      const fileId = await uploadOne(free.accessToken);
-      const refused = await withFiles([fileId], free.accessToken);
-      assert.equal(refused.status, 403);
-      assert.equal(refused.body.errors[0].error_code, 'ENVELOPE_QUOTA_EXCEEDED');
-      const row = await server.service.ctx.db.selectFrom('uploads').select('used_at').where('id', '=', fileId).executeTakeFirstOrThrow();
-      assert.equal(row.used_at, null);
-    });
-
-    it('rejects a request without file_ids with 400', async () => {
-      const { envelope, recipients } = await envelopeRequest();
-      const response = await server.call('POST', '/api/v2.0/envelopes/create_with_files', { token, body: { envelope, file_ids: [], recipients } });
-      assert.equal(response.status, 400);
-    });
+describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server) => {
+  let token: string;
+  before(async () => {
+    token = (await server.newAccount()).accessToken;
   });
-}
+
+  const uploadOne = async (accessToken = token, path = '/envelopes/upload_file') => {
+    const response = await uploadFiles(server, accessToken, path, [{ name: 'contract.pdf', bytes: await pdf() }]);
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    return response.body.data.files[0].file_id as string;
+  };
+
+  const withFiles = async (fileIds: string[], accessToken = token) => {
+    const { envelope, recipients } = await envelopeRequest();
+    return server.call('POST', '/api/v2.0/envelopes/create_with_files', { token: accessToken, body: { envelope, file_ids: fileIds, recipients } });
+  };
+
+  it('answers 201 with file_id, name, size, pages and sha256 for every uploaded file', async () => {
+    const bytes = await pdf(3);
+    const response = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'a.pdf', bytes }, { name: 'b.pdf', bytes: await pdf(1) }]);
+    assert.equal(response.status, 201);
+    const [first, second] = response.body.data.files;
+    assert.match(first.file_id, /^file_/);
+    assert.deepEqual({ name: first.name, size: first.size, pages: first.pages }, { name: 'a.pdf', size: bytes.byteLength, pages: 3 });
+    assert.match(first.sha256, /^[0-9a-f]{64}$/);
+    assert.equal(second.pages, 1);
+  });
+
+  it('rejects a request without a file part with 400 FILE_REQUIRED', async () => {
+    const response = await uploadFiles(server, token, '/envelopes/upload_file', []);
+    assert.equal(response.status, 400);
+    assert.equal(response.body.errors[0].error_code, 'FILE_REQUIRED');
+  });
+
+  it('rejects a JSON body with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+    const response = await server.call('POST', '/api/v2.0/envelopes/upload_file', { token, body: { file: 'x' } });
+    assert.equal(response.status, 415);
+    assert.equal(response.body.errors[0].error_code, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  for (const [label, bytes, status, code] of [
+    ['an encrypted PDF', makeEncryptedPdf, 400, 'PDF_ENCRYPTED'],
+    ['a corrupt PDF', makeCorruptPdf, 400, 'INVALID_PDF'],
+    ['a PNG', makeNotAPdf, 415, 'UNSUPPORTED_FILE_TYPE'],
+  ] as const) {
+    it(`rejects ${label} with ${status} ${code}`, async () => {
+      const response = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'x.pdf', bytes: await bytes() }]);
+      assert.equal(response.status, status);
+      assert.equal(response.body.errors[0].error_code, code);
+    });
+  }
+
+  it('rejects a file over 25 MB with 413 PAYLOAD_TOO_LARGE', async () => {
+    const big = new Uint8Array(25 * 1024 * 1024 + 1024);
+    big.set(new TextEncoder().encode('%PDF-1.7\n'));
+    const response = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'big.pdf', bytes: big }]);
+    assert.equal(response.status, 413);
+    assert.equal(response.body.errors[0].error_code, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('replays an upload sent again with the same Idempotency-Key', async () => {
+    const bytes = await pdf();
+    const first = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'same.pdf', bytes }], { 'idempotency-key': 'upload-1' });
+    const again = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'same.pdf', bytes }], { 'idempotency-key': 'upload-1' });
+    assert.equal(again.status, 201);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(again.body, first.body);
+  });
+
+  it('creates an envelope from uploaded files with 201, using the upload once', async () => {
+    const fileId = await uploadOne();
+    const created = await withFiles([fileId]);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.equal(created.body.message, 'Envelope created successfully.');
+    assert.match(created.body.data.envelope_id, /^env_/);
+    assert.deepEqual(created.body.data.documents.map((d: { name: string; pages: number }) => [d.name, d.pages]), [['contract.pdf', 2]]);
+
+    const reused = await withFiles([fileId]);
+    assert.equal(reused.status, 400);
+    assert.deepEqual(reused.body.errors[0], { error_code: 'FILE_NOT_FOUND', developer_message: reused.body.errors[0].developer_message, field: 'file_ids[0]' });
+  });
+
+  it('answers 400 FILE_NOT_FOUND for an unknown id, with its path', async () => {
+    const fileId = await uploadOne();
+    const response = await withFiles([fileId, 'file_unknown']);
+    assert.equal(response.status, 400);
+    assert.deepEqual(response.body.errors.map((e: { error_code: string; field: string }) => [e.error_code, e.field]), [['FILE_NOT_FOUND', 'file_ids[1]']]);
+  });
+
+  it("answers 400 FILE_NOT_FOUND for another account's upload", async () => {
+    const other = await server.newAccount();
+    const response = await withFiles([await uploadOne(other.accessToken)]);
+    assert.equal(response.status, 400);
+    assert.equal(response.body.errors[0].error_code, 'FILE_NOT_FOUND');
+  });
+
+  it('answers 400 FILE_NOT_FOUND for a template upload', async () => {
+    const response = await withFiles([await uploadOne(token, '/templates/upload_file')]);
+    assert.equal(response.status, 400);
+    assert.equal(response.body.errors[0].error_code, 'FILE_NOT_FOUND');
+  });
+
+  it('leaves the upload unused when the envelope is invalid', async () => {
+    const fileId = await uploadOne();
+    const { envelope, recipients } = await envelopeRequest({ envelope: { expiration_days: 5, email_reminders: true, reminder_period: 9 } });
+    const invalid = await server.call('POST', '/api/v2.0/envelopes/create_with_files', { token, body: { envelope, file_ids: [fileId], recipients } });
+    assert.equal(invalid.status, 400);
+    assert.equal((await withFiles([fileId])).status, 201);
+  });
+
+  it('applies the monthly quota with 403 ENVELOPE_QUOTA_EXCEEDED and keeps the upload unused', async () => {
+    const free = await server.newAccount('free');
+    for (let i = 0; i < 25; i += 1) assert.equal((await withFiles([await uploadOne(free.accessToken)], free.accessToken)).status, 201);
+    const fileId = await uploadOne(free.accessToken);
+    const refused = await withFiles([fileId], free.accessToken);
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.errors[0].error_code, 'ENVELOPE_QUOTA_EXCEEDED');
+    const row = await server.service.ctx.db.selectFrom('uploads').select('used_at').where('id', '=', fileId).executeTakeFirstOrThrow();
+    assert.equal(row.used_at, null);
+  });
+
+  it('rejects a request without file_ids with 400', async () => {
+    const { envelope, recipients } = await envelopeRequest();
+    const response = await server.call('POST', '/api/v2.0/envelopes/create_with_files', { token, body: { envelope, file_ids: [], recipients } });
+    assert.equal(response.status, 400);
+  });
+});

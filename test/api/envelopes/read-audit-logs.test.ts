@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { after, before, it } from 'node:test';
 import canonicalizeModule from 'canonicalize';
-import { testDatabases } from '../../support/databases.js';
+import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
 
 // canonicalize is CommonJS: under NodeNext its default import is typed as the module namespace.
 const canonicalize = canonicalizeModule as unknown as (value: unknown) => string;
@@ -20,56 +19,49 @@ const recomputeChain = (entries: { entry_hash: string; previous_hash: string }[]
   });
 };
 
-for (const database of testDatabases) {
-  describe(`GET /envelopes/{envelopeId}/audit_logs (API.md §6) on ${database}`, () => {
-    let server: TestServer;
-    let token: string;
-    before(async () => {
-      server = await startTestServer(database);
-      token = (await server.newAccount()).accessToken;
-    });
-    after(async () => {
-      await server.service.worker.drain();
-      await server.close();
-    });
-
-    const auditLogs = (envelopeId: string, as = token) => server.call('GET', `/api/v2.0/envelopes/${envelopeId}/audit_logs`, { token: as });
-
-    it('publishes entries that anyone can recompute with SHA-256 and RFC 8785, and says verified', async () => {
-      const { envelope_id } = await createEnvelope(server, token);
-      await server.call('POST', `/api/v2.0/envelopes/${envelope_id}/update_envelope_metadata`, { token, body: { tags: ['audited'] } });
-      const response = await auditLogs(envelope_id);
-      assert.equal(response.status, 200);
-      const { entries, head_hash, verified } = response.body.data;
-      assert.equal(response.body.data.envelope_id, envelope_id);
-      assert.ok(entries.length >= 2);
-      assert.deepEqual(entries.map((e: { sequence: number }) => e.sequence), entries.map((_: unknown, i: number) => i + 1));
-      assert.equal(entries[0].activity_type, 'ENVELOPE_CREATED');
-      assert.deepEqual(Object.keys(entries[0]).sort(), ['activity_type', 'actor', 'description', 'entry_hash', 'envelope_id', 'ip_address', 'occurred_at', 'previous_hash', 'sequence', 'user_agent']);
-      assert.deepEqual(recomputeChain(entries), entries.map((e: { entry_hash: string }) => e.entry_hash));
-      assert.equal(head_hash, entries.at(-1).entry_hash);
-      assert.equal(verified, true);
-    });
-
-    it('says verified false once a stored entry has been tampered with', async () => {
-      const { envelope_id } = await createEnvelope(server, token);
-      const db = server.service.ctx.db;
-      const first = await db.selectFrom('ledger_entries').select(['block_number', 'body']).where('envelope_id', '=', envelope_id).where('sequence', '=', 1).executeTakeFirstOrThrow();
-      const forged = { ...JSON.parse(first.body), description: 'Nothing happened here.' };
-      await db.updateTable('ledger_entries').set({ body: JSON.stringify(forged) }).where('block_number', '=', first.block_number).execute();
-      const { data } = (await auditLogs(envelope_id)).body;
-      assert.equal(data.entries[0].description, 'Nothing happened here.');
-      assert.equal(data.verified, false);
-    });
-
-    it("answers 404 ENVELOPE_NOT_FOUND for an unknown id and for another account's envelope", async () => {
-      const { envelope_id } = await createEnvelope(server, token);
-      const stranger = (await server.newAccount()).accessToken;
-      for (const id of ['env_unknown', envelope_id]) {
-        const response = await auditLogs(id, stranger);
-        assert.equal(response.status, 404);
-        assert.equal(response.body.errors[0].error_code, 'ENVELOPE_NOT_FOUND');
-      }
-    });
+describeOnEachDatabase('GET /envelopes/{envelopeId}/audit_logs (API.md §6)', (server) => {
+  let token: string;
+  before(async () => {
+    token = (await server.newAccount()).accessToken;
   });
-}
+  after(() => server.service.worker.drain());
+
+  const auditLogs = (envelopeId: string, as = token) => server.call('GET', `/api/v2.0/envelopes/${envelopeId}/audit_logs`, { token: as });
+
+  it('publishes entries that anyone can recompute with SHA-256 and RFC 8785, and says verified', async () => {
+    const { envelope_id } = await createEnvelope(server, token);
+    await server.call('POST', `/api/v2.0/envelopes/${envelope_id}/update_envelope_metadata`, { token, body: { tags: ['audited'] } });
+    const response = await auditLogs(envelope_id);
+    assert.equal(response.status, 200);
+    const { entries, head_hash, verified } = response.body.data;
+    assert.equal(response.body.data.envelope_id, envelope_id);
+    assert.ok(entries.length >= 2);
+    assert.deepEqual(entries.map((e: { sequence: number }) => e.sequence), entries.map((_: unknown, i: number) => i + 1));
+    assert.equal(entries[0].activity_type, 'ENVELOPE_CREATED');
+    assert.deepEqual(Object.keys(entries[0]).sort(), ['activity_type', 'actor', 'description', 'entry_hash', 'envelope_id', 'ip_address', 'occurred_at', 'previous_hash', 'sequence', 'user_agent']);
+    assert.deepEqual(recomputeChain(entries), entries.map((e: { entry_hash: string }) => e.entry_hash));
+    assert.equal(head_hash, entries.at(-1).entry_hash);
+    assert.equal(verified, true);
+  });
+
+  it('says verified false once a stored entry has been tampered with', async () => {
+    const { envelope_id } = await createEnvelope(server, token);
+    const db = server.service.ctx.db;
+    const first = await db.selectFrom('ledger_entries').select(['block_number', 'body']).where('envelope_id', '=', envelope_id).where('sequence', '=', 1).executeTakeFirstOrThrow();
+    const forged = { ...JSON.parse(first.body), description: 'Nothing happened here.' };
+    await db.updateTable('ledger_entries').set({ body: JSON.stringify(forged) }).where('block_number', '=', first.block_number).execute();
+    const { data } = (await auditLogs(envelope_id)).body;
+    assert.equal(data.entries[0].description, 'Nothing happened here.');
+    assert.equal(data.verified, false);
+  });
+
+  it("answers 404 ENVELOPE_NOT_FOUND for an unknown id and for another account's envelope", async () => {
+    const { envelope_id } = await createEnvelope(server, token);
+    const stranger = (await server.newAccount()).accessToken;
+    for (const id of ['env_unknown', envelope_id]) {
+      const response = await auditLogs(id, stranger);
+      assert.equal(response.status, 404);
+      assert.equal(response.body.errors[0].error_code, 'ENVELOPE_NOT_FOUND');
+    }
+  });
+});

@@ -1,102 +1,94 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { testDatabases } from '../../support/databases.js';
+import { after, before, it } from 'node:test';
+import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
 import { markCompleted } from '../../support/mark-completed.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
 
-for (const database of testDatabases) {
-  describe(`envelope metadata (API.md §3) on ${database}`, () => {
-    let server: TestServer;
-    let token: string;
-    before(async () => {
-      server = await startTestServer(database);
-      token = (await server.newAccount()).accessToken;
-    });
-    after(async () => {
-      await server.service.worker.drain();
-      await server.close();
-    });
-
-    const update = (envelopeId: string, body: unknown, as = token) => server.call('POST', `/api/v2.0/envelopes/${envelopeId}/update_envelope_metadata`, { token: as, body });
-    const retrieve = (envelopeId: string, as = token) => server.call('GET', `/api/v2.0/envelopes/${envelopeId}/retrieve_metadata`, { token: as });
-    const ledgerTypes = async (envelopeId: string) =>
-      (await server.call('GET', `/api/v2.0/envelopes/${envelopeId}/audit_logs`, { token })).body.data.entries.map((e: { activity_type: string }) => e.activity_type);
-
-    it('retrieves the name, description, tags and an empty metadata map of a new envelope', async () => {
-      const { envelope_id } = await createEnvelope(server, token, { envelope: { tags: ['hr'] } });
-      const response = await retrieve(envelope_id);
-      assert.equal(response.status, 200);
-      assert.deepEqual(response.body.data, { envelope_id, name: 'Sales agreement', description: null, tags: ['hr'], metadata: {} });
-    });
-
-    it('updates any subset, leaves the other fields alone, and records METADATA_UPDATED in the ledger', async () => {
-      const { envelope_id } = await createEnvelope(server, token, { envelope: { description: 'Before', tags: ['hr'] } });
-      await server.service.worker.drain(); // the invitations are sent, so the update is the last entry
-      const response = await update(envelope_id, { name: 'Offer letter', metadata: { crm_id: '42', region: 'EMEA' } });
-      assert.equal(response.status, 200);
-      const expected = { envelope_id, name: 'Offer letter', description: 'Before', tags: ['hr'], metadata: { crm_id: '42', region: 'EMEA' } };
-      assert.deepEqual(response.body.data, expected);
-      assert.deepEqual((await retrieve(envelope_id)).body.data, expected);
-      assert.equal((await ledgerTypes(envelope_id)).at(-1), 'METADATA_UPDATED');
-    });
-
-    it('replaces the metadata map as a whole', async () => {
-      const { envelope_id } = await createEnvelope(server, token);
-      await update(envelope_id, { metadata: { a: '1', b: '2' } });
-      await update(envelope_id, { metadata: { c: '3' }, tags: [], description: 'After' });
-      const { data } = (await retrieve(envelope_id)).body;
-      assert.deepEqual([data.metadata, data.tags, data.description], [{ c: '3' }, [], 'After']);
-    });
-
-    it('updates the metadata of a Completed envelope too', async () => {
-      const { envelope_id } = await createEnvelope(server, token);
-      await markCompleted(server, envelope_id);
-      assert.equal((await update(envelope_id, { tags: ['archived'] })).status, 200);
-    });
-
-    it('rejects an empty body with 400 NOTHING_TO_UPDATE and writes nothing', async () => {
-      const { envelope_id } = await createEnvelope(server, token);
-      await server.service.worker.drain(); // no invitation is still being recorded
-      const before = await ledgerTypes(envelope_id);
-      const response = await update(envelope_id, {});
-      assert.equal(response.status, 400);
-      assert.equal(response.body.errors[0].error_code, 'NOTHING_TO_UPDATE');
-      assert.deepEqual(await ledgerTypes(envelope_id), before);
-    });
-
-    it('reports every invalid field at once: an empty name, a non-string metadata value, an unknown field', async () => {
-      const { envelope_id } = await createEnvelope(server, token);
-      const response = await update(envelope_id, { name: '', metadata: { n: 1 }, colour: 'red' });
-      assert.equal(response.status, 400);
-      const codes = response.body.errors.map((e: { error_code: string; field: string }) => `${e.error_code} ${e.field}`).sort();
-      assert.deepEqual(codes, ['ENVELOPE_NAME_REQUIRED name', 'INVALID_FIELD metadata.n', 'UNKNOWN_FIELD colour']);
-      assert.equal((await retrieve(envelope_id)).body.data.name, 'Sales agreement');
-    });
-
-    it('rejects more than 50 metadata keys with 400', async () => {
-      const { envelope_id } = await createEnvelope(server, token);
-      const metadata = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']));
-      assert.equal((await update(envelope_id, { metadata })).status, 400);
-    });
-
-    it("answers 404 ENVELOPE_NOT_FOUND for an unknown id and for another account's envelope, on both operations", async () => {
-      const { envelope_id } = await createEnvelope(server, token);
-      const stranger = (await server.newAccount()).accessToken;
-      for (const id of ['env_unknown', envelope_id]) {
-        for (const response of [await update(id, { name: 'Mine now' }, stranger), await retrieve(id, stranger)]) {
-          assert.equal(response.status, 404);
-          assert.equal(response.body.errors[0].error_code, 'ENVELOPE_NOT_FOUND');
-        }
-      }
-      assert.equal((await retrieve(envelope_id)).body.data.name, 'Sales agreement');
-    });
-
-    it('answers 404 for a deleted envelope', async () => {
-      const { envelope_id } = await createEnvelope(server, token);
-      await server.service.ctx.db.updateTable('envelopes').set({ deleted_at: server.clock.now().toISOString() }).where('id', '=', envelope_id).execute();
-      assert.equal((await update(envelope_id, { name: 'Back' })).status, 404);
-      assert.equal((await retrieve(envelope_id)).status, 404);
-    });
+describeOnEachDatabase('envelope metadata (API.md §3)', (server) => {
+  let token: string;
+  before(async () => {
+    token = (await server.newAccount()).accessToken;
   });
-}
+  after(() => server.service.worker.drain());
+
+  const update = (envelopeId: string, body: unknown, as = token) => server.call('POST', `/api/v2.0/envelopes/${envelopeId}/update_envelope_metadata`, { token: as, body });
+  const retrieve = (envelopeId: string, as = token) => server.call('GET', `/api/v2.0/envelopes/${envelopeId}/retrieve_metadata`, { token: as });
+  const ledgerTypes = async (envelopeId: string) =>
+    (await server.call('GET', `/api/v2.0/envelopes/${envelopeId}/audit_logs`, { token })).body.data.entries.map((e: { activity_type: string }) => e.activity_type);
+
+  it('retrieves the name, description, tags and an empty metadata map of a new envelope', async () => {
+    const { envelope_id } = await createEnvelope(server, token, { envelope: { tags: ['hr'] } });
+    const response = await retrieve(envelope_id);
+    assert.equal(response.status, 200);
+    assert.deepEqual(response.body.data, { envelope_id, name: 'Sales agreement', description: null, tags: ['hr'], metadata: {} });
+  });
+
+  it('updates any subset, leaves the other fields alone, and records METADATA_UPDATED in the ledger', async () => {
+    const { envelope_id } = await createEnvelope(server, token, { envelope: { description: 'Before', tags: ['hr'] } });
+    await server.service.worker.drain(); // the invitations are sent, so the update is the last entry
+    const response = await update(envelope_id, { name: 'Offer letter', metadata: { crm_id: '42', region: 'EMEA' } });
+    assert.equal(response.status, 200);
+    const expected = { envelope_id, name: 'Offer letter', description: 'Before', tags: ['hr'], metadata: { crm_id: '42', region: 'EMEA' } };
+    assert.deepEqual(response.body.data, expected);
+    assert.deepEqual((await retrieve(envelope_id)).body.data, expected);
+    assert.equal((await ledgerTypes(envelope_id)).at(-1), 'METADATA_UPDATED');
+  });
+
+  it('replaces the metadata map as a whole', async () => {
+    const { envelope_id } = await createEnvelope(server, token);
+    await update(envelope_id, { metadata: { a: '1', b: '2' } });
+    await update(envelope_id, { metadata: { c: '3' }, tags: [], description: 'After' });
+    const { data } = (await retrieve(envelope_id)).body;
+    assert.deepEqual([data.metadata, data.tags, data.description], [{ c: '3' }, [], 'After']);
+  });
+
+  it('updates the metadata of a Completed envelope too', async () => {
+    const { envelope_id } = await createEnvelope(server, token);
+    await markCompleted(server, envelope_id);
+    assert.equal((await update(envelope_id, { tags: ['archived'] })).status, 200);
+  });
+
+  it('rejects an empty body with 400 NOTHING_TO_UPDATE and writes nothing', async () => {
+    const { envelope_id } = await createEnvelope(server, token);
+    await server.service.worker.drain(); // no invitation is still being recorded
+    const before = await ledgerTypes(envelope_id);
+    const response = await update(envelope_id, {});
+    assert.equal(response.status, 400);
+    assert.equal(response.body.errors[0].error_code, 'NOTHING_TO_UPDATE');
+    assert.deepEqual(await ledgerTypes(envelope_id), before);
+  });
+
+  it('reports every invalid field at once: an empty name, a non-string metadata value, an unknown field', async () => {
+    const { envelope_id } = await createEnvelope(server, token);
+    const response = await update(envelope_id, { name: '', metadata: { n: 1 }, colour: 'red' });
+    assert.equal(response.status, 400);
+    const codes = response.body.errors.map((e: { error_code: string; field: string }) => `${e.error_code} ${e.field}`).sort();
+    assert.deepEqual(codes, ['ENVELOPE_NAME_REQUIRED name', 'INVALID_FIELD metadata.n', 'UNKNOWN_FIELD colour']);
+    assert.equal((await retrieve(envelope_id)).body.data.name, 'Sales agreement');
+  });
+
+  it('rejects more than 50 metadata keys with 400', async () => {
+    const { envelope_id } = await createEnvelope(server, token);
+    const metadata = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']));
+    assert.equal((await update(envelope_id, { metadata })).status, 400);
+  });
+
+  it("answers 404 ENVELOPE_NOT_FOUND for an unknown id and for another account's envelope, on both operations", async () => {
+    const { envelope_id } = await createEnvelope(server, token);
+    const stranger = (await server.newAccount()).accessToken;
+    for (const id of ['env_unknown', envelope_id]) {
+      for (const response of [await update(id, { name: 'Mine now' }, stranger), await retrieve(id, stranger)]) {
+        assert.equal(response.status, 404);
+        assert.equal(response.body.errors[0].error_code, 'ENVELOPE_NOT_FOUND');
+      }
+    }
+    assert.equal((await retrieve(envelope_id)).body.data.name, 'Sales agreement');
+  });
+
+  it('answers 404 for a deleted envelope', async () => {
+    const { envelope_id } = await createEnvelope(server, token);
+    await server.service.ctx.db.updateTable('envelopes').set({ deleted_at: server.clock.now().toISOString() }).where('id', '=', envelope_id).execute();
+    assert.equal((await update(envelope_id, { name: 'Back' })).status, 404);
+    assert.equal((await retrieve(envelope_id)).status, 404);
+  });
+});

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { enqueueJob } from '../../../src/app/jobs/enqueue-job.js';
-import { jobHandlers } from '../../../src/app/jobs/handlers.js';
-import { claimDueJobs, retryDelayMs, runJob, type JobHandlers } from '../../../src/app/jobs/job-worker.js';
-import { testDatabases } from '../../support/databases.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import { before, describe, it } from 'node:test';
+import { enqueueJob } from '../../../src/app/outbox.js';
+import { jobHandlers, type JobHandlers } from '../../../src/app/jobs/handlers.js';
+import { claimDueJobs, retryDelayMs, runJob } from '../../../src/infra/jobs/job-worker.js';
+import { describeOnEachDatabase } from '../../support/api-suite.js';
 
 describe('retryDelayMs', () => {
   it('doubles from 5 s after each failure and stops at 30 minutes', () => {
@@ -25,91 +24,74 @@ const failingOnce = (): { handlers: JobHandlers; calls: () => number } => {
   return { handlers, calls: () => calls };
 };
 
-for (const database of testDatabases) {
-  describe(`The job worker on ${database}`, () => {
-    let server: TestServer;
-    before(async () => {
-      server = await startTestServer(database);
-      // These tests drive claiming and running by hand.
-      await server.service.worker.stop();
-    });
-    after(async () => {
-      await server.close();
-    });
+describeOnEachDatabase('The job worker', (server) => {
+  // These tests drive claiming and running by hand.
+  before(() => server.service.worker.stop());
 
-    const jobOf = async (envelopeId: string) =>
-      server.service.ctx.db.selectFrom('jobs').selectAll().where('kind', '=', 'send-cancellation').where('payload', '=', JSON.stringify({ envelopeId })).executeTakeFirstOrThrow();
+  const jobOf = async (envelopeId: string) =>
+    server.service.ctx.db.selectFrom('jobs').selectAll().where('kind', '=', 'send-cancellation').where('payload', '=', JSON.stringify({ envelopeId })).executeTakeFirstOrThrow();
 
-    it('reschedules a job whose handler throws with back-off, and runs it again once due', async () => {
-      const { ctx } = server.service;
-      await enqueueJob(ctx, ctx.db, 'send-cancellation', { envelopeId: 'env_retry' });
-      const { handlers, calls } = failingOnce();
-      const [job] = (await claimDueJobs(ctx)).filter((j) => j.kind === 'send-cancellation');
-      await runJob(ctx, handlers, job!);
+  it('reschedules a job whose handler throws with back-off, and runs it again once due', async () => {
+    const { ctx } = server.service;
+    await enqueueJob(ctx, ctx.db, 'send-cancellation', { envelopeId: 'env_retry' });
+    const { handlers, calls } = failingOnce();
+    const [job] = (await claimDueJobs(ctx)).filter((j) => j.kind === 'send-cancellation');
+    await runJob(ctx, handlers, job!);
 
-      const failed = await jobOf('env_retry');
-      assert.equal(failed.attempts, 1);
-      assert.equal(failed.last_error, 'SMTP is down');
-      assert.equal(failed.done_at, null);
-      assert.equal(failed.run_at, new Date(ctx.clock.now().getTime() + 5_000).toISOString());
-      assert.equal((await claimDueJobs(ctx)).some((j) => j.id === failed.id), false);
+    const failed = await jobOf('env_retry');
+    assert.equal(failed.attempts, 1);
+    assert.equal(failed.last_error, 'SMTP is down');
+    assert.equal(failed.done_at, null);
+    assert.equal(failed.run_at, new Date(ctx.clock.now().getTime() + 5_000).toISOString());
+    assert.equal((await claimDueJobs(ctx)).some((j) => j.id === failed.id), false);
 
-      server.clock.advanceSeconds(5);
-      const [again] = (await claimDueJobs(ctx)).filter((j) => j.id === failed.id);
-      await runJob(ctx, handlers, again!);
-      assert.equal(calls(), 2);
-      assert.notEqual((await jobOf('env_retry')).done_at, null);
-    });
-
-    it('picks up again a job left locked by a worker that crashed, once its lease has run out', async () => {
-      const { ctx } = server.service;
-      await enqueueJob(ctx, ctx.db, 'send-cancellation', { envelopeId: 'env_crash' });
-      const claimed = (await claimDueJobs(ctx)).find((j) => j.kind === 'send-cancellation');
-      assert.ok(claimed);
-      assert.equal((await claimDueJobs(ctx)).some((j) => j.id === claimed.id), false, 'a leased job is not claimed twice');
-
-      server.clock.advanceSeconds(61);
-      const reclaimed = await claimDueJobs(ctx);
-      assert.equal(reclaimed.some((j) => j.id === claimed.id), true);
-    });
+    server.clock.advanceSeconds(5);
+    const [again] = (await claimDueJobs(ctx)).filter((j) => j.id === failed.id);
+    await runJob(ctx, handlers, again!);
+    assert.equal(calls(), 2);
+    assert.notEqual((await jobOf('env_retry')).done_at, null);
   });
 
-  describe(`Recurring maintenance (purge-uploads job) on ${database}`, () => {
-    let server: TestServer;
-    before(async () => {
-      server = await startTestServer(database);
-    });
-    after(async () => {
-      await server.close();
-    });
+  it('picks up again a job left locked by a worker that crashed, once its lease has run out', async () => {
+    const { ctx } = server.service;
+    await enqueueJob(ctx, ctx.db, 'send-cancellation', { envelopeId: 'env_crash' });
+    const claimed = (await claimDueJobs(ctx)).find((j) => j.kind === 'send-cancellation');
+    assert.ok(claimed);
+    assert.equal((await claimDueJobs(ctx)).some((j) => j.id === claimed.id), false, 'a leased job is not claimed twice');
 
-    const pendingMaintenance = () =>
-      server.service.ctx.db.selectFrom('jobs').select('run_at').where('kind', '=', 'purge-uploads').where('done_at', 'is', null).execute();
-
-    it('keeps exactly one clean-up scheduled, an hour after the last run', async () => {
-      await server.service.worker.drain();
-      const pending = await pendingMaintenance();
-      assert.equal(pending.length, 1);
-      assert.equal(pending[0]!.run_at, new Date(server.clock.now().getTime() + 3600_000).toISOString());
-    });
-
-    it('purges expired idempotency keys and unused uploads older than a day, and keeps recent ones', async () => {
-      const { ctx } = server.service;
-      const account = await server.newAccount();
-      const longAgo = new Date(server.clock.now().getTime() - 25 * 3600_000).toISOString();
-      const recently = server.clock.now().toISOString();
-      const key = (idempotency_key: string, created_at: string) => ({ account_id: account.account_id, idempotency_key, request_hash: 'x', state: 'done' as const, response_status: 201, response_body: '{}', created_at });
-      await ctx.db.insertInto('idempotency_keys').values([key('old', longAgo), key('new', recently)]).execute();
-      const upload = (id: string, created_at: string) => ({ id, account_id: account.account_id, scope: 'envelope' as const, name: 'a.pdf', size: 1, pages: '[]', sha256: 'ab', created_at, used_at: null });
-      await ctx.db.insertInto('uploads').values([upload('file_old', longAgo), upload('file_new', recently)]).execute();
-
-      server.clock.advanceSeconds(3600);
-      await server.service.worker.drain();
-      const keys = await ctx.db.selectFrom('idempotency_keys').select('idempotency_key').where('account_id', '=', account.account_id).execute();
-      assert.deepEqual(keys.map((k) => k.idempotency_key), ['new']);
-      const uploads = await ctx.db.selectFrom('uploads').select('id').where('account_id', '=', account.account_id).execute();
-      assert.deepEqual(uploads.map((u) => u.id), ['file_new']);
-      assert.equal((await pendingMaintenance()).length, 1);
-    });
+    server.clock.advanceSeconds(61);
+    const reclaimed = await claimDueJobs(ctx);
+    assert.equal(reclaimed.some((j) => j.id === claimed.id), true);
   });
-}
+});
+
+describeOnEachDatabase('Recurring maintenance (purge-uploads job)', (server) => {
+  const pendingMaintenance = () =>
+    server.service.ctx.db.selectFrom('jobs').select('run_at').where('kind', '=', 'purge-uploads').where('done_at', 'is', null).execute();
+
+  it('keeps exactly one clean-up scheduled, an hour after the last run', async () => {
+    await server.service.worker.drain();
+    const pending = await pendingMaintenance();
+    assert.equal(pending.length, 1);
+    assert.equal(pending[0]!.run_at, new Date(server.clock.now().getTime() + 3600_000).toISOString());
+  });
+
+  it('purges expired idempotency keys and unused uploads older than a day, and keeps recent ones', async () => {
+    const { ctx } = server.service;
+    const account = await server.newAccount();
+    const longAgo = new Date(server.clock.now().getTime() - 25 * 3600_000).toISOString();
+    const recently = server.clock.now().toISOString();
+    const key = (idempotency_key: string, created_at: string) => ({ account_id: account.account_id, idempotency_key, request_hash: 'x', state: 'done' as const, response_status: 201, response_body: '{}', created_at });
+    await ctx.db.insertInto('idempotency_keys').values([key('old', longAgo), key('new', recently)]).execute();
+    const upload = (id: string, created_at: string) => ({ id, account_id: account.account_id, scope: 'envelope' as const, name: 'a.pdf', size: 1, pages: '[]', sha256: 'ab', created_at, used_at: null });
+    await ctx.db.insertInto('uploads').values([upload('file_old', longAgo), upload('file_new', recently)]).execute();
+
+    server.clock.advanceSeconds(3600);
+    await server.service.worker.drain();
+    const keys = await ctx.db.selectFrom('idempotency_keys').select('idempotency_key').where('account_id', '=', account.account_id).execute();
+    assert.deepEqual(keys.map((k) => k.idempotency_key), ['new']);
+    const uploads = await ctx.db.selectFrom('uploads').select('id').where('account_id', '=', account.account_id).execute();
+    assert.deepEqual(uploads.map((u) => u.id), ['file_new']);
+    assert.equal((await pendingMaintenance()).length, 1);
+  });
+});

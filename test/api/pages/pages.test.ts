@@ -1,10 +1,13 @@
+import type { AppError } from '../../../src/domain/app-error.js';
+import { statusOf } from '../../../src/http/errors.js';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { before, it } from 'node:test';
 import { updateAccount } from '../../../src/app/accounts/update-account.js';
 import { WEB_BUILD_DIR } from '../../../src/http/routes/pages/web-build.js';
+import { describeWithServer } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
-import { startTestServer, type TestServer } from '../../support/test-server.js';
+import type { TestServer } from '../../support/test-server.js';
 
 const asset = (pattern: RegExp): string => {
   const name = readdirSync(`${WEB_BUILD_DIR}/assets`).find((file) => pattern.test(file));
@@ -13,19 +16,16 @@ const asset = (pattern: RegExp): string => {
 };
 
 // The pages do not touch the database beyond one lookup: SQLite covers them (the embedded URL suite runs on both).
-describe('signing and verification pages', () => {
-  let server: TestServer;
+describeWithServer('signing and verification pages', (server) => {
   let account: Awaited<ReturnType<TestServer['newAccount']>>;
   let embeddedPath: string;
 
   before(async () => {
-    server = await startTestServer('sqlite');
     account = await server.newAccount();
     const envelope = await createEnvelope(server, account.accessToken);
     const embedded = await server.call('GET', `/api/v2.0/envelopes/${envelope.envelope_id}/generate_embedded_url/ada@example.test`, { token: account.accessToken });
     embeddedPath = new URL(embedded.body.data.url).pathname;
   });
-  after(() => server.close());
 
   const page = (path: string) => server.call('GET', path, { noAppAuthType: true, headers: { accept: 'text/html' } });
 
@@ -73,7 +73,7 @@ describe('signing and verification pages', () => {
 
   it('never lets the account setting carry anything but origins into the CSP', async () => {
     for (const bad of ["https://a.example; script-src 'unsafe-inline'", 'https://a.example/path', 'javascript:alert(1)', '*', 'https://user@a.example']) {
-      await assert.rejects(updateAccount(server.service.ctx, account.account_id, { frameAncestors: [bad] }), (error: { code: string; status: number }) => error.code === 'INVALID_FRAME_ANCESTOR' && error.status === 400, bad);
+      await assert.rejects(updateAccount(server.service.ctx, account.account_id, { frameAncestors: [bad] }), (error: AppError) => error.code === 'INVALID_FRAME_ANCESTOR' && statusOf(error) === 400, bad);
     }
   });
-});
+}, { database: 'sqlite' });

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import type { AppError } from '../../../src/domain/app-error.js';
+import { statusOf } from '../../../src/http/errors.js';
 import { readWebPage, webBuildExists } from '../../../src/http/routes/pages/web-build.js';
 
 describe('the web build behind the pages', () => {
@@ -10,9 +12,9 @@ describe('the web build behind the pages', () => {
     const empty = mkdtempSync(join(tmpdir(), 'countersign-no-web-'));
     try {
       assert.equal(webBuildExists(empty), false);
-      await assert.rejects(readWebPage('sign.html', empty), (error: { code: string; status: number; message: string }) => {
+      await assert.rejects(readWebPage('sign.html', empty), (error: AppError) => {
         assert.equal(error.code, 'WEB_NOT_BUILT');
-        assert.equal(error.status, 503);
+        assert.equal(statusOf(error), 503);
         assert.match(error.message, /npm run build:web/);
         return true;
       });

@@ -1,5 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { MAX_ATTACHMENT_BYTES } from '../../../app/attachments/add-attachments.js';
+import type { Attachment } from '../../../app/attachments/read-attachments.js';
 import { Int, List, Ok, Strict, Text } from '../../schema-kit.js';
 import { Base64Document } from '../envelopes/envelope.schema.js';
 
@@ -32,13 +33,34 @@ export const SupportingDocumentObject = Type.Object({
   sha256: Text(64, { pattern: '^[0-9a-f]{64}$' }),
 });
 
-export const SupportingDocumentList = Ok(Type.Object({ supporting_documents: List(SupportingDocumentObject, 1000) }));
+const SupportingDocuments = Type.Object({ supporting_documents: List(SupportingDocumentObject, 1000) });
 
-export const SupportingDocumentContent = Ok(
-  Type.Object({
-    supporting_document_id: Text(64),
-    name: Text(255),
-    content_type: Text(100),
-    content_base64: Text(Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4, { contentEncoding: 'base64' }),
-  }),
-);
+export const SupportingDocumentList = Ok(SupportingDocuments);
+
+const SupportingDocumentWithContent = Type.Object({
+  supporting_document_id: Text(64),
+  name: Text(255),
+  content_type: Text(100),
+  content_base64: Text(Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4, { contentEncoding: 'base64' }),
+});
+
+export const SupportingDocumentContent = Ok(SupportingDocumentWithContent);
+
+const presentSupportingDocument = (attachment: Attachment): Static<typeof SupportingDocumentObject> => ({
+  supporting_document_id: attachment.id,
+  name: attachment.name,
+  content_type: attachment.contentType,
+  size: attachment.size,
+  sha256: attachment.sha256,
+});
+
+export const presentSupportingDocuments = (attachments: Attachment[]): Static<typeof SupportingDocuments> => ({
+  supporting_documents: attachments.map(presentSupportingDocument),
+});
+
+export const presentSupportingDocumentContent = (attachment: Attachment & { bytes: Uint8Array }): Static<typeof SupportingDocumentWithContent> => ({
+  supporting_document_id: attachment.id,
+  name: attachment.name,
+  content_type: attachment.contentType,
+  content_base64: Buffer.from(attachment.bytes).toString('base64'),
+});

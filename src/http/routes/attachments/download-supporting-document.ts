@@ -2,7 +2,7 @@ import { readAttachment } from '../../../app/attachments/read-attachments.js';
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
 import { errorResponses } from '../../schema-kit.js';
-import { SupportingDocumentContent, SupportingDocumentParams } from './attachment.schema.js';
+import { SupportingDocumentContent, SupportingDocumentParams, presentSupportingDocumentContent } from './attachment.schema.js';
 
 export const downloadSupportingDocumentRoute = (app: App, ctx: AppContext) =>
   app.get(
@@ -18,15 +18,7 @@ export const downloadSupportingDocumentRoute = (app: App, ctx: AppContext) =>
     },
     async (request) => {
       const { envelopeId, supportingDocumentId } = request.params;
-      const document = await readAttachment(ctx, callerOf(request), envelopeId, supportingDocumentId);
-      return {
-        message: 'Supporting document retrieved successfully.',
-        data: {
-          supporting_document_id: document.supporting_document_id,
-          name: document.name,
-          content_type: document.content_type,
-          content_base64: Buffer.from(document.bytes).toString('base64'),
-        },
-      };
+      const attachment = await readAttachment(ctx, callerOf(request), envelopeId, supportingDocumentId);
+      return { message: 'Supporting document retrieved successfully.', data: presentSupportingDocumentContent(attachment) };
     },
   );

@@ -2,7 +2,7 @@ import { listAttachments } from '../../../app/attachments/read-attachments.js';
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
 import { errorResponses } from '../../schema-kit.js';
-import { AttachmentEnvelopeParams, SupportingDocumentList } from './attachment.schema.js';
+import { AttachmentEnvelopeParams, SupportingDocumentList, presentSupportingDocuments } from './attachment.schema.js';
 
 export const listSupportingDocumentsRoute = (app: App, ctx: AppContext) =>
   app.get(
@@ -17,7 +17,7 @@ export const listSupportingDocumentsRoute = (app: App, ctx: AppContext) =>
       },
     },
     async (request) => {
-      const documents = await listAttachments(ctx, callerOf(request), request.params.envelopeId);
-      return { message: 'Supporting documents retrieved successfully.', data: { supporting_documents: documents } };
+      const attachments = await listAttachments(ctx, callerOf(request), request.params.envelopeId);
+      return { message: 'Supporting documents retrieved successfully.', data: presentSupportingDocuments(attachments) };
     },
   );

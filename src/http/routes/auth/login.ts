@@ -3,7 +3,7 @@ import { login } from '../../../app/auth/login.js';
 import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
 import { Strict, Text, errorResponses } from '../../schema-kit.js';
-import { AppAuthTypeHeader, TokenPairResponse } from './token-pair.schema.js';
+import { AppAuthTypeHeader, presentTokenPair, TokenPairResponse } from './token-pair.schema.js';
 
 const LoginBody = Strict({
   credentials: Type.Optional(Text(4096, { description: 'base64 of `client_id:client_secret`; or send `Authorization: Basic <same>`' })),
@@ -33,6 +33,6 @@ export const loginRoute = (app: App, ctx: AppContext) =>
     },
     async (request) => ({
       message: 'Login successful.',
-      data: await login(ctx, request.body.credentials || basicCredentials(request.headers.authorization)),
+      data: presentTokenPair(await login(ctx, request.body.credentials || basicCredentials(request.headers.authorization))),
     }),
   );

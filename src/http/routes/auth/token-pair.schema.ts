@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import type { TokenPair } from '../../../app/auth/issue-tokens.js';
 import { Int, Ok, Text } from '../../schema-kit.js';
 
 export const TokenPairResponse = Ok(
@@ -9,6 +10,13 @@ export const TokenPairResponse = Ok(
     expires_in: Int(0, 99_999_999_999, { description: 'Unix timestamp (seconds) when the access token expires' }),
   }),
 );
+
+export const presentTokenPair = (tokens: TokenPair) => ({
+  access_token: tokens.accessToken,
+  refresh_token: tokens.refreshToken,
+  token_type: 'bearer' as const,
+  expires_in: Math.floor(tokens.accessTokenExpiresAt.getTime() / 1000),
+});
 
 export const AppAuthTypeHeader = Type.Object({
   app_auth_type: Type.Optional(Text(32, { description: 'Must be `esign-oauth2`' })),

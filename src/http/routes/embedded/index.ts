@@ -1,4 +1,4 @@
-import { generateEmbeddedUrlRoute } from '../envelopes/generate-embedded-url.js';
+import { generateEmbeddedUrlRoute } from './generate-embedded-url.js';
 import type { RouteModule } from '../route-module.js';
 
 export const embeddedRoutes: RouteModule[] = [generateEmbeddedUrlRoute];

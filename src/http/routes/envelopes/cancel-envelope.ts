@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { cancelEnvelope } from '../../../app/envelopes/cancel-envelope.js';
+import { cancelEnvelope, type CancelledEnvelope as Cancelled } from '../../../app/envelopes/cancel-envelope.js';
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
@@ -15,10 +15,14 @@ const CancelBody = Strict({
   mac_address: Type.Optional(Text(17, { pattern: '^[0-9A-Fa-f:-]+$', description: 'Accepted for compatibility; not recorded' })),
 });
 
-const CancelledEnvelope = Ok(
-  Type.Object({ envelope_id: Id('env'), status: Text(16), cancelled_at: Timestamp(), cancel_reason: Text(1000) }),
-  'Envelope cancelled',
-);
+const CancelledEnvelope = Type.Object({ envelope_id: Id('env'), status: Text(16), cancelled_at: Timestamp(), cancel_reason: Text(1000) });
+
+const presentCancelled = (cancelled: Cancelled) => ({
+  envelope_id: cancelled.envelopeId,
+  status: cancelled.status,
+  cancelled_at: cancelled.cancelledAt,
+  cancel_reason: cancelled.cancelReason,
+});
 
 export const cancelEnvelopeRoute = (app: App, ctx: AppContext) =>
   app.post(
@@ -31,19 +35,19 @@ export const cancelEnvelopeRoute = (app: App, ctx: AppContext) =>
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
         body: CancelBody,
-        response: { 200: CancelledEnvelope, ...errorResponses(400, 401, 404, 409, 429) },
+        response: { 200: Ok(CancelledEnvelope, 'Envelope cancelled'), ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request) => {
       const { cancel_reason, latitude, longitude, ip_address, user_agent } = request.body;
       const origin = originOf(request);
-      const data = await cancelEnvelope(ctx, {
+      const cancelled = await cancelEnvelope(ctx, {
         accountId: callerOf(request).accountId,
         envelopeId: request.params.envelopeId,
         reason: cancel_reason,
         origin: { ipAddress: ip_address ?? origin.ipAddress, userAgent: user_agent ?? origin.userAgent },
         location: { latitude, longitude },
       });
-      return { message: 'Envelope cancelled successfully.', data };
+      return { message: 'Envelope cancelled successfully.', data: presentCancelled(cancelled) };
     },
   );

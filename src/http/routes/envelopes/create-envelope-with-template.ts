@@ -3,8 +3,8 @@ import type { AppContext } from '../../../app/context.js';
 import { createEnvelopeFromTemplate } from '../../../app/envelopes/create-envelope-from-template.js';
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
-import { List, RequiredText, Strict, Text, errorResponses } from '../../schema-kit.js';
-import { CreatedEnvelope, envelopeSettingsProperties, ObserverSchema, SignerSchema } from './envelope.schema.js';
+import { List, Ok, RequiredText, Strict, Text, errorResponses } from '../../schema-kit.js';
+import { CreatedEnvelope, envelopeSettingsProperties, ObserverSchema, presentCreatedEnvelope, SignerSchema, toEnvelopeInput } from './envelope.schema.js';
 
 const FormField = Strict({
   placeholder: RequiredText(100, 'FORM_FIELD_PLACEHOLDER_REQUIRED'),
@@ -49,12 +49,30 @@ export const createEnvelopeWithTemplateRoute = (app: App, ctx: AppContext) =>
           '`form_fields` prefill them by placeholder, and settings the request omits come from the template. Accepts an Idempotency-Key header.',
         tags: ['Envelopes'],
         body: CreateWithTemplateBody,
-        response: { 201: CreatedEnvelope, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+        response: { 201: Ok(CreatedEnvelope, 'Envelope created'), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
-      const { template_id, envelope, recipients } = request.body;
-      const data = await createEnvelopeFromTemplate(ctx, callerOf(request), { template_id, envelope, signers: recipients.signers, observers: recipients.observers ?? [] }, originOf(request));
-      return reply.status(201).send({ message: 'Envelope created successfully.', data });
+      const { template_id: templateId, envelope, recipients } = request.body;
+      const created = await createEnvelopeFromTemplate(
+        ctx,
+        callerOf(request),
+        {
+          templateId,
+          envelope: toEnvelopeInput(envelope),
+          signers: recipients.signers.map((signer) => ({
+            signerTitle: signer.signer_title,
+            name: signer.name,
+            email: signer.email,
+            countryCode: signer.country_code,
+            phoneNumber: signer.phone_number,
+            privateNote: signer.private_note,
+            formFields: signer.form_fields?.map((f) => ({ placeholder: f.placeholder, defaultValue: f.default_value, editable: f.editable })),
+          })),
+          observers: (recipients.observers ?? []).map((observer) => ({ observerTitle: observer.observer_title, name: observer.name, email: observer.email })),
+        },
+        originOf(request),
+      );
+      return reply.status(201).send({ message: 'Envelope created successfully.', data: presentCreatedEnvelope(created) });
     },
   );

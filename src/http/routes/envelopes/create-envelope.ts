@@ -1,10 +1,9 @@
-import { createEnvelope } from '../../../app/envelopes/create-envelope.js';
-import { decodeBase64Document, storeDocument } from '../../../app/documents/stored-document.js';
 import type { AppContext } from '../../../app/context.js';
+import { createEnvelope } from '../../../app/envelopes/create-envelope.js';
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
-import { List, Strict, errorResponses } from '../../schema-kit.js';
-import { Base64Document, CreatedEnvelope, EnvelopeObject, RecipientsObject } from './envelope.schema.js';
+import { List, Ok, Strict, errorResponses } from '../../schema-kit.js';
+import { Base64Document, CreatedEnvelope, EnvelopeObject, presentCreatedEnvelope, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
 
 const CreateEnvelopeBody = Strict({
   envelope: EnvelopeObject,
@@ -23,16 +22,22 @@ export const createEnvelopeRoute = (app: App, ctx: AppContext) =>
         description: 'Also answers at /v2.0/envelope/create. Accepts an Idempotency-Key header.',
         tags: ['Envelopes'],
         body: CreateEnvelopeBody,
-        response: { 201: CreatedEnvelope, ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
+        response: { 201: Ok(CreatedEnvelope, 'Envelope created'), ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
       const { envelope, documents, recipients } = request.body;
-      const stored = [];
-      for (const [i, doc] of documents.entries()) {
-        stored.push(await storeDocument(ctx, doc.name, decodeBase64Document(doc.content_base64, `documents[${i}].content_base64`)));
-      }
-      const data = await createEnvelope(ctx, callerOf(request), { envelope, documents: stored, signers: recipients.signers, observers: recipients.observers ?? [] }, originOf(request));
-      return reply.status(201).send({ message: 'Envelope created successfully.', data });
+      const created = await createEnvelope(
+        ctx,
+        callerOf(request),
+        {
+          envelope: toEnvelopeInput(envelope),
+          documents: documents.map((doc) => ({ name: doc.name, contentBase64: doc.content_base64 })),
+          signers: recipients.signers.map(toSignerInput),
+          observers: (recipients.observers ?? []).map(toObserverInput),
+        },
+        originOf(request),
+      );
+      return reply.status(201).send({ message: 'Envelope created successfully.', data: presentCreatedEnvelope(created) });
     },
   );

@@ -1,10 +1,14 @@
 import { Type } from 'typebox';
-import { deleteEnvelope } from '../../../app/envelopes/delete-envelope.js';
+import { deleteEnvelope, type DeletedEnvelope as Deleted } from '../../../app/envelopes/delete-envelope.js';
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
 import { Id, Ok, Timestamp, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
+
+const DeletedEnvelope = Type.Object({ envelope_id: Id('env'), deleted_at: Timestamp() });
+
+const presentDeleted = (deleted: Deleted) => ({ envelope_id: deleted.envelopeId, deleted_at: deleted.deletedAt });
 
 export const deleteEnvelopeRoute = (app: App, ctx: AppContext) =>
   app.post(
@@ -16,11 +20,11 @@ export const deleteEnvelopeRoute = (app: App, ctx: AppContext) =>
         description: 'The envelope answers 404 afterwards; its ledger entries (with the documents\' hashes) are kept.',
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
-        response: { 200: Ok(Type.Object({ envelope_id: Id('env'), deleted_at: Timestamp() }), 'Envelope deleted'), ...errorResponses(401, 404, 409, 429) },
+        response: { 200: Ok(DeletedEnvelope, 'Envelope deleted'), ...errorResponses(401, 404, 409, 429) },
       },
     },
     async (request) => {
-      const data = await deleteEnvelope(ctx, { accountId: callerOf(request).accountId, envelopeId: request.params.envelopeId, origin: originOf(request) });
-      return { message: 'Envelope deleted successfully.', data };
+      const deleted = await deleteEnvelope(ctx, { accountId: callerOf(request).accountId, envelopeId: request.params.envelopeId, origin: originOf(request) });
+      return { message: 'Envelope deleted successfully.', data: presentDeleted(deleted) };
     },
   );

@@ -35,7 +35,14 @@ const attachmentHeader = (name: string) => {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 };
 
-const asJson = ({ bytes, ...document }: DownloadedDocument) => ({ ...document, content_base64: Buffer.from(bytes).toString('base64') });
+const presentJson = (document: DownloadedDocument) => ({
+  envelope_id: document.envelopeId,
+  name: document.envelopeName,
+  document_id: document.documentId,
+  document_name: document.documentName,
+  signed: document.signed,
+  content_base64: Buffer.from(document.bytes).toString('base64'),
+});
 
 export const downloadDocumentRoute = (app: App, ctx: AppContext) =>
   app.get(
@@ -61,8 +68,8 @@ export const downloadDocumentRoute = (app: App, ctx: AppContext) =>
       if (wantsPdf(request.headers.accept)) {
         // The typed reply knows the PDF as a binary string; Fastify sends a Buffer as raw bytes.
         const pdf = Buffer.from(document.bytes) as unknown as string;
-        return reply.type('application/pdf').header('content-disposition', attachmentHeader(document.document_name)).send(pdf);
+        return reply.type('application/pdf').header('content-disposition', attachmentHeader(document.documentName)).send(pdf);
       }
-      return reply.type('application/json').send({ message: 'Document downloaded.', data: asJson(document) });
+      return reply.type('application/json').send({ message: 'Document downloaded.', data: presentJson(document) });
     },
   );

@@ -1,5 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { Email, Id, Int, List, Num, Ok, RequiredText, Strict, Text, Timestamp } from '../../schema-kit.js';
+import type { CreatedEnvelope as NewlyCreatedEnvelope } from '../../../app/envelopes/envelope-creation.js';
+import type { EnvelopeInput, ObserverInput, SignerInput } from '../../../app/envelopes/new-envelope.js';
+import type { EnvelopeSettingsInput } from '../../../domain/envelope-settings.js';
+import { Email, Id, Int, List, Num, RequiredText, Strict, Text, Timestamp } from '../../schema-kit.js';
 
 const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));
 
@@ -23,6 +26,15 @@ export const EnvelopeObject = Strict({
   message: Type.Optional(Text(5000, { description: 'Text for the invitation e-mail' })),
   ...envelopeSettingsProperties,
 });
+
+/** The `envelope` object of a creation request, its settings apart. */
+export const toEnvelopeInput = ({
+  name,
+  description,
+  tags,
+  message,
+  ...settings
+}: { name: string; description?: string; tags?: string[]; message?: string } & EnvelopeSettingsInput): EnvelopeInput => ({ name, description, tags, message, settings });
 
 const FieldFlag = Type.Union([Type.Boolean(), Type.String({ enum: ['TRUE', 'FALSE', 'true', 'false'], maxLength: 5 })]);
 
@@ -66,6 +78,18 @@ export const SignerSchema = Strict({
 });
 export type SignerRequest = Static<typeof SignerSchema>;
 
+export const toSignerInput = (signer: SignerRequest): SignerInput => ({
+  name: signer.name,
+  firstName: signer.first_name,
+  lastName: signer.last_name,
+  email: signer.email,
+  signingOrder: signer.signing_order,
+  countryCode: signer.country_code,
+  phoneNumber: signer.phone_number,
+  privateNote: signer.private_note,
+  fields: signer.fields,
+});
+
 export const ObserverSchema = Strict({
   name: Type.Optional(Text(255, { minLength: 1 })),
   first_name: Type.Optional(Text(127, { minLength: 1 })),
@@ -73,6 +97,8 @@ export const ObserverSchema = Strict({
   email: Email(),
 });
 export type ObserverRequest = Static<typeof ObserverSchema>;
+
+export const toObserverInput = (observer: ObserverRequest): ObserverInput => ({ name: observer.name, firstName: observer.first_name, lastName: observer.last_name, email: observer.email });
 
 export const RecipientsObject = Strict({
   signers: List(SignerSchema, 50, { minItems: 1 }),
@@ -86,13 +112,21 @@ export const Base64Document = Strict({
 
 const RecipientSummary = Type.Object({ recipient_id: Id('rcp'), email: Email(), status: Text(16) });
 
-export const CreatedEnvelope = Ok(
-  Type.Object({
-    envelope_id: Id('env'),
-    status: Text(16),
-    signing_due_date: Timestamp(),
-    documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500) }), 10),
-    recipients: Type.Object({ signers: List(RecipientSummary, 50), observers: List(RecipientSummary, 50) }),
-  }),
-  'Envelope created',
-);
+export const CreatedEnvelope = Type.Object({
+  envelope_id: Id('env'),
+  status: Text(16),
+  signing_due_date: Timestamp(),
+  documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500) }), 10),
+  recipients: Type.Object({ signers: List(RecipientSummary, 50), observers: List(RecipientSummary, 50) }),
+});
+
+export const presentCreatedEnvelope = (created: NewlyCreatedEnvelope) => {
+  const summary = (recipient: NewlyCreatedEnvelope['signers'][number]) => ({ recipient_id: recipient.recipientId, email: recipient.email, status: recipient.status });
+  return {
+    envelope_id: created.envelopeId,
+    status: created.status,
+    signing_due_date: created.signingDueDate,
+    documents: created.documents.map((d) => ({ document_id: d.documentId, name: d.name, pages: d.pageCount })),
+    recipients: { signers: created.signers.map(summary), observers: created.observers.map(summary) },
+  };
+};

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { extendDueDate } from '../../../app/envelopes/extend-due-date.js';
+import { extendDueDate, type ExtendedEnvelope as Extended } from '../../../app/envelopes/extend-due-date.js';
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
@@ -11,7 +11,9 @@ const ExtendBody = Strict({
   extend_by_days: Type.Optional(Int(1, 365, { 'x-invalid-code': 'INVALID_EXTEND_BY_DAYS', description: 'New due date = now + this many days' })),
 });
 
-const ExtendedEnvelope = Ok(Type.Object({ envelope_id: Id('env'), status: Text(16), signing_due_date: Timestamp() }), 'Due date extended');
+const ExtendedEnvelope = Type.Object({ envelope_id: Id('env'), status: Text(16), signing_due_date: Timestamp() });
+
+const presentExtended = (extended: Extended) => ({ envelope_id: extended.envelopeId, status: extended.status, signing_due_date: extended.signingDueDate });
 
 export const extendDueDateRoute = (app: App, ctx: AppContext) =>
   app.put(
@@ -24,17 +26,17 @@ export const extendDueDateRoute = (app: App, ctx: AppContext) =>
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
         body: ExtendBody,
-        response: { 200: ExtendedEnvelope, ...errorResponses(400, 401, 404, 409, 429) },
+        response: { 200: Ok(ExtendedEnvelope, 'Due date extended'), ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request) => {
       const { signing_due_date, extend_by_days } = request.body;
-      const data = await extendDueDate(ctx, {
+      const extended = await extendDueDate(ctx, {
         accountId: callerOf(request).accountId,
         envelopeId: request.params.envelopeId,
         extension: { ...(signing_due_date === undefined ? {} : { signingDueDate: signing_due_date }), ...(extend_by_days === undefined ? {} : { extendByDays: extend_by_days }) },
         origin: originOf(request),
       });
-      return { message: 'Signing due date extended successfully.', data };
+      return { message: 'Signing due date extended successfully.', data: presentExtended(extended) };
     },
   );

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
-import { getAuditLogs } from '../../../app/envelopes/get-audit-logs.js';
+import { getAuditLogs, type AuditLogs as AuditLogsModel } from '../../../app/envelopes/get-audit-logs.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Id, List, Ok, Text, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
@@ -16,6 +16,8 @@ const AuditLogs = Type.Object({
   verified: Type.Boolean({ description: 'true when the whole chain recomputes from the genesis hash' }),
 });
 
+const presentAuditLogs = (logs: AuditLogsModel) => ({ envelope_id: logs.envelopeId, entries: logs.entries, head_hash: logs.headHash, verified: logs.verified });
+
 export const getAuditLogsRoute = (app: App, ctx: AppContext) =>
   app.get(
     '/envelopes/:envelopeId/audit_logs',
@@ -30,5 +32,5 @@ export const getAuditLogsRoute = (app: App, ctx: AppContext) =>
         response: { 200: Ok(AuditLogs), ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => ({ message: 'Envelope audit logs.', data: await getAuditLogs(ctx, callerOf(request).accountId, request.params.envelopeId) }),
+    async (request) => ({ message: 'Envelope audit logs.', data: presentAuditLogs(await getAuditLogs(ctx, callerOf(request).accountId, request.params.envelopeId)) }),
   );

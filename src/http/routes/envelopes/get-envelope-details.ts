@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
-import { getEnvelopeDetails } from '../../../app/envelopes/get-envelope-details.js';
+import { getEnvelopeDetails, type EnvelopeDetails as Details } from '../../../app/envelopes/get-envelope-details.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Email, Id, Int, List, Ok, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
@@ -48,6 +48,42 @@ const EnvelopeDetails = Type.Object({
   recipients: Type.Object({ signers: List(Signer, 50), observers: List(Observer, 50) }),
 });
 
+type Recipient = Details['signers'][number];
+
+const presentSigner = (r: Recipient) => ({
+  recipient_id: r.id,
+  name: r.name,
+  email: r.email,
+  signer_title: r.title,
+  signing_order: r.signingOrder,
+  status: r.status,
+  sent_at: r.sentAt,
+  viewed_at: r.viewedAt,
+  signed_at: r.signedAt,
+  declined_at: r.declinedAt,
+  decline_reason: r.declineReason,
+});
+
+const presentObserver = (r: Recipient) => ({ recipient_id: r.id, name: r.name, email: r.email, observer_title: r.title, status: r.status, sent_at: r.sentAt });
+
+const presentDetails = ({ envelope, createdBy, documents, signers, observers }: Details) => ({
+  envelope_id: envelope.id,
+  name: envelope.name,
+  description: envelope.description,
+  tags: envelope.tags,
+  status: envelope.status,
+  sign_process_flow: envelope.signProcessFlow,
+  created_by: createdBy,
+  created_at: envelope.createdAt,
+  signing_due_date: envelope.signingDueDate,
+  expiration_days: envelope.expirationDays,
+  email_reminders: envelope.emailReminders,
+  reminder_period: envelope.reminderPeriod,
+  completed_at: envelope.completedAt,
+  documents: documents.map((d) => ({ document_id: d.id, name: d.name, pages: d.pages.length, sha256: d.sha256 })),
+  recipients: { signers: signers.map(presentSigner), observers: observers.map(presentObserver) },
+});
+
 export const getEnvelopeDetailsRoute = (app: App, ctx: AppContext) =>
   app.get(
     '/envelopes/:envelopeId/details',
@@ -61,5 +97,5 @@ export const getEnvelopeDetailsRoute = (app: App, ctx: AppContext) =>
         response: { 200: Ok(EnvelopeDetails), ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => ({ message: 'Envelope details.', data: await getEnvelopeDetails(ctx, callerOf(request).accountId, request.params.envelopeId) }),
+    async (request) => ({ message: 'Envelope details.', data: presentDetails(await getEnvelopeDetails(ctx, callerOf(request).accountId, request.params.envelopeId)) }),
   );

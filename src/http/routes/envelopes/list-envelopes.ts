@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
-import { listEnvelopes } from '../../../app/envelopes/list-envelopes.js';
+import { listEnvelopes, type EnvelopePage as EnvelopePageModel } from '../../../app/envelopes/list-envelopes.js';
 import { ENVELOPE_STATUSES } from '../../../domain/envelope-state.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Email, Id, Int, List, Ok, Strict, Text, Timestamp, errorResponses } from '../../schema-kit.js';
@@ -47,6 +47,39 @@ const EnvelopePage = Type.Object({
   total: Int(0, 1_000_000_000),
 });
 
+const SORT_FIELDS = { created_at: 'createdAt', name: 'name', status: 'status' } as const;
+
+const toListRequest = ({ filters, page, page_size, sort }: Static<typeof ListRequest>) => ({
+  filters: filters && {
+    statuses: filters.status,
+    nameContains: filters.name_contains,
+    tags: filters.tags,
+    recipientEmail: filters.recipient_email,
+    templateId: filters.template_id,
+    createdFrom: filters.created_from,
+    createdTo: filters.created_to,
+  },
+  page,
+  pageSize: page_size,
+  sortBy: sort?.field && SORT_FIELDS[sort.field],
+  order: sort?.order,
+});
+
+const presentPage = (result: EnvelopePageModel) => ({
+  envelopes: result.envelopes.map((e) => ({
+    envelope_id: e.id,
+    name: e.name,
+    status: e.status,
+    created_at: e.createdAt,
+    signing_due_date: e.signingDueDate,
+    recipients_count: e.recipientsCount,
+    signed_count: e.signedCount,
+  })),
+  page: result.page,
+  page_size: result.pageSize,
+  total: result.total,
+});
+
 export const listEnvelopesRoute = (app: App, ctx: AppContext) =>
   app.post(
     '/envelopes/list',
@@ -60,5 +93,5 @@ export const listEnvelopesRoute = (app: App, ctx: AppContext) =>
         response: { 200: Ok(EnvelopePage), ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => ({ message: 'Envelopes.', data: await listEnvelopes(ctx, callerOf(request).accountId, request.body) }),
+    async (request) => ({ message: 'Envelopes.', data: presentPage(await listEnvelopes(ctx, callerOf(request).accountId, toListRequest(request.body))) }),
   );

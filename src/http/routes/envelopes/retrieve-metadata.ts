@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
-import { retrieveMetadata } from '../../../app/envelopes/retrieve-metadata.js';
+import { retrieveMetadata, type EnvelopeMetadata as EnvelopeMetadataModel } from '../../../app/envelopes/retrieve-metadata.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Id, List, Ok, Text, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
@@ -15,6 +15,14 @@ export const EnvelopeMetadata = Type.Object({
   metadata: Type.Record(Text(METADATA_LIMITS.keyLength), Text(METADATA_LIMITS.valueLength), { maxProperties: METADATA_LIMITS.keys }),
 });
 
+export const presentMetadata = (envelope: EnvelopeMetadataModel) => ({
+  envelope_id: envelope.id,
+  name: envelope.name,
+  description: envelope.description,
+  tags: envelope.tags,
+  metadata: envelope.metadata,
+});
+
 export const retrieveMetadataRoute = (app: App, ctx: AppContext) =>
   app.get(
     '/envelopes/:envelopeId/retrieve_metadata',
@@ -27,5 +35,5 @@ export const retrieveMetadataRoute = (app: App, ctx: AppContext) =>
         response: { 200: Ok(EnvelopeMetadata), ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => ({ message: 'Envelope metadata.', data: await retrieveMetadata(ctx, callerOf(request).accountId, request.params.envelopeId) }),
+    async (request) => ({ message: 'Envelope metadata.', data: presentMetadata(await retrieveMetadata(ctx, callerOf(request).accountId, request.params.envelopeId)) }),
   );

@@ -5,7 +5,7 @@ import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
 import { List, Ok, RequiredText, Strict, Text, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
-import { EnvelopeMetadata, METADATA_LIMITS } from './retrieve-metadata.js';
+import { EnvelopeMetadata, METADATA_LIMITS, presentMetadata } from './retrieve-metadata.js';
 
 const MetadataChange = Strict(
   {
@@ -38,6 +38,6 @@ export const updateMetadataRoute = (app: App, ctx: AppContext) =>
     },
     async (request) => ({
       message: 'Envelope metadata updated.',
-      data: await updateMetadata(ctx, callerOf(request), request.params.envelopeId, request.body, originOf(request)),
+      data: presentMetadata(await updateMetadata(ctx, callerOf(request), request.params.envelopeId, request.body, originOf(request))),
     }),
   );

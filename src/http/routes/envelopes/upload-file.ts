@@ -1,10 +1,9 @@
 import type { AppContext } from '../../../app/context.js';
-import { recordUploads, type UploadScope } from '../../../app/uploads/record-uploads.js';
-import type { App } from '../../app-type.js';
-import { callerOf } from '../../app-type.js';
-import { errorResponses } from '../../schema-kit.js';
-import { UploadedFiles } from './upload.schema.js';
+import { uploadFiles, type UploadScope } from '../../../app/uploads/upload-files.js';
+import { callerOf, type App } from '../../app-type.js';
+import { Ok, errorResponses } from '../../schema-kit.js';
 import { readUploadedFiles } from './read-uploaded-files.js';
+import { presentUploads, UploadedFiles } from './upload.schema.js';
 
 const UPLOAD_DESCRIPTION =
   'multipart/form-data with one or more `file` parts, each a PDF of at most 25 MB (at most 10 files). ' +
@@ -22,12 +21,12 @@ export const uploadRoute = (path: string, scope: UploadScope, operationId: strin
         description: UPLOAD_DESCRIPTION,
         tags: [tag],
         consumes: ['multipart/form-data'],
-        response: { 201: UploadedFiles, ...errorResponses(400, 401, 413, 415, 422, 429) },
+        response: { 201: Ok(UploadedFiles, 'Files uploaded'), ...errorResponses(400, 401, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
-      const files = await recordUploads(ctx, callerOf(request), scope, await readUploadedFiles(ctx, request));
-      return reply.status(201).send({ message: 'Files uploaded successfully.', data: { files } });
+      const uploads = await uploadFiles(ctx, callerOf(request), scope, await readUploadedFiles(request));
+      return reply.status(201).send({ message: 'Files uploaded successfully.', data: presentUploads(uploads) });
     },
   );
 

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { frameAncestorsForSigningToken } from '../../../app/accounts/frame-ancestors.js';
 import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
-import { Text } from '../../schema-kit.js';
+import { Text, errorResponses } from '../../schema-kit.js';
 import { securePage } from './page-security.js';
 import { readWebPage } from './web-build.js';
 
@@ -10,7 +10,14 @@ import { readWebPage } from './web-build.js';
 export const signPageRoute = (app: App, ctx: AppContext) =>
   app.get(
     '/sign/:token',
-    { schema: { hide: true, params: Type.Object({ token: Text(200) }) }, config: { access: 'public' } },
+    {
+      schema: {
+        hide: true,
+        params: Type.Object({ token: Text(200) }),
+        response: { 200: { description: 'The signing page', content: { 'text/html': { schema: { type: 'string' } } } }, ...errorResponses(503) },
+      },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       const html = await readWebPage('sign.html');
       securePage(reply, await frameAncestorsForSigningToken(ctx, request.params.token));

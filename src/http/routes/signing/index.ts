@@ -1,8 +1,8 @@
 import type { RouteModule } from '../route-module.js';
-import { declineBySigningTokenRoute } from './decline-envelope.js';
+import { declineAsSignerRoute } from './decline-as-signer.js';
 import { signEnvelopeRoute } from './sign-envelope.js';
 import { signingDocumentRoute } from './signing-document.js';
 import { viewSigningPageRoute } from './view-signing-page.js';
 
 /** The recipients' signing API (API.md §7): public routes, the signing token is the credential. */
-export const signingApiRoutes: RouteModule[] = [viewSigningPageRoute, signingDocumentRoute, signEnvelopeRoute, declineBySigningTokenRoute];
+export const signingApiRoutes: RouteModule[] = [viewSigningPageRoute, signingDocumentRoute, signEnvelopeRoute, declineAsSignerRoute];

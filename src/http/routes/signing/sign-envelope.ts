@@ -3,7 +3,7 @@ import { signEnvelope } from '../../../app/signing/sign-envelope.js';
 import type { App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
-import { SignBody, SignedResult, SigningTokenParams } from './signing.schema.js';
+import { SignBody, SignedResult, SigningTokenParams, presentSignature } from './signing.schema.js';
 
 export const signEnvelopeRoute = (app: App, ctx: AppContext) =>
   app.post(
@@ -20,5 +20,5 @@ export const signEnvelopeRoute = (app: App, ctx: AppContext) =>
         response: { 200: Ok(SignedResult), ...errorResponses(400, 404, 409, 413, 429) },
       },
     },
-    async (request) => ({ message: 'Document signed successfully.', data: await signEnvelope(ctx, request.params.signingCode, request.body, originOf(request)) }),
+    async (request) => ({ message: 'Document signed successfully.', data: presentSignature(await signEnvelope(ctx, request.params.signingCode, request.body, originOf(request))) }),
   );

@@ -1,4 +1,7 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import type { DeclineResult } from '../../../app/envelopes/record-decline.js';
+import type { SignatureReceipt } from '../../../app/signing/sign-envelope.js';
+import type { SigningPageView } from '../../../app/signing/view-signing-page.js';
 import { Email, Id, Int, List, Num, Strict, Text, Timestamp } from '../../schema-kit.js';
 
 /** The signing token (named signingCode so the OpenAPI document has no credential-named parameter); unknown is 404, so only its length is checked. */
@@ -38,6 +41,24 @@ export const SigningPage = Type.Object({
   session_token: Type.Optional(Text(200, { description: 'Only when an embedded token was exchanged: use it for the rest of the signing' })),
 });
 
+const presentSigningField = (field: SigningPageView['fields'][number]): Static<typeof SigningField> => ({
+  field_id: field.id, type: field.type, placeholder: field.placeholder, document: field.document, page: field.page,
+  x: field.x, y: field.y, width: field.width, height: field.height, required: field.required, editable: field.editable,
+  default_value: field.defaultValue, options: field.options,
+});
+
+export const presentSigningPage = (view: SigningPageView): Static<typeof SigningPage> => ({
+  envelope: {
+    envelope_id: view.envelope.id, name: view.envelope.name, message: view.envelope.message, status: view.envelope.status,
+    sign_process_flow: view.envelope.signProcessFlow, enforce_signers_location: view.envelope.enforceSignersLocation,
+  },
+  signer: { name: view.signer.name, email: view.signer.email, status: view.signer.status },
+  documents: view.documents.map((d) => ({ document_id: d.id, name: d.name, pages: d.pages.length })),
+  fields: view.fields.map(presentSigningField),
+  consent_text: view.consentText,
+  ...(view.sessionToken ? { session_token: view.sessionToken } : {}),
+});
+
 const Mark = Strict({
   type: Type.Unsafe<'drawn' | 'typed'>(Type.String({ enum: ['drawn', 'typed'], maxLength: 5 })),
   image_png_base64: Type.Optional(Text(2_000_000, { minLength: 1, contentEncoding: 'base64', description: 'drawn: the PNG image' })),
@@ -61,6 +82,13 @@ export const SignedResult = Type.Object({
   signer: Type.Object({ name: Text(255), email: Email(), status: Text(16), signed_at: Timestamp() }),
 });
 
+/** The envelope stays InProgress until the sealed file exists, even after the last signature. */
+export const presentSignature = (receipt: SignatureReceipt): Static<typeof SignedResult> => ({
+  envelope_id: receipt.envelopeId,
+  status: 'InProgress',
+  signer: { name: receipt.signer.name, email: receipt.signer.email, status: 'Signed', signed_at: receipt.signedAt },
+});
+
 export const DeclineBody = Strict({ reason: Type.String({ minLength: 1, maxLength: 1000, 'x-missing-code': 'DECLINE_REASON_REQUIRED' }) });
 
 export const DeclinedResult = Type.Object({
@@ -69,4 +97,12 @@ export const DeclinedResult = Type.Object({
   declined_by: Text(255),
   block_number: Int(1, Number.MAX_SAFE_INTEGER, { description: "The decline's position in the service-wide ledger" }),
   transaction_hash: Text(64, { pattern: '^[0-9a-f]{64}$', description: "The decline's ledger entry hash" }),
+});
+
+export const presentSignerDecline = (result: DeclineResult): Static<typeof DeclinedResult> => ({
+  envelope_id: result.envelopeId,
+  status: 'Declined',
+  declined_by: result.signer.name,
+  block_number: result.blockNumber,
+  transaction_hash: result.entryHash,
 });

@@ -3,7 +3,7 @@ import { viewSigningPage } from '../../../app/signing/view-signing-page.js';
 import type { App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
-import { SigningPage, SigningTokenParams } from './signing.schema.js';
+import { SigningPage, SigningTokenParams, presentSigningPage } from './signing.schema.js';
 
 export const viewSigningPageRoute = (app: App, ctx: AppContext) =>
   app.get(
@@ -19,5 +19,5 @@ export const viewSigningPageRoute = (app: App, ctx: AppContext) =>
         response: { 200: Ok(SigningPage), ...errorResponses(400, 404, 409, 429) },
       },
     },
-    async (request) => ({ message: 'Signing page loaded.', data: await viewSigningPage(ctx, request.params.signingCode, originOf(request)) }),
+    async (request) => ({ message: 'Signing page loaded.', data: presentSigningPage(await viewSigningPage(ctx, request.params.signingCode, originOf(request))) }),
   );

@@ -1,10 +1,9 @@
 import type { AppContext } from '../../../app/context.js';
-import { createTemplate } from '../../../app/templates/create-template.js';
-import { findUnusedUploads, markUploadsUsed } from '../../../app/uploads/use-uploads.js';
+import { createTemplateFromUploads } from '../../../app/templates/create-template.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Strict, errorResponses } from '../../schema-kit.js';
 import { FileIds } from '../envelopes/upload.schema.js';
-import { CreatedTemplate, RolesObject, TemplateObject } from './template.schema.js';
+import { CreatedTemplate, presentCreatedTemplate, RolesObject, TemplateObject } from './template.schema.js';
 
 const CreateTemplateWithFilesBody = Strict({ template: TemplateObject, file_ids: FileIds, roles: RolesObject });
 
@@ -24,11 +23,7 @@ export const createTemplateWithFilesRoute = (app: App, ctx: AppContext) =>
     },
     async (request, reply) => {
       const { template, file_ids: fileIds, roles } = request.body;
-      const caller = callerOf(request);
-      const documents = await findUnusedUploads(ctx.db, caller.accountId, 'template', fileIds);
-      const data = await createTemplate(ctx, caller, { template, documents, roles: { signers: roles.signers, observers: roles.observers ?? [] } }, (trx) =>
-        markUploadsUsed(ctx, trx, caller.accountId, fileIds),
-      );
-      return reply.status(201).send({ message: 'Template created successfully.', data });
+      const created = await createTemplateFromUploads(ctx, callerOf(request), { template, fileIds, roles: { signers: roles.signers, observers: roles.observers ?? [] } });
+      return reply.status(201).send({ message: 'Template created successfully.', data: presentCreatedTemplate(created) });
     },
   );

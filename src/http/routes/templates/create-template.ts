@@ -1,10 +1,9 @@
 import type { AppContext } from '../../../app/context.js';
-import { decodeBase64Document, storeDocument } from '../../../app/documents/stored-document.js';
-import { createTemplate } from '../../../app/templates/create-template.js';
+import { createTemplateFromDocuments } from '../../../app/templates/create-template.js';
 import { callerOf, type App } from '../../app-type.js';
 import { List, Strict, errorResponses } from '../../schema-kit.js';
 import { Base64Document } from '../envelopes/envelope.schema.js';
-import { CreatedTemplate, RolesObject, TemplateObject } from './template.schema.js';
+import { CreatedTemplate, presentCreatedTemplate, RolesObject, TemplateObject } from './template.schema.js';
 
 const CreateTemplateBody = Strict({ template: TemplateObject, documents: List(Base64Document, 10, { minItems: 1 }), roles: RolesObject });
 
@@ -24,11 +23,11 @@ export const createTemplateRoute = (app: App, ctx: AppContext) =>
     },
     async (request, reply) => {
       const { template, documents, roles } = request.body;
-      const stored = [];
-      for (const [i, doc] of documents.entries()) {
-        stored.push(await storeDocument(ctx, doc.name, decodeBase64Document(doc.content_base64, `documents[${i}].content_base64`)));
-      }
-      const data = await createTemplate(ctx, callerOf(request), { template, documents: stored, roles: { signers: roles.signers, observers: roles.observers ?? [] } });
-      return reply.status(201).send({ message: 'Template created successfully.', data });
+      const created = await createTemplateFromDocuments(ctx, callerOf(request), {
+        template,
+        documents: documents.map((doc) => ({ name: doc.name, contentBase64: doc.content_base64 })),
+        roles: { signers: roles.signers, observers: roles.observers ?? [] },
+      });
+      return reply.status(201).send({ message: 'Template created successfully.', data: presentCreatedTemplate(created) });
     },
   );

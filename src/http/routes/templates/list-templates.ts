@@ -3,7 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import { listTemplates } from '../../../app/templates/list-templates.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Int, Strict, errorResponses } from '../../schema-kit.js';
-import { TemplateList } from './template.schema.js';
+import { presentTemplateList, TemplateList } from './template.schema.js';
 
 const Page = Strict({
   page: Type.Optional(Int(1, 1_000_000, { 'x-invalid-code': 'INVALID_PAGINATION', description: 'Page number, from 1 (default 1)' })),
@@ -24,6 +24,6 @@ export const listTemplatesRoute = (app: App, ctx: AppContext) =>
     },
     async (request) => ({
       message: 'Templates retrieved successfully.',
-      data: await listTemplates(ctx, callerOf(request), { page: request.query.page ?? 1, pageSize: request.query.pageSize ?? 20 }),
+      data: presentTemplateList(await listTemplates(ctx, callerOf(request), { page: request.query.page ?? 1, pageSize: request.query.pageSize ?? 20 })),
     }),
   );

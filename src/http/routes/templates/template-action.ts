@@ -3,7 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import { applyTemplateAction, TEMPLATE_ACTIONS, type TemplateAction } from '../../../app/templates/template-action.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Strict, Text, errorResponses } from '../../schema-kit.js';
-import { TemplateActionResult } from './template.schema.js';
+import { presentTemplateAction, TemplateActionResult } from './template.schema.js';
 
 const ActionParams = Strict({
   templateId: Text(64, { minLength: 1 }),
@@ -27,6 +27,6 @@ export const templateActionRoute = (app: App, ctx: AppContext) =>
     },
     async (request) => ({
       message: MESSAGES[request.params.action],
-      data: await applyTemplateAction(ctx, callerOf(request), request.params.templateId, request.params.action),
+      data: presentTemplateAction(await applyTemplateAction(ctx, callerOf(request), request.params.templateId, request.params.action)),
     }),
   );

@@ -1,4 +1,8 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import type { CreatedTemplate as CreatedTemplateModel } from '../../../app/templates/create-template.js';
+import type { TemplateList as TemplateListModel } from '../../../app/templates/list-templates.js';
+import type { AccountTemplate } from '../../../app/templates/load-template.js';
+import type { TemplateRoles } from '../../../app/templates/template-roles.js';
 import { Id, Int, List, Ok, RequiredText, Strict, Text, Timestamp } from '../../schema-kit.js';
 import { envelopeSettingsProperties, FieldSchema } from '../envelopes/envelope.schema.js';
 
@@ -28,31 +32,65 @@ const RoleSummary = Type.Object({
 
 const TemplateStatus = Type.String({ enum: ['Active', 'Inactive'], maxLength: 8 });
 
-export const CreatedTemplate = Ok(
-  Type.Object({
-    template_id: Id('tpl'),
-    name: Text(255),
-    description: Type.Union([Text(2000), Type.Null()]),
-    status: TemplateStatus,
-    created_at: Timestamp(),
-    settings: Type.Object({}, { additionalProperties: true, description: 'The envelope setting defaults, as given' }),
-    roles: RoleSummary,
-    documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500), sha256: Text(64) }), 10),
-  }),
-  'Template created',
-);
+const CreatedTemplateData = Type.Object({
+  template_id: Id('tpl'),
+  name: Text(255),
+  description: Type.Union([Text(2000), Type.Null()]),
+  status: TemplateStatus,
+  created_at: Timestamp(),
+  settings: Type.Object({}, { additionalProperties: true, description: 'The envelope setting defaults, as given' }),
+  roles: RoleSummary,
+  documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500), sha256: Text(64) }), 10),
+});
 
-export const TemplateList = Ok(
-  Type.Object({
-    templates: List(Type.Object({ template_id: Id('tpl'), name: Text(255), status: TemplateStatus, created_at: Timestamp(), roles: RoleSummary }), 100),
-    page: Int(1, 1_000_000),
-    page_size: Int(1, 100),
-    total: Int(0, 1_000_000_000),
-  }),
-  'One page of templates',
-);
+export const CreatedTemplate = Ok(CreatedTemplateData, 'Template created');
 
-export const TemplateActionResult = Ok(
-  Type.Object({ template_id: Id('tpl'), name: Text(255), status: TemplateStatus, deleted: Type.Boolean() }),
-  'The template after the action',
-);
+const TemplateListData = Type.Object({
+  templates: List(Type.Object({ template_id: Id('tpl'), name: Text(255), status: TemplateStatus, created_at: Timestamp(), roles: RoleSummary }), 100),
+  page: Int(1, 1_000_000),
+  page_size: Int(1, 100),
+  total: Int(0, 1_000_000_000),
+});
+
+export const TemplateList = Ok(TemplateListData, 'One page of templates');
+
+const TemplateActionData = Type.Object({ template_id: Id('tpl'), name: Text(255), status: TemplateStatus, deleted: Type.Boolean() });
+
+export const TemplateActionResult = Ok(TemplateActionData, 'The template after the action');
+
+/** What a template shows of its roles: titles and order, not the field layout. */
+const presentRoleSummary = (roles: TemplateRoles): Static<typeof RoleSummary> => ({
+  signers: roles.signers.map((r) => ({ signer_title: r.signer_title, signing_order: r.signing_order ?? 1, fields: r.fields?.length ?? 0 })),
+  observers: roles.observers.map((r) => ({ observer_title: r.observer_title })),
+});
+
+export const presentCreatedTemplate = ({ template, documents }: CreatedTemplateModel): Static<typeof CreatedTemplateData> => ({
+  template_id: template.id,
+  name: template.name,
+  description: template.description,
+  status: template.status,
+  created_at: template.createdAt,
+  settings: template.settings,
+  roles: presentRoleSummary(template.roles),
+  documents: documents.map((doc) => ({ document_id: doc.id, name: doc.name, pages: doc.pages.length, sha256: doc.sha256 })),
+});
+
+export const presentTemplateList = (list: TemplateListModel): Static<typeof TemplateListData> => ({
+  templates: list.templates.map((template) => ({
+    template_id: template.id,
+    name: template.name,
+    status: template.status,
+    created_at: template.createdAt,
+    roles: presentRoleSummary(template.roles),
+  })),
+  page: list.page,
+  page_size: list.pageSize,
+  total: list.total,
+});
+
+export const presentTemplateAction = (template: AccountTemplate): Static<typeof TemplateActionData> => ({
+  template_id: template.id,
+  name: template.name,
+  status: template.status,
+  deleted: template.deletedAt !== null,
+});

@@ -1,9 +1,9 @@
-import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { checkSealedPdf } from '../../../app/verification/check-sealed-pdf.js';
 import { AppError } from '../../../domain/app-error.js';
 import type { App } from '../../app-type.js';
-import { Text } from '../../schema-kit.js';
+import { errorResponses } from '../../schema-kit.js';
+import { FileVerdictBody, VerificationParams, presentFileVerdict } from './verification.schema.js';
 
 const MAX_PDF_BYTES = 60 * 1024 * 1024;
 
@@ -13,14 +13,21 @@ export const checkPdfRoute = (app: App, ctx: AppContext) =>
     scope.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: MAX_PDF_BYTES }, (_request, body, done) => done(null, body));
     scope.post(
       '/verify/:envelopeId/check',
-      { bodyLimit: MAX_PDF_BYTES, schema: { hide: true, params: Type.Object({ envelopeId: Text(64) }) }, config: { access: 'public' } },
+      {
+        bodyLimit: MAX_PDF_BYTES,
+        schema: { hide: true, params: VerificationParams, response: { 200: FileVerdictBody, ...errorResponses(400, 404, 413, 415, 429) } },
+        config: { access: 'public' },
+      },
       async (request, reply) => {
         if (!request.headers['content-type']?.startsWith('application/pdf')) {
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the PDF file itself as the body, with Content-Type: application/pdf.');
         }
         if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw new AppError('PDF_REQUIRED', 'The body must be the PDF file to check.');
-        const data = await checkSealedPdf(ctx, request.params.envelopeId, request.body);
-        return reply.send({ message: data.match && data.seal.valid ? 'The file is an intact sealed document of this envelope.' : 'The file does not match this envelope or its seal is not intact.', data });
+        const verdict = await checkSealedPdf(ctx, request.params.envelopeId, request.body);
+        return reply.send({
+          message: verdict.match && verdict.seal.valid ? 'The file is an intact sealed document of this envelope.' : 'The file does not match this envelope or its seal is not intact.',
+          data: presentFileVerdict(verdict),
+        });
       },
     );
   });

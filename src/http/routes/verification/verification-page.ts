@@ -1,10 +1,10 @@
-import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { readVerificationRecord } from '../../../app/verification/verification-record.js';
 import type { App } from '../../app-type.js';
-import { Text } from '../../schema-kit.js';
+import { errorResponses } from '../../schema-kit.js';
 import { securePage } from '../pages/page-security.js';
 import { readWebPage } from '../pages/web-build.js';
+import { VerificationParams, VerificationRecordBody, presentVerificationRecord } from './verification.schema.js';
 
 /** The page's own script asks for JSON at the same URL; people's browsers ask for HTML. */
 const wantsJson = (accept: string | undefined): boolean => /application\/json/i.test(accept ?? '') && !/text\/html/i.test(accept ?? '');
@@ -13,11 +13,24 @@ const wantsJson = (accept: string | undefined): boolean => /application\/json/i.
 export const verificationPageRoute = (app: App, ctx: AppContext) =>
   app.get(
     '/verify/:envelopeId',
-    { schema: { hide: true, params: Type.Object({ envelopeId: Text(64) }) }, config: { access: 'public' } },
+    {
+      schema: {
+        hide: true,
+        params: VerificationParams,
+        response: {
+          200: {
+            description: 'The verification page, or its record',
+            content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: VerificationRecordBody } },
+          },
+          ...errorResponses(404, 429, 503),
+        },
+      },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       if (wantsJson(request.headers.accept)) {
-        const data = await readVerificationRecord(ctx, request.params.envelopeId);
-        return reply.header('cache-control', 'no-store').send({ message: 'Verification record retrieved.', data });
+        const record = await readVerificationRecord(ctx, request.params.envelopeId);
+        return reply.header('cache-control', 'no-store').send({ message: 'Verification record retrieved.', data: presentVerificationRecord(record) });
       }
       const html = await readWebPage('verify.html');
       return securePage(reply).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);

@@ -54,3 +54,32 @@ export const insertDocuments = async (db: Db, documents: Document[]): Promise<vo
 export const updateDocument = async (db: Db, documentId: string, changes: Partial<Document>): Promise<void> => {
   await db.updateTable('documents').set(documentCodec.toColumns(changes)).where('id', '=', documentId).execute();
 };
+
+/** An envelope's documents with, once sealed, its certificate of completion (position 0) first. */
+export const readEnvelopeDocumentsWithCertificate = async (db: Db, envelopeId: string): Promise<Document[]> => {
+  const rows = await db.selectFrom('documents').selectAll().where('envelope_id', '=', envelopeId).orderBy('position').execute();
+  return rows.map(documentCodec.fromRow);
+};
+
+/** Whether a document outside this envelope (a template's or another envelope's) holds these bytes, original or sealed. */
+export const documentUsesBlobOutside = async (db: Db, envelopeId: string, sha256: string): Promise<boolean> => {
+  const row = await db
+    .selectFrom('documents')
+    .select('id')
+    .where((eb) => eb.or([eb('envelope_id', 'is', null), eb('envelope_id', '!=', envelopeId)]))
+    .where((eb) => eb.or([eb('sha256', '=', sha256), eb('sealed_sha256', '=', sha256)]))
+    .executeTakeFirst();
+  return Boolean(row);
+};
+
+/** One of an envelope's documents (not its certificate of completion), if any. */
+export const readEnvelopeDocument = async (db: Db, envelopeId: string, documentId: string): Promise<Document | undefined> => {
+  const row = await db.selectFrom('documents').selectAll().where('envelope_id', '=', envelopeId).where('id', '=', documentId).where('position', '>', 0).executeTakeFirst();
+  return row && documentCodec.fromRow(row);
+};
+
+/** The envelope's certificate of completion, once it has one. */
+export const readCertificateDocument = async (db: Db, envelopeId: string): Promise<Document | undefined> => {
+  const row = await db.selectFrom('documents').selectAll().where('envelope_id', '=', envelopeId).where('position', '=', 0).executeTakeFirst();
+  return row && documentCodec.fromRow(row);
+};

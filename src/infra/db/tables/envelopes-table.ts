@@ -97,3 +97,9 @@ export const insertEnvelope = async (db: Db, envelope: Envelope): Promise<void> 
 export const updateEnvelope = async (db: Db, envelopeId: string, changes: Partial<Envelope>): Promise<void> => {
   await db.updateTable('envelopes').set(envelopeCodec.toColumns(changes)).where('id', '=', envelopeId).execute();
 };
+
+/** An envelope whether deleted or not, with its stored status: for notices owed about what happened before a deletion. */
+export const readEnvelopeEvenIfDeleted = async (db: Db, envelopeId: string): Promise<Envelope | undefined> => {
+  const row = await db.selectFrom('envelopes').selectAll().where('id', '=', envelopeId).executeTakeFirst();
+  return row && envelopeCodec.fromRow(row);
+};

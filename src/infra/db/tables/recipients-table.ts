@@ -93,3 +93,14 @@ export const insertRecipients = async (db: Db, recipients: Recipient[]): Promise
 export const updateRecipient = async (db: Db, recipientId: string, changes: Partial<Recipient>): Promise<void> => {
   await db.updateTable('recipients').set(recipientCodec.toColumns(changes)).where('id', '=', recipientId).execute();
 };
+
+/** The envelope's signer with this e-mail address (stored lowercase), if any. */
+export const readSignerByEmail = async (db: Db, envelopeId: string, email: string): Promise<Recipient | undefined> => {
+  const row = await db.selectFrom('recipients').selectAll().where('envelope_id', '=', envelopeId).where('role', '=', 'signer').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row && recipientCodec.fromRow(row);
+};
+
+/** The same changes to every recipient of an envelope. */
+export const updateEnvelopeRecipients = async (db: Db, envelopeId: string, changes: Partial<Recipient>): Promise<void> => {
+  await db.updateTable('recipients').set(recipientCodec.toColumns(changes)).where('envelope_id', '=', envelopeId).execute();
+};

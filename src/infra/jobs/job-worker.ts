@@ -1,8 +1,17 @@
-import { lockForUpdateSkipLocked } from '../../infra/db/lock-for-update.js';
-import type { AppContext } from '../context.js';
-import type { JobKind, JobPayloads } from './enqueue-job.js';
+import type { Logger } from 'pino';
+import type { Clock } from '../../domain/clock.js';
+import type { Db } from '../db/database.js';
+import { leaseDueJobs, updateJob, type Job } from '../db/tables/jobs-table.js';
 
-export type JobHandlers = { [K in JobKind]: (ctx: AppContext, payload: JobPayloads[K]) => Promise<void> };
+/** What the worker itself needs; the context handed to handlers carries at least this. */
+export interface WorkerContext {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** What each kind of job does, given its payload: supplied by whoever starts the worker. */
+export type JobHandlers<C, Payloads> = { [K in keyof Payloads]: (ctx: C, payload: Payloads[K]) => Promise<void> };
 
 const LEASE_MS = 60_000;
 const BATCH = 10;
@@ -13,46 +22,32 @@ const MAX_BACKOFF_MS = 30 * 60_000;
 export const retryDelayMs = (attempts: number): number => Math.min(5_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 
 /**
- * Claims due jobs with a lease and runs them. A lease that runs out (the process died) makes the
- * job due again, so a crash loses no work; `FOR UPDATE SKIP LOCKED` on PostgreSQL keeps two
- * processes from claiming the same job.
+ * Claims due jobs with a lease. A lease that runs out (the process died) makes the job due again,
+ * so a crash loses no work.
  */
-export const claimDueJobs = async (ctx: AppContext, limit = BATCH) => {
-  const now = ctx.clock.now().toISOString();
-  const leaseEnd = new Date(ctx.clock.now().getTime() + LEASE_MS).toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
-    let due = trx
-      .selectFrom('jobs')
-      .select(['id', 'kind', 'payload', 'attempts'])
-      .where('done_at', 'is', null)
-      .where('run_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-      .orderBy('run_at')
-      .limit(limit);
-    due = lockForUpdateSkipLocked(trx, due);
-    const jobs = await due.execute();
-    if (jobs.length) {
-      await trx.updateTable('jobs').set({ locked_until: leaseEnd }).where('id', 'in', jobs.map((j) => j.id)).execute();
-    }
-    return jobs;
-  });
+export const claimDueJobs = async (ctx: WorkerContext, limit = BATCH): Promise<Job[]> => {
+  const now = ctx.clock.now();
+  const leaseEnd = new Date(now.getTime() + LEASE_MS).toISOString();
+  return ctx.db.transaction().execute((trx) => leaseDueJobs(trx, now.toISOString(), leaseEnd, limit));
 };
 
-export const runJob = async (ctx: AppContext, handlers: JobHandlers, job: { id: string; kind: string; payload: string; attempts: number }) => {
-  const handler = handlers[job.kind as JobKind] as ((ctx: AppContext, payload: unknown) => Promise<void>) | undefined;
+/** Runs one claimed job: done when its handler returns, rescheduled with back-off when it throws. */
+export const runJob = async <C extends WorkerContext, P>(ctx: C, handlers: JobHandlers<C, P>, job: Job): Promise<void> => {
+  const handler = handlers[job.kind as keyof P] as ((ctx: C, payload: unknown) => Promise<void>) | undefined;
   try {
     if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-    await handler(ctx, JSON.parse(job.payload));
-    await ctx.db.updateTable('jobs').set({ done_at: ctx.clock.now().toISOString(), locked_until: null }).where('id', '=', job.id).execute();
+    await handler(ctx, job.payload);
+    await updateJob(ctx.db, job.id, { doneAt: ctx.clock.now().toISOString(), lockedUntil: null });
   } catch (error) {
     const attempts = job.attempts + 1;
     const message = error instanceof Error ? error.message : String(error);
     ctx.logger.warn({ job: job.id, kind: job.kind, attempts, err: error }, 'Job failed; retrying later');
-    await ctx.db
-      .updateTable('jobs')
-      .set({ attempts, last_error: message.slice(0, 2000), locked_until: null, run_at: new Date(ctx.clock.now().getTime() + retryDelayMs(attempts)).toISOString() })
-      .where('id', '=', job.id)
-      .execute();
+    await updateJob(ctx.db, job.id, {
+      attempts,
+      lastError: message.slice(0, 2000),
+      lockedUntil: null,
+      runAt: new Date(ctx.clock.now().getTime() + retryDelayMs(attempts)).toISOString(),
+    });
   }
 };
 
@@ -65,7 +60,7 @@ export interface JobWorker {
 }
 
 /** The worker inside the server process: polls, and wakes at once when poked. */
-export const startJobWorker = (ctx: AppContext, handlers: JobHandlers, options: { pollMs?: number } = {}): JobWorker => {
+export const startJobWorker = <C extends WorkerContext, P>(ctx: C, handlers: JobHandlers<C, P>, options: { pollMs?: number } = {}): JobWorker => {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;

@@ -24,7 +24,7 @@ export const generateEmbeddedUrlRoute = (app: App, ctx: AppContext) =>
       },
     },
     async (request, reply) => {
-      const data = await generateEmbeddedUrl(ctx, callerOf(request), request.params.envelopeId, request.params.signerEmail);
-      return reply.send({ message: 'Embedded signing URL generated.', data });
+      const issued = await generateEmbeddedUrl(ctx, callerOf(request), request.params.envelopeId, request.params.signerEmail);
+      return reply.send({ message: 'Embedded signing URL generated.', data: { url: issued.url, expires_at: issued.expiresAt } });
     },
   );

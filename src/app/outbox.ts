@@ -1,6 +1,7 @@
-import type { Db } from '../../infra/db/database.js';
-import { newId } from '../../infra/ids.js';
-import type { AppContext } from '../context.js';
+import type { Db } from '../infra/db/database.js';
+import { insertJob } from '../infra/db/tables/jobs-table.js';
+import { newId } from '../infra/ids.js';
+import type { AppContext } from './context.js';
 
 /** Every kind of background work, with its payload. */
 export interface JobPayloads {
@@ -22,8 +23,5 @@ export type JobKind = keyof JobPayloads;
  */
 export const enqueueJob = async <K extends JobKind>(ctx: AppContext, trx: Db, kind: K, payload: JobPayloads[K], runAt?: Date): Promise<void> => {
   const now = ctx.clock.now();
-  await trx
-    .insertInto('jobs')
-    .values({ id: newId('job'), kind, payload: JSON.stringify(payload), run_at: (runAt ?? now).toISOString(), attempts: 0, locked_until: null, last_error: null, created_at: now.toISOString(), done_at: null })
-    .execute();
+  await insertJob(trx, { id: newId('job'), kind, payload, runAt: (runAt ?? now).toISOString(), attempts: 0, lockedUntil: null, lastError: null, createdAt: now.toISOString(), doneAt: null });
 };

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../../app/context.js';
-import { declineBySigningToken } from '../../../app/signing/decline-signing.js';
+import { declineAsSigner } from '../../../app/signing/decline-as-signer.js';
 import type { App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
-import { DeclineBody, DeclinedResult, SigningTokenParams } from './signing.schema.js';
+import { DeclineBody, DeclinedResult, SigningTokenParams, presentSignerDecline } from './signing.schema.js';
 
-export const declineBySigningTokenRoute = (app: App, ctx: AppContext) =>
+export const declineAsSignerRoute = (app: App, ctx: AppContext) =>
   app.post(
     '/signing/:signingCode/decline',
     {
@@ -20,11 +20,8 @@ export const declineBySigningTokenRoute = (app: App, ctx: AppContext) =>
         response: { 200: Ok(DeclinedResult), ...errorResponses(400, 404, 409, 429) },
       },
     },
-    async (request) => {
-      const result = await declineBySigningToken(ctx, request.params.signingCode, request.body.reason, originOf(request));
-      return {
-        message: 'Envelope declined.',
-        data: { envelope_id: result.envelope_id, status: 'Declined', declined_by: result.declined_by, block_number: result.block_number, transaction_hash: result.transaction_hash },
-      };
-    },
+    async (request) => ({
+      message: 'Envelope declined.',
+      data: presentSignerDecline(await declineAsSigner(ctx, request.params.signingCode, request.body.reason, originOf(request))),
+    }),
   );

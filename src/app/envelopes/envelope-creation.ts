@@ -1,0 +1,186 @@
+import { AppError, type Problem } from '../../domain/app-error.js';
+import { reminderDueAt, resolveSettings, signingDueDate, type EnvelopeSettings, type EnvelopeSettingsInput } from '../../domain/envelope-settings.js';
+import type { RecipientStatus } from '../../domain/recipient-state.js';
+import { initialStatuses, normalizeSigningOrders } from '../../domain/signing-order.js';
+import type { Db } from '../../infra/db/database.js';
+import { readAccountForUpdate } from '../../infra/db/tables/accounts-table.js';
+import { insertDocuments, type Document } from '../../infra/db/tables/documents-table.js';
+import { insertEnvelope } from '../../infra/db/tables/envelopes-table.js';
+import { insertFields, type Field } from '../../infra/db/tables/fields-table.js';
+import { insertRecipients, type Recipient } from '../../infra/db/tables/recipients-table.js';
+import { newId } from '../../infra/ids.js';
+import { envelopesCreatedThisMonth } from '../accounts/envelope-quota.js';
+import type { AppContext, Caller } from '../context.js';
+import { assertEnvelopeDocumentLimits, type StoredDocument } from '../documents/stored-document.js';
+import { enqueueJob } from '../outbox.js';
+import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import type { NewEnvelope, PersonInput, RequestOrigin } from './new-envelope.js';
+import { placeSignerFields } from './place-fields.js';
+import { senderOf } from './sender.js';
+
+const MAX_SIGNERS = 50;
+
+/** A just-created envelope: its documents and recipients with their new ids. */
+export interface CreatedEnvelope {
+  envelopeId: string;
+  status: 'Sent';
+  signingDueDate: string;
+  documents: { documentId: string; name: string; pageCount: number }[];
+  signers: { recipientId: string; email: string; status: RecipientStatus }[];
+  observers: { recipientId: string; email: string; status: RecipientStatus }[];
+}
+
+/** A creation request that passed every check that needs no document. */
+export interface CheckedEnvelope {
+  input: NewEnvelope;
+  settings: EnvelopeSettings;
+  signerNames: string[];
+  observerNames: string[];
+  orders: number[];
+  templateId: string | null;
+}
+
+/** `name`, or `first_name` + `last_name` joined by one space (API.md §0). */
+const personName = (person: PersonInput, path: string, problems: Problem[]): string => {
+  const name = person.name?.trim() || [person.firstName?.trim(), person.lastName?.trim()].filter(Boolean).join(' ');
+  if (!name) problems.push({ code: 'RECIPIENT_NAME_REQUIRED', message: 'Give name, or first_name and last_name.', field: `${path}.name` });
+  return name;
+};
+
+const checkRecipients = (input: NewEnvelope): { signerNames: string[]; observerNames: string[] } => {
+  const problems: Problem[] = [];
+  if (input.signers.length > MAX_SIGNERS) problems.push({ code: 'TOO_MANY_SIGNERS', message: `At most ${MAX_SIGNERS} signers.`, field: 'recipients.signers' });
+  const signerNames = input.signers.map((s, i) => personName(s, `recipients.signers[${i}]`, problems));
+  const observerNames = input.observers.map((o, i) => personName(o, `recipients.observers[${i}]`, problems));
+  const seen = new Set<string>();
+  input.signers.forEach((signer, i) => {
+    const email = signer.email.toLowerCase();
+    if (seen.has(email)) problems.push({ code: 'DUPLICATE_SIGNER', message: `${signer.email} is already a signer of this envelope.`, field: `recipients.signers[${i}].email` });
+    seen.add(email);
+    if ((signer.countryCode === undefined) !== (signer.phoneNumber === undefined)) {
+      problems.push({ code: 'PHONE_INCOMPLETE', message: 'Give country_code and phone_number together, or neither.', field: `recipients.signers[${i}].phone_number` });
+    }
+  });
+  if (problems.length) throw AppError.of(problems, 'The request is invalid.');
+  return { signerNames, observerNames };
+};
+
+/**
+ * The checks of a creation request that need no document, run before any document is stored:
+ * settings (with the template's defaults, if any), recipients and signing orders.
+ */
+export const checkNewEnvelope = (input: NewEnvelope, template?: { id: string; defaults: EnvelopeSettingsInput }): CheckedEnvelope => {
+  const settings = resolveSettings(input.envelope.settings, template?.defaults);
+  const { signerNames, observerNames } = checkRecipients(input);
+  const orders = normalizeSigningOrders(settings.signProcessFlow, input.signers);
+  return { input, settings, signerNames, observerNames, orders, templateId: template?.id ?? null };
+};
+
+/** Plan quotas (API.md §1): the account row lock makes concurrent creations count one after another. */
+const assertQuota = async (ctx: AppContext, trx: Db, accountId: string) => {
+  const account = await readAccountForUpdate(trx, accountId);
+  if (!account) throw new Error(`No account ${accountId}.`);
+  const limit = ctx.config.planQuotas[account.plan];
+  if (limit === null || limit === undefined) return;
+  const used = await envelopesCreatedThisMonth(trx, accountId, ctx.clock.now());
+  if (used >= limit) {
+    throw new AppError('ENVELOPE_QUOTA_EXCEEDED', `The ${account.plan} plan allows ${limit} envelopes a month, and they are used up.`);
+  }
+};
+
+/** Work that must commit or roll back with the creation, such as marking the uploads it consumed. */
+export type WithinCreation = (trx: Db) => Promise<void>;
+
+/**
+ * Creates and sends a checked envelope with its documents, in one transaction, with its ledger
+ * entry and the invitations as jobs.
+ */
+export const sendNewEnvelope = async (
+  ctx: AppContext,
+  caller: Caller,
+  checked: CheckedEnvelope,
+  storedDocuments: StoredDocument[],
+  origin: RequestOrigin,
+  withinCreation?: WithinCreation,
+): Promise<CreatedEnvelope> => {
+  const { input, settings, orders } = checked;
+  assertEnvelopeDocumentLimits(storedDocuments);
+  const placed = await placeSignerFields(ctx, input.signers, storedDocuments, 'recipients.signers');
+  const statuses = initialStatuses(settings.signProcessFlow, orders);
+
+  const now = ctx.clock.now();
+  const createdAt = now.toISOString();
+  const dueDate = signingDueDate(now, settings.expirationDays);
+  const envelopeId = newId('env');
+  const documents: Document[] = storedDocuments.map((doc, i) => ({
+    id: newId('doc'), accountId: caller.accountId, envelopeId, templateId: null, position: i + 1,
+    name: doc.name, pages: doc.pages, size: doc.size, sha256: doc.sha256, sealedSha256: null,
+  }));
+  const recipient = (id: string, role: Recipient['role'], position: number, person: { name: string; email: string; title?: string }) => ({
+    id, envelopeId, role, position, name: person.name, email: person.email.toLowerCase(), title: person.title ?? null,
+    viewedAt: null, consentedAt: null, consentTextSha256: null, signedAt: null, declinedAt: null, declineReason: null,
+    ipAddress: null, userAgent: null, location: null, signature: null, lastRemindedAt: null, autoRemindedAt: null,
+  });
+  const signers: Recipient[] = input.signers.map((signer, i) => ({
+    ...recipient(newId('rcp'), 'signer', i + 1, { ...signer, name: checked.signerNames[i]! }),
+    signingOrder: orders[i]!, status: statuses[i]!,
+    countryCode: signer.countryCode ?? null, phoneNumber: signer.phoneNumber ?? null, privateNote: signer.privateNote ?? null,
+    sentAt: statuses[i] === 'Sent' ? createdAt : null,
+  }));
+  const observers: Recipient[] = input.observers.map((observer, i) => ({
+    ...recipient(newId('rcp'), 'observer', i + 1, { ...observer, name: checked.observerNames[i]! }),
+    signingOrder: 0, status: 'Sent', countryCode: null, phoneNumber: null, privateNote: null, sentAt: createdAt,
+  }));
+  const fields: Field[] = signers.flatMap((signer, s) =>
+    placed[s]!.map((f, i) => ({
+      id: newId('fld'), envelopeId, recipientId: signer.id, position: i + 1, type: f.type, document: f.document, page: f.page,
+      x: f.x, y: f.y, width: f.width, height: f.height, required: f.required, placeholder: f.placeholder,
+      defaultValue: f.defaultValue, editable: f.editable, options: f.options, value: null,
+    })),
+  );
+
+  await ctx.db.transaction().execute(async (trx) => {
+    await assertQuota(ctx, trx, caller.accountId);
+    await withinCreation?.(trx);
+    const sender = await senderOf(trx, caller.accountId);
+    await insertEnvelope(trx, {
+      id: envelopeId, accountId: caller.accountId, createdByUserId: sender.userId, templateId: checked.templateId,
+      name: input.envelope.name, description: input.envelope.description ?? null, tags: input.envelope.tags ?? [], metadata: {},
+      message: input.envelope.message ?? null, status: 'Sent', ...settings, createdAt, signingDueDate: dueDate.toISOString(),
+      completedAt: null, cancelledAt: null, cancelReason: null, declinedAt: null, expiredAt: null,
+      documentsRemovedAt: null, deletedAt: null, ledgerHeadHash: null, sealedLedgerHeadHash: null,
+    });
+    await insertDocuments(trx, documents);
+    await insertRecipients(trx, [...signers, ...observers]);
+    await insertFields(trx, fields);
+
+    await appendLedgerEntry(ctx, trx, {
+      envelopeId,
+      activityType: 'ENVELOPE_CREATED',
+      actor: { name: sender.name, email: sender.email },
+      description: `Envelope "${input.envelope.name}" created with ${documents.length} document(s), ${signers.length} signer(s) and ${observers.length} observer(s); ${settings.signProcessFlow} signing.`,
+      ipAddress: origin.ipAddress,
+      userAgent: origin.userAgent,
+    });
+    if (settings.sendEmailToRecipients) {
+      for (const invited of [...signers.filter((s) => s.status === 'Sent'), ...observers]) {
+        await enqueueJob(ctx, trx, 'send-invitation', { recipientId: invited.id });
+      }
+    }
+    await enqueueJob(ctx, trx, 'expire-envelope', { envelopeId }, dueDate);
+    if (settings.emailReminders && settings.reminderPeriod) {
+      await enqueueJob(ctx, trx, 'auto-remind', { envelopeId }, reminderDueAt(dueDate, settings.reminderPeriod));
+    }
+  });
+  ctx.jobs.poke();
+
+  const summary = (r: Recipient) => ({ recipientId: r.id, email: r.email, status: r.status });
+  return {
+    envelopeId,
+    status: 'Sent',
+    signingDueDate: dueDate.toISOString(),
+    documents: documents.map((d) => ({ documentId: d.id, name: d.name, pageCount: d.pages.length })),
+    signers: signers.map(summary),
+    observers: observers.map(summary),
+  };
+};

@@ -1,0 +1,104 @@
+import { AppError } from '../../domain/app-error.js';
+import { assertActive } from '../../domain/envelope-state.js';
+import { statusAfterDeclining } from '../../domain/recipient-state.js';
+import { activeSignerIds } from '../../domain/signing-order.js';
+import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
+import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
+import { readRecipients, updateRecipient, type Recipient } from '../../infra/db/tables/recipients-table.js';
+import type { Db } from '../../infra/db/database.js';
+import { walletAddress } from '../../infra/ledger/wallet-address.js';
+import type { AppContext } from '../context.js';
+import { enqueueJob } from '../outbox.js';
+import { appendLedgerEntry, readLedger, type LedgerEntry } from '../ledger/append-ledger-entry.js';
+import { loadEnvelope } from './load-envelope.js';
+import type { RequestOrigin } from './new-envelope.js';
+
+export interface RecordDeclineRequest {
+  accountId: string;
+  envelopeId: string;
+  /** The signing site knows the signer by id (from the signing token). */
+  signerId?: string;
+  /** The sender names the signer by e-mail, or leaves it out when exactly one signer can still act. */
+  signerEmail?: string;
+  reason: string;
+  origin: RequestOrigin;
+}
+
+/** A recorded decline with the ledger proof of it (API.md §4, §7). */
+export interface DeclineResult {
+  envelopeId: string;
+  declinedAt: string;
+  signer: { id: string; name: string; email: string };
+  /** The entry's position in the service-wide log. */
+  blockNumber: number;
+  entryHash: string;
+  /** Hex SHA-256 of the ledger's public key. */
+  ledgerKeyFingerprint: string;
+  /** A stable pseudonymous id of the declining signer. */
+  walletAddress: string;
+  /** The envelope's ledger entries exactly as audit_logs publishes them. */
+  auditLogs: LedgerEntry[];
+}
+
+const signerNotFound = (what: string) => new AppError('SIGNER_NOT_FOUND', `No signer ${what} on this envelope.`);
+
+const pickSigner = (signers: Recipient[], envelope: Envelope, request: RecordDeclineRequest): Recipient => {
+  if (request.signerId !== undefined) {
+    const signer = signers.find((s) => s.id === request.signerId);
+    if (!signer) throw signerNotFound(request.signerId);
+    return signer;
+  }
+  if (request.signerEmail !== undefined) {
+    const email = request.signerEmail.toLowerCase();
+    const signer = signers.find((s) => s.email === email);
+    if (!signer) throw signerNotFound(`with the e-mail ${request.signerEmail}`);
+    return signer;
+  }
+  const active = activeSignerIds(envelope.signProcessFlow, signers.map((s) => ({ id: s.id, signingOrder: s.signingOrder, status: s.status })));
+  const only = active.length === 1 ? signers.find((s) => s.id === active[0]) : undefined;
+  if (!only) throw new AppError('SIGNER_EMAIL_REQUIRED', `${active.length} signers can act on this envelope: give signer_email.`, { field: 'signer_email' });
+  return only;
+};
+
+const publishedEntries = async (trx: Db, envelopeId: string): Promise<LedgerEntry[]> =>
+  (await readLedger(trx, envelopeId)).map(({ block_number: _blockNumber, ...entry }) => entry);
+
+/**
+ * Records a signer's decline, whoever reports it (the sender through the API, the signer on the
+ * signing site): the envelope becomes Declined and the sender and invited signers are told.
+ */
+export const recordDecline = async (ctx: AppContext, request: RecordDeclineRequest): Promise<DeclineResult> => {
+  const reason = request.reason.trim();
+  if (!reason) throw new AppError('DECLINE_REASON_REQUIRED', 'Give the reason for declining.', { field: 'reason' });
+  const declinedAt = ctx.clock.now().toISOString();
+
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
+    assertActive(envelope.status);
+    const signer = pickSigner(await readRecipients(trx, envelope.id, 'signer'), envelope, request);
+    await updateRecipient(trx, signer.id, { status: statusAfterDeclining(signer.status), declinedAt, declineReason: reason });
+    await updateEnvelope(trx, envelope.id, { status: 'Declined', declinedAt });
+    const entry = await appendLedgerEntry(ctx, trx, {
+      envelopeId: envelope.id,
+      activityType: 'ENVELOPE_DECLINED',
+      actor: { name: signer.name, email: signer.email },
+      description: `${signer.name} declined to sign: ${reason}`,
+      ipAddress: request.origin.ipAddress,
+      userAgent: request.origin.userAgent,
+    });
+    await enqueueJob(ctx, trx, 'send-decline-notice', { envelopeId: envelope.id });
+    return { signer, entry, auditLogs: await publishedEntries(trx, envelope.id) };
+  });
+  ctx.jobs.poke();
+
+  return {
+    envelopeId: request.envelopeId,
+    declinedAt,
+    signer: { id: result.signer.id, name: result.signer.name, email: result.signer.email },
+    blockNumber: result.entry.block_number,
+    entryHash: result.entry.entry_hash,
+    ledgerKeyFingerprint: ctx.keys.ledger.fingerprint,
+    walletAddress: walletAddress(request.accountId, result.signer.email),
+    auditLogs: result.auditLogs,
+  };
+};

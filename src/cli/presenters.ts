@@ -1,0 +1,26 @@
+import type { CreatedAccount } from '../app/accounts/create-account.js';
+import type { IssuedClient } from '../app/accounts/create-client.js';
+
+/** What the commands print, key for key as the README documents them: snake_case, like the API. */
+
+export const presentIssuedClient = (client: IssuedClient) => ({
+  client_id: client.clientId,
+  client_secret: client.clientSecret,
+  credentials: client.credentials,
+});
+
+export const presentCreatedAccount = (account: CreatedAccount) => ({
+  account_id: account.accountId,
+  user_id: account.userId,
+  ...presentIssuedClient(account),
+});
+
+export const presentRevokedClient = (revoked: { clientId: string; revokedAt: string }) => ({
+  client_id: revoked.clientId,
+  revoked_at: revoked.revokedAt,
+});
+
+export const presentAccountSettings = (settings: { accountId: string; frameAncestors: string[] }) => ({
+  account_id: settings.accountId,
+  frame_ancestors: settings.frameAncestors,
+});

@@ -1,0 +1,6 @@
+import type { RouteModule } from '../route-module.js';
+import { signPageRoute } from './sign-page.js';
+import { staticAssetsRoute } from './static-assets.js';
+
+/** The signing page and the pages' assets, outside /api/v2.0. */
+export const pageRoutes: RouteModule[] = [staticAssetsRoute, signPageRoute];

@@ -1,0 +1,49 @@
+import type { Db } from '../database.js';
+
+const present = (hashes: (string | null)[]): string[] => [...new Set(hashes.filter((h): h is string => h !== null))];
+
+/** Every content hash an envelope's documents (original and sealed) and attachments point at. */
+export const readEnvelopeBlobHashes = async (db: Db, envelopeId: string): Promise<string[]> => {
+  const documents = await db.selectFrom('documents').select(['sha256', 'sealed_sha256']).where('envelope_id', '=', envelopeId).execute();
+  const attachments = await db.selectFrom('attachments').select('sha256').where('envelope_id', '=', envelopeId).execute();
+  return present([...documents.flatMap((d) => [d.sha256, d.sealed_sha256]), ...attachments.map((a) => a.sha256)]);
+};
+
+/**
+ * Which of `hashes` something still points at: a live envelope's document or attachment, a live
+ * template's document, or an upload not used yet. Blobs are shared by content, so only the others
+ * may be deleted.
+ */
+export const readReferencedHashes = async (db: Db, hashes: string[]): Promise<Set<string>> => {
+  if (!hashes.length) return new Set();
+  const envelopeDocuments = await db
+    .selectFrom('documents')
+    .innerJoin('envelopes', 'envelopes.id', 'documents.envelope_id')
+    .select(['documents.sha256', 'documents.sealed_sha256'])
+    .where('envelopes.deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('documents.sha256', 'in', hashes), eb('documents.sealed_sha256', 'in', hashes)]))
+    .execute();
+  const templateDocuments = await db
+    .selectFrom('documents')
+    .innerJoin('templates', 'templates.id', 'documents.template_id')
+    .select('documents.sha256')
+    .where('templates.deleted_at', 'is', null)
+    .where('documents.sha256', 'in', hashes)
+    .execute();
+  const attachments = await db
+    .selectFrom('attachments')
+    .innerJoin('envelopes', 'envelopes.id', 'attachments.envelope_id')
+    .select('attachments.sha256')
+    .where('envelopes.deleted_at', 'is', null)
+    .where('attachments.sha256', 'in', hashes)
+    .execute();
+  const uploads = await db.selectFrom('uploads').select('sha256').where('used_at', 'is', null).where('sha256', 'in', hashes).execute();
+  return new Set(
+    present([
+      ...envelopeDocuments.flatMap((d) => [d.sha256, d.sealed_sha256]),
+      ...templateDocuments.map((d) => d.sha256),
+      ...attachments.map((a) => a.sha256),
+      ...uploads.map((u) => u.sha256),
+    ]),
+  );
+};

@@ -1,0 +1,56 @@
+import type { Db } from '../database.js';
+import { json, oneOf, rowCodec } from '../row-codec.js';
+import type { UploadsTable } from '../schema.js';
+import type { PageSize } from './documents-table.js';
+
+/** Uploads for envelopes and for templates are kept apart: their ids are not interchangeable (API.md §3). */
+export type UploadScope = 'envelope' | 'template';
+
+export interface Upload {
+  id: string;
+  accountId: string;
+  scope: UploadScope;
+  name: string;
+  size: number;
+  pages: PageSize[];
+  sha256: string;
+  createdAt: string;
+  usedAt: string | null;
+}
+
+export const uploadCodec = rowCodec<Upload, UploadsTable>({
+  id: 'id',
+  accountId: 'account_id',
+  scope: ['scope', oneOf<UploadScope>()],
+  name: 'name',
+  size: 'size',
+  pages: ['pages', json<PageSize[]>()],
+  sha256: 'sha256',
+  createdAt: 'created_at',
+  usedAt: 'used_at',
+});
+
+export const insertUploads = async (db: Db, uploads: Upload[]): Promise<void> => {
+  if (uploads.length) await db.insertInto('uploads').values(uploads.map(uploadCodec.toRow)).execute();
+};
+
+/** The account's uploads of this scope among `ids` that no envelope or template has used yet. */
+export const readUnusedUploads = async (db: Db, accountId: string, scope: UploadScope, ids: readonly string[]): Promise<Upload[]> => {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('uploads').selectAll().where('account_id', '=', accountId).where('scope', '=', scope).where('used_at', 'is', null).where('id', 'in', [...ids]).execute();
+  return rows.map(uploadCodec.fromRow);
+};
+
+/** Marks an unused upload used; false when it was used meanwhile (or is not the account's). */
+export const markUploadUsed = async (db: Db, accountId: string, uploadId: string, usedAt: string): Promise<boolean> => {
+  const result = await db.updateTable('uploads').set({ used_at: usedAt }).where('id', '=', uploadId).where('account_id', '=', accountId).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
+
+export const deleteUnusedUploadsCreatedBefore = async (db: Db, cutoff: string): Promise<void> => {
+  await db.deleteFrom('uploads').where('used_at', 'is', null).where('created_at', '<', cutoff).execute();
+};
+
+/** Whether an upload not used yet holds these bytes (it may still become an envelope's document). */
+export const pendingUploadUsesBlob = async (db: Db, sha256: string): Promise<boolean> =>
+  Boolean(await db.selectFrom('uploads').select('id').where('sha256', '=', sha256).where('used_at', 'is', null).executeTakeFirst());
