@@ -23,7 +23,13 @@ interface Result {
 
 const measure = async (name: string, options: autocannon.Options): Promise<Result> => {
   const result = await autocannon({ duration: DURATION_S, connections: 100, ...options });
-  return { name, requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
 };
 
 const bareFastify = async () => {
@@ -36,7 +42,15 @@ const bareFastify = async () => {
 
 const main = async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'countersign-bench-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', PLAN_QUOTAS: 'starter=unlimited', ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    PLAN_QUOTAS: 'starter=unlimited',
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  });
   const service = await startService(config, { logger: pino({ level: 'silent' }) });
   const bare = await bareFastify();
   try {
@@ -46,15 +60,26 @@ const main = async () => {
       headers: { 'content-type': 'application/json', app_auth_type: 'esign-oauth2' },
       body: JSON.stringify({ credentials: account.credentials }),
     }).then((r) => r.json() as Promise<{ data: { access_token: string } }>);
-    const headers = { authorization: `Bearer ${login.data.access_token}`, app_auth_type: 'esign-oauth2', 'content-type': 'application/json' };
-    const created = await fetch(`${service.url}/api/v2.0/envelopes/create`, { method: 'POST', headers, body: JSON.stringify(await envelopeRequest()) }).then(
-      (r) => r.json() as Promise<{ data: { envelope_id: string } }>,
-    );
+    const headers = {
+      authorization: `Bearer ${login.data.access_token}`,
+      app_auth_type: 'esign-oauth2',
+      'content-type': 'application/json',
+    };
+    const created = await fetch(`${service.url}/api/v2.0/envelopes/create`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(await envelopeRequest()),
+    }).then((r) => r.json() as Promise<{ data: { envelope_id: string } }>);
 
     const results: Result[] = [];
     results.push(await measure('bare Fastify JSON route', { url: `${bare.url}/bare` }));
     results.push(await measure('GET /api/v2.0/account', { url: `${service.url}/api/v2.0/account`, headers }));
-    results.push(await measure('GET /api/v2.0/envelopes/{id}/details', { url: `${service.url}/api/v2.0/envelopes/${created.data.envelope_id}/details`, headers }));
+    results.push(
+      await measure('GET /api/v2.0/envelopes/{id}/details', {
+        url: `${service.url}/api/v2.0/envelopes/${created.data.envelope_id}/details`,
+        headers,
+      }),
+    );
     results.push(
       await measure('POST /api/v2.0/envelopes/create (1 document, 2 signers), 32 connections', {
         url: `${service.url}/api/v2.0/envelopes/create`,

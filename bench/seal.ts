@@ -24,7 +24,7 @@ const stamps = (pages: number): FieldStamp[] =>
     height: 40,
     ...(index % 3 === 0
       ? { kind: 'image' as const, imagePng: makePng(300, 100) }
-      : { kind: 'text' as const, text: `Field value ${index}`, font: index % 3 === 1 ? 'handwriting' as const : 'regular' as const }),
+      : { kind: 'text' as const, text: `Field value ${index}`, font: index % 3 === 1 ? ('handwriting' as const) : ('regular' as const) }),
   }));
 
 const certificate: CertificateInput = {
@@ -33,11 +33,18 @@ const certificate: CertificateInput = {
   createdAt: new Date().toISOString(),
   completedAt: new Date().toISOString(),
   recipients: [1, 2].map((n) => ({
-    name: `Signer ${n}`, email: `signer${n}@example.test`, role: 'signer' as const,
-    sentAt: new Date().toISOString(), viewedAt: new Date().toISOString(), consentedAt: new Date().toISOString(),
-    signedAt: new Date().toISOString(), declinedAt: null, ipAddress: '203.0.113.7',
+    name: `Signer ${n}`,
+    email: `signer${n}@example.test`,
+    role: 'signer' as const,
+    sentAt: new Date().toISOString(),
+    viewedAt: new Date().toISOString(),
+    consentedAt: new Date().toISOString(),
+    signedAt: new Date().toISOString(),
+    declinedAt: null,
+    ipAddress: '203.0.113.7',
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
-    location: null, signaturePng: makePng(300, 100),
+    location: null,
+    signaturePng: makePng(300, 100),
   })),
   documents: [{ name: 'document.pdf', sha256Original: '0'.repeat(64), sha256Sealed: null }],
   ledgerHeadHash: 'f'.repeat(64),
@@ -67,16 +74,18 @@ const bench = async (pages: number, identity: SigningIdentity): Promise<void> =>
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }
   timings.sort((a, b) => a - b);
-  console.log(JSON.stringify({
-    bench: 'seal',
-    pages,
-    runs: RUNS,
-    median_ms: Number((timings[Math.floor(RUNS / 2)] ?? 0).toFixed(1)),
-    max_ms: Number((timings.at(-1) ?? 0).toFixed(1)),
-    peak_rss_mb: Math.round(peakRss / 1024 / 1024),
-    baseline_rss_mb: Math.round(baselineRss / 1024 / 1024),
-    output_bytes: size,
-  }));
+  console.log(
+    JSON.stringify({
+      bench: 'seal',
+      pages,
+      runs: RUNS,
+      median_ms: Number((timings[Math.floor(RUNS / 2)] ?? 0).toFixed(1)),
+      max_ms: Number((timings.at(-1) ?? 0).toFixed(1)),
+      peak_rss_mb: Math.round(peakRss / 1024 / 1024),
+      baseline_rss_mb: Math.round(baselineRss / 1024 / 1024),
+      output_bytes: size,
+    }),
+  );
 };
 
 const dataDir = await mkdtemp(join(tmpdir(), 'countersign-bench-'));

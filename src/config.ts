@@ -108,7 +108,10 @@ export const loadConfig = (env: Env = process.env): Config => {
   const database: Config['database'] =
     databaseUrl && /^postgres(ql)?:/.test(databaseUrl)
       ? { kind: 'postgres', url: databaseUrl }
-      : { kind: 'sqlite', file: databaseUrl ? resolve(databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '')) : resolve(dataDir, 'countersign.db') };
+      : {
+          kind: 'sqlite',
+          file: databaseUrl ? resolve(databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '')) : resolve(dataDir, 'countersign.db'),
+        };
 
   const store = read(env, 'DOCUMENT_STORE') ?? 'fs';
   if (store.startsWith('s3://')) {

@@ -25,7 +25,12 @@ export default defineConfig({
       },
       output: {
         // Named shared chunks (React, the shared UI) instead of one named after whichever module came first.
-        manualChunks: (id) => (id.includes('/node_modules/react') || id.includes('/node_modules/scheduler') ? 'react' : id.includes('/web/src/shared/') ? 'shared' : undefined),
+        manualChunks: (id) =>
+          id.includes('/node_modules/react') || id.includes('/node_modules/scheduler')
+            ? 'react'
+            : id.includes('/web/src/shared/')
+              ? 'shared'
+              : undefined,
       },
     },
   },

@@ -21,7 +21,23 @@ export type JobKind = keyof JobPayloads;
  * Writes a job into the outbox inside the caller's transaction: the work exists exactly when the
  * state change that causes it commits, and survives a crash until a worker has done it.
  */
-export const enqueueJob = async <K extends JobKind>(ctx: AppContext, trx: Db, kind: K, payload: JobPayloads[K], runAt?: Date): Promise<void> => {
+export const enqueueJob = async <K extends JobKind>(
+  ctx: AppContext,
+  trx: Db,
+  kind: K,
+  payload: JobPayloads[K],
+  runAt?: Date,
+): Promise<void> => {
   const now = ctx.clock.now();
-  await insertJob(trx, { id: newId('job'), kind, payload, runAt: (runAt ?? now).toISOString(), attempts: 0, lockedUntil: null, lastError: null, createdAt: now.toISOString(), doneAt: null });
+  await insertJob(trx, {
+    id: newId('job'),
+    kind,
+    payload,
+    runAt: (runAt ?? now).toISOString(),
+    attempts: 0,
+    lockedUntil: null,
+    lastError: null,
+    createdAt: now.toISOString(),
+    doneAt: null,
+  });
 };

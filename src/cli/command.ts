@@ -41,6 +41,7 @@ export const printResult = (args: ParsedArgs, result: Record<string, unknown>, n
     return;
   }
   const width = Math.max(...Object.keys(result).map((k) => k.length));
-  for (const [key, value] of Object.entries(result)) console.log(`${key.padEnd(width)}  ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  for (const [key, value] of Object.entries(result))
+    console.log(`${key.padEnd(width)}  ${typeof value === 'string' ? value : JSON.stringify(value)}`);
   if (note) console.log(`\n${note}`);
 };

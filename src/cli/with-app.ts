@@ -17,7 +17,16 @@ export const withApp = async <T>(action: (ctx: AppContext) => Promise<T>): Promi
   try {
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), logger });
     try {
-      return await action({ config, db: database.db, clock: systemClock, logger, blobs: createBlobStore(config, database.db), mailer, keys: await loadServiceKeys(config), jobs: { poke: () => undefined } });
+      return await action({
+        config,
+        db: database.db,
+        clock: systemClock,
+        logger,
+        blobs: createBlobStore(config, database.db),
+        mailer,
+        keys: await loadServiceKeys(config),
+        jobs: { poke: () => undefined },
+      });
     } finally {
       mailer.close();
     }

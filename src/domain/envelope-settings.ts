@@ -58,7 +58,9 @@ export const resolveSettings = (
   const reminderPeriod = emailReminders
     ? resolveReminderPeriod(request.reminder_period ?? templateDefaults.reminder_period, expirationDays, path, problems)
     : null;
-  const signProcessFlow = collect(problems, () => parseFlow(request.sign_process_flow ?? templateDefaults.sign_process_flow, `${path}.sign_process_flow`));
+  const signProcessFlow = collect(problems, () =>
+    parseFlow(request.sign_process_flow ?? templateDefaults.sign_process_flow, `${path}.sign_process_flow`),
+  );
   if (problems.length > 0) throw AppError.of(problems, 'Invalid envelope settings.');
   return {
     expirationDays,
@@ -99,12 +101,7 @@ const expirationDaysOf = (input: EnvelopeSettingsInput, path: string, problems: 
  * that sends no reminder. Without a period, the default is shortened to fit; a 1-day envelope has
  * no room for a reminder, so it gets none.
  */
-const resolveReminderPeriod = (
-  period: number | undefined,
-  expirationDays: number,
-  path: string,
-  problems: Problem[],
-): number | null => {
+const resolveReminderPeriod = (period: number | undefined, expirationDays: number, path: string, problems: Problem[]): number | null => {
   if (period === undefined) {
     const fitting = Math.min(DEFAULT_REMINDER_PERIOD, expirationDays - 1);
     return fitting >= 1 ? fitting : null;

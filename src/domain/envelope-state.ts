@@ -3,9 +3,7 @@ import type { RecipientStatus } from './recipient-state.js';
 
 export type EnvelopeStatus = 'Sent' | 'InProgress' | 'Completed' | 'Declined' | 'Cancelled' | 'Expired';
 
-export const ENVELOPE_STATUSES: readonly EnvelopeStatus[] = [
-  'Sent', 'InProgress', 'Completed', 'Declined', 'Cancelled', 'Expired',
-];
+export const ENVELOPE_STATUSES: readonly EnvelopeStatus[] = ['Sent', 'InProgress', 'Completed', 'Declined', 'Cancelled', 'Expired'];
 
 export interface EnvelopeTiming {
   status: EnvelopeStatus;

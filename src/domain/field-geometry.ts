@@ -25,22 +25,31 @@ export interface LocatedFieldBox extends FieldBox {
 const TOLERANCE_POINTS = 0.001;
 
 /** Every placement problem of every field, each at the JSON path of the offending key. */
-export const checkFieldPlacement = (
-  fields: readonly LocatedFieldBox[],
-  documents: readonly { pages: readonly PageSize[] }[],
-): Problem[] => fields.flatMap((field) => placementProblems(field, documents));
+export const checkFieldPlacement = (fields: readonly LocatedFieldBox[], documents: readonly { pages: readonly PageSize[] }[]): Problem[] =>
+  fields.flatMap((field) => placementProblems(field, documents));
 
-const placementProblems = (
-  field: LocatedFieldBox,
-  documents: readonly { pages: readonly PageSize[] }[],
-): Problem[] => {
+const placementProblems = (field: LocatedFieldBox, documents: readonly { pages: readonly PageSize[] }[]): Problem[] => {
   const document = Number.isInteger(field.document) ? documents[field.document - 1] : undefined;
   if (!document) {
-    return [problem('INVALID_FIELD_DOCUMENT', `document ${field.document} does not exist: the envelope has ${documents.length} document(s).`, field, 'document')];
+    return [
+      problem(
+        'INVALID_FIELD_DOCUMENT',
+        `document ${field.document} does not exist: the envelope has ${documents.length} document(s).`,
+        field,
+        'document',
+      ),
+    ];
   }
   const page = Number.isInteger(field.page) ? document.pages[field.page - 1] : undefined;
   if (!page) {
-    return [problem('INVALID_FIELD_PAGE', `page ${field.page} does not exist: document ${field.document} has ${document.pages.length} page(s).`, field, 'page')];
+    return [
+      problem(
+        'INVALID_FIELD_PAGE',
+        `page ${field.page} does not exist: document ${field.document} has ${document.pages.length} page(s).`,
+        field,
+        'page',
+      ),
+    ];
   }
   const sizeProblems = (['width', 'height'] as const)
     .filter((key) => !(field[key] > 0))
@@ -48,7 +57,14 @@ const placementProblems = (
   if (sizeProblems.length > 0) return sizeProblems;
   return fitsInside(field, page)
     ? []
-    : [problem('FIELD_OUT_OF_BOUNDS', `The field (x ${field.x}, y ${field.y}, ${field.width} × ${field.height}) does not fit inside page ${field.page} (${page.width} × ${page.height} points).`, field, 'x')];
+    : [
+        problem(
+          'FIELD_OUT_OF_BOUNDS',
+          `The field (x ${field.x}, y ${field.y}, ${field.width} × ${field.height}) does not fit inside page ${field.page} (${page.width} × ${page.height} points).`,
+          field,
+          'x',
+        ),
+      ];
 };
 
 const fitsInside = (box: FieldBox, page: PageSize): boolean =>
@@ -58,5 +74,7 @@ const fitsInside = (box: FieldBox, page: PageSize): boolean =>
   box.y + box.height <= page.height + TOLERANCE_POINTS;
 
 const problem = (code: ErrorCode, message: string, field: LocatedFieldBox, key: keyof FieldBox): Problem => ({
-  code, message, field: `${field.path}.${key}`,
+  code,
+  message,
+  field: `${field.path}.${key}`,
 });

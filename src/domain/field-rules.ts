@@ -1,8 +1,6 @@
 import type { ErrorCode, Problem } from './app-error.js';
 
-export const FIELD_TYPES = [
-  'signature', 'initials', 'name', 'email', 'date_signed', 'text', 'number', 'checkbox', 'dropdown',
-] as const;
+export const FIELD_TYPES = ['signature', 'initials', 'name', 'email', 'date_signed', 'text', 'number', 'checkbox', 'dropdown'] as const;
 
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -34,10 +32,7 @@ export interface FieldRules {
  * The rules of one signer's fields with their defaults applied, and every problem found.
  * `path` is the JSON path of the signer's `fields` array; `rules` is only complete when there is no problem.
  */
-export const resolveSignerFieldRules = (
-  fields: readonly FieldRulesInput[],
-  path: string,
-): { rules: FieldRules[]; problems: Problem[] } => {
+export const resolveSignerFieldRules = (fields: readonly FieldRulesInput[], path: string): { rules: FieldRules[]; problems: Problem[] } => {
   const resolved = fields.map((field, index) => resolveFieldRules(field, `${path}[${index}]`));
   return {
     rules: resolved.flatMap((result) => (result.rules ? [result.rules] : [])),
@@ -45,10 +40,7 @@ export const resolveSignerFieldRules = (
   };
 };
 
-const resolveFieldRules = (
-  input: FieldRulesInput,
-  path: string,
-): { rules?: FieldRules; problems: Problem[] } => {
+const resolveFieldRules = (input: FieldRulesInput, path: string): { rules?: FieldRules; problems: Problem[] } => {
   const type = FIELD_TYPES.find((candidate) => candidate === input.type);
   if (!type) {
     return { problems: [problem('INVALID_FIELD_TYPE', `type must be one of ${FIELD_TYPES.join(', ')}.`, `${path}.type`)] };
@@ -116,13 +108,18 @@ const duplicatePlaceholders = (fields: readonly FieldRulesInput[], path: string)
       seen.add(placeholder);
       return [];
     }
-    return [problem('DUPLICATE_FIELD_PLACEHOLDER', `The placeholder "${placeholder}" is already used by another field of this signer.`, `${path}[${index}].placeholder`)];
+    return [
+      problem(
+        'DUPLICATE_FIELD_PLACEHOLDER',
+        `The placeholder "${placeholder}" is already used by another field of this signer.`,
+        `${path}[${index}].placeholder`,
+      ),
+    ];
   });
 };
 
 /** Checkbox values are compared and stored in lower case; every other value as given. */
-export const normalizeValue = (type: FieldType, value: string): string =>
-  type === 'checkbox' ? value.trim().toLowerCase() : value;
+export const normalizeValue = (type: FieldType, value: string): string => (type === 'checkbox' ? value.trim().toLowerCase() : value);
 
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
@@ -155,9 +152,7 @@ export interface SubmittedValue {
   value?: unknown;
 }
 
-export type ResolvedValues =
-  | { ok: true; values: Map<string, string> }
-  | { ok: false; problems: Problem[] };
+export type ResolvedValues = { ok: true; values: Map<string, string> } | { ok: false; problems: Problem[] };
 
 /**
  * Checks a signature's `fields` against the signer's fields and returns the value of every
@@ -184,7 +179,7 @@ export const resolveSubmittedValues = (
   });
   const values = new Map<string, string>();
   for (const field of fields) {
-    const value = isSelfFilling(field.type) ? undefined : given.get(field.id) ?? field.defaultValue ?? undefined;
+    const value = isSelfFilling(field.type) ? undefined : (given.get(field.id) ?? field.defaultValue ?? undefined);
     if (value !== undefined) values.set(field.id, value);
     if (field.required && !isFilled(field, value, adopted)) {
       problems.push(problem('REQUIRED_FIELD_MISSING', `The required ${field.type} field "${field.id}" has no value.`, 'fields'));
@@ -233,5 +228,7 @@ const isFilled = (
 };
 
 const problem = (code: ErrorCode, message: string, field: string): Problem => ({
-  code, message, field,
+  code,
+  message,
+  field,
 });

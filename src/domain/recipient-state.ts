@@ -3,8 +3,7 @@ import { AppError } from './app-error.js';
 export type RecipientStatus = 'Waiting' | 'Sent' | 'Viewed' | 'Signed' | 'Declined';
 
 /** A signer who may still act: neither signed nor declined. */
-export const isPending = (status: RecipientStatus): boolean =>
-  status === 'Waiting' || status === 'Sent' || status === 'Viewed';
+export const isPending = (status: RecipientStatus): boolean => status === 'Waiting' || status === 'Sent' || status === 'Viewed';
 
 /** A signer whose turn it is: invited and not done yet. */
 export const isOnTurn = (status: RecipientStatus): boolean => status === 'Sent' || status === 'Viewed';
@@ -24,7 +23,7 @@ export const assertCanAct = (status: RecipientStatus): void => {
     case 'Signed':
       throw new AppError('ALREADY_SIGNED', 'This signer has already signed the envelope.');
     case 'Waiting':
-      throw new AppError('NOT_YOUR_TURN', 'It is not this signer\'s turn to sign yet.');
+      throw new AppError('NOT_YOUR_TURN', "It is not this signer's turn to sign yet.");
     case 'Declined':
       throw new AppError('ENVELOPE_NOT_ACTIVE', 'The envelope is Declined: this signer declined it.');
   }

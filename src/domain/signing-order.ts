@@ -8,15 +8,10 @@ export const SIGN_PROCESS_FLOWS: readonly SignProcessFlow[] = ['Sequential', 'Pa
 /** `sign_process_flow` is matched case-insensitively; absent means Parallel. */
 export const parseFlow = (value: unknown, field = 'envelope.sign_process_flow'): SignProcessFlow => {
   if (value === undefined || value === null) return 'Parallel';
-  const flow = typeof value === 'string'
-    ? SIGN_PROCESS_FLOWS.find((candidate) => candidate.toLowerCase() === value.trim().toLowerCase())
-    : undefined;
+  const flow =
+    typeof value === 'string' ? SIGN_PROCESS_FLOWS.find((candidate) => candidate.toLowerCase() === value.trim().toLowerCase()) : undefined;
   if (!flow) {
-    throw new AppError(
-      'INVALID_SIGN_PROCESS_FLOW',
-      `sign_process_flow must be one of ${SIGN_PROCESS_FLOWS.join(', ')}.`,
-      { field },
-    );
+    throw new AppError('INVALID_SIGN_PROCESS_FLOW', `sign_process_flow must be one of ${SIGN_PROCESS_FLOWS.join(', ')}.`, { field });
   }
   return flow;
 };
@@ -55,7 +50,9 @@ export const normalizeSigningOrders = (
 const isValidOrder = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
 
 const invalidOrder = (message: string, field: string): Problem => ({
-  code: 'INVALID_SIGNING_ORDER', message, field,
+  code: 'INVALID_SIGNING_ORDER',
+  message,
+  field,
 });
 
 const orderedFlowProblems = (
@@ -114,8 +111,6 @@ export const newlyActiveAfterSignature = (
   signerId: string,
 ): string[] => {
   const before = new Set(activeSignerIds(flow, signersBeforeSignature));
-  const after = signersBeforeSignature.map((signer) =>
-    signer.id === signerId ? { ...signer, status: 'Signed' as const } : signer,
-  );
+  const after = signersBeforeSignature.map((signer) => (signer.id === signerId ? { ...signer, status: 'Signed' as const } : signer));
   return activeSignerIds(flow, after).filter((id) => !before.has(id));
 };

@@ -1,6 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/context.js';
-import { claimIdempotencyKey, completeIdempotencyKey, fingerprintRequest, releaseIdempotencyKey } from '../app/idempotency/idempotency-keys.js';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  fingerprintRequest,
+  releaseIdempotencyKey,
+} from '../app/idempotency/idempotency-keys.js';
 import { AppError } from '../domain/app-error.js';
 import type { App } from './app-type.js';
 

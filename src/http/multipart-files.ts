@@ -17,7 +17,9 @@ export const multipartFiles = async (request: FastifyRequest, maxBytes: number):
   const files: UploadedFile[] = [];
   for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
     if (part.fieldname !== FILE_PART || part.type !== 'file') {
-      throw new AppError('UNKNOWN_FIELD', `Unknown multipart part "${part.fieldname}": send files as "${FILE_PART}" parts.`, { field: part.fieldname });
+      throw new AppError('UNKNOWN_FIELD', `Unknown multipart part "${part.fieldname}": send files as "${FILE_PART}" parts.`, {
+        field: part.fieldname,
+      });
     }
     const bytes = await part.toBuffer();
     const name = part.filename.trim();

@@ -23,14 +23,28 @@ type Response = { description?: string; headers?: Record<string, unknown>; conte
 type Operation = { responses?: Record<string, Response> };
 
 const rateLimitHeaders = {
-  'RateLimit-Limit': { description: 'Requests allowed per minute', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000 } },
-  'RateLimit-Remaining': { description: 'Requests left in this minute', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000 } },
-  'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 60 } },
+  'RateLimit-Limit': {
+    description: 'Requests allowed per minute',
+    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000 },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests left in this minute',
+    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000 },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until the window resets',
+    schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 60 },
+  },
 };
-const retryAfter = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 86_400 } } };
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 86_400 } },
+};
 
 const commonHeaders = (origin: string) => ({
-  'X-Request-Id': { description: 'Identifies this request in logs', schema: { type: 'string', maxLength: 128, pattern: '^[A-Za-z0-9._-]+$' } },
+  'X-Request-Id': {
+    description: 'Identifies this request in logs',
+    schema: { type: 'string', maxLength: 128, pattern: '^[A-Za-z0-9._-]+$' },
+  },
   'Access-Control-Allow-Origin': {
     description: "Always the service's own origin: browsers on other sites may not call the API (server-to-server use)",
     schema: { type: 'string', const: origin },
@@ -46,7 +60,10 @@ const addCommonParts = (document: { paths?: Record<string, Record<string, Operat
   for (const operations of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(operations)) {
       const responses = (operation.responses ??= {});
-      responses['4XX'] ??= { description: 'Any other client error, in the same error shape', content: { 'application/json': { schema: ErrorBody } } };
+      responses['4XX'] ??= {
+        description: 'Any other client error, in the same error shape',
+        content: { 'application/json': { schema: ErrorBody } },
+      };
       for (const [status, response] of Object.entries(responses)) {
         response.headers = { ...response.headers, ...commonHeaders(origin), ...(status === '429' ? retryAfter : {}) };
       }
@@ -59,9 +76,20 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Countersign API', version: '2.0.0', description: DESCRIPTION, contact: { name: 'Countersign', url: ctx.config.publicUrl } },
+      info: {
+        title: 'Countersign API',
+        version: '2.0.0',
+        description: DESCRIPTION,
+        contact: { name: 'Countersign', url: ctx.config.publicUrl },
+      },
       // Relative: the document describes the server that serves it, whatever its public address.
-      servers: [{ url: '/', description: 'The Countersign server serving this document (production, staging or local alike)', 'x-internal': false } as never],
+      servers: [
+        {
+          url: '/',
+          description: 'The Countersign server serving this document (production, staging or local alike)',
+          'x-internal': false,
+        } as never,
+      ],
       tags: [
         { name: 'Authentication', description: 'Log in with client credentials; refresh tokens rotate' },
         { name: 'Account', description: 'Account details, quota and statistics' },

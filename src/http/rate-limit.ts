@@ -11,7 +11,9 @@ const UNLIMITED_PATHS = new Set(['/healthz', '/readyz']);
  * Counters live in this process, or in Redis when REDIS_URL is set so several processes share them.
  */
 export const registerRateLimit = async (app: App, ctx: AppContext): Promise<{ close(): Promise<void> }> => {
-  const redis = ctx.config.redisUrl ? new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false }) : undefined;
+  const redis = ctx.config.redisUrl
+    ? new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
+    : undefined;
   await app.register(rateLimit, {
     global: true,
     hook: 'onRequest',

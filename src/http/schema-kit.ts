@@ -24,8 +24,7 @@ export const Num = (minimum: number, maximum: number, options: Record<string, un
 export const List = <T extends TSchema>(items: T, maxItems: number, options: Record<string, unknown> = {}) =>
   Type.Array(items, { maxItems, ...options });
 
-export const Timestamp = (options: Record<string, unknown> = {}) =>
-  Type.String({ format: 'date-time', maxLength: 30, ...options });
+export const Timestamp = (options: Record<string, unknown> = {}) => Type.String({ format: 'date-time', maxLength: 30, ...options });
 
 export const Email = (options: Record<string, unknown> = {}) => Type.String({ format: 'email', maxLength: 320, ...options });
 
@@ -33,8 +32,7 @@ export const Id = (prefix: string, options: Record<string, unknown> = {}) =>
   Type.String({ maxLength: 64, pattern: `^${prefix}_[A-Za-z0-9_-]+$`, ...options });
 
 /** The contract's success shape: `{message, data}`. */
-export const Ok = <T extends TSchema>(data: T, description = 'Success') =>
-  Type.Object({ message: Text(500), data }, { description });
+export const Ok = <T extends TSchema>(data: T, description = 'Success') => Type.Object({ message: Text(500), data }, { description });
 
 const ErrorEntry = Type.Object({
   error_code: Text(64, { pattern: '^[A-Z0-9_]+$' }),

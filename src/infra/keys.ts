@@ -14,7 +14,10 @@ export interface ServiceKeys {
 
 export const loadServiceKeys = async (config: Pick<Config, 'dataDir' | 'signingCert'>): Promise<ServiceKeys> => {
   const [sealing, ledger] = await Promise.all([
-    loadSigningIdentity({ dataDir: config.dataDir, ...(config.signingCert ? { p12Path: config.signingCert.p12Path, p12Password: config.signingCert.password } : {}) }),
+    loadSigningIdentity({
+      dataDir: config.dataDir,
+      ...(config.signingCert ? { p12Path: config.signingCert.p12Path, p12Password: config.signingCert.password } : {}),
+    }),
     loadLedgerKey(config.dataDir),
   ]);
   const trustAnchor = sealing.certificateChain.at(-1);

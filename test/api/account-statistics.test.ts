@@ -37,7 +37,11 @@ describeOnEachDatabase('GET /account/statistics (API.md §9)', (server) => {
     await setEnvelope(completedFast, { completed_at: new Date(now + 100_000).toISOString() });
     await setEnvelope(completedSlow, { completed_at: new Date(now + 300_000).toISOString() });
     await setEnvelope(cancelled, { status: 'Cancelled' });
-    await setEnvelope(deleted, { status: 'Completed', completed_at: new Date(now + 900_000).toISOString(), deleted_at: new Date(now).toISOString() });
+    await setEnvelope(deleted, {
+      status: 'Completed',
+      completed_at: new Date(now + 900_000).toISOString(),
+      deleted_at: new Date(now).toISOString(),
+    });
     // Another account's envelopes are not counted.
     await createEnvelope(server, (await server.newAccount()).accessToken);
 

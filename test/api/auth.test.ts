@@ -51,7 +51,11 @@ describeOnEachDatabase('authentication (API.md §1)', (server) => {
     it('answers 401 INVALID_AUTH_TYPE when app_auth_type is missing or different', async () => {
       const account = await server.newAccount();
       const missing = await server.call('POST', TOKEN, { body: { credentials: account.credentials }, noAppAuthType: true });
-      const wrong = await server.call('POST', TOKEN, { body: { credentials: account.credentials }, noAppAuthType: true, headers: { app_auth_type: 'oauth2' } });
+      const wrong = await server.call('POST', TOKEN, {
+        body: { credentials: account.credentials },
+        noAppAuthType: true,
+        headers: { app_auth_type: 'oauth2' },
+      });
       for (const response of [missing, wrong]) {
         assert.equal(response.status, 401);
         assert.deepEqual(errorCodes(response.body), ['INVALID_AUTH_TYPE']);
@@ -61,7 +65,9 @@ describeOnEachDatabase('authentication (API.md §1)', (server) => {
     it('answers 400 UNKNOWN_FIELD for a field the contract does not define', async () => {
       const response = await server.call('POST', TOKEN, { body: { credentials: 'x', password: 'y' } });
       assert.equal(response.status, 400);
-      assert.deepEqual(response.body.errors, [{ error_code: 'UNKNOWN_FIELD', developer_message: 'Unknown field "password".', field: 'password' }]);
+      assert.deepEqual(response.body.errors, [
+        { error_code: 'UNKNOWN_FIELD', developer_message: 'Unknown field "password".', field: 'password' },
+      ]);
     });
 
     it('answers 400 MALFORMED_JSON for a body that is not JSON', async () => {
@@ -74,7 +80,9 @@ describeOnEachDatabase('authentication (API.md §1)', (server) => {
   describe('refresh', () => {
     it('rotates: returns a new pair, and the new access token works', async () => {
       const account = await server.newAccount();
-      const response = await server.call('POST', REFRESH, { body: { access_token: account.accessToken, refresh_token: account.refreshToken } });
+      const response = await server.call('POST', REFRESH, {
+        body: { access_token: account.accessToken, refresh_token: account.refreshToken },
+      });
       assert.equal(response.status, 200);
       const { data } = response.body;
       assert.notEqual(data.refresh_token, account.refreshToken);
@@ -112,20 +120,28 @@ describeOnEachDatabase('authentication (API.md §1)', (server) => {
       const first = await server.newAccount();
       const second = await server.newAccount();
       const unknown = await server.call('POST', REFRESH, { body: { access_token: first.accessToken, refresh_token: 'cs_rt_unknown' } });
-      const mismatched = await server.call('POST', REFRESH, { body: { access_token: second.accessToken, refresh_token: first.refreshToken } });
+      const mismatched = await server.call('POST', REFRESH, {
+        body: { access_token: second.accessToken, refresh_token: first.refreshToken },
+      });
       for (const response of [unknown, mismatched]) {
         assert.equal(response.status, 401);
         assert.deepEqual(errorCodes(response.body), ['INVALID_REFRESH_TOKEN']);
       }
-      const stillUsable = await server.call('POST', REFRESH, { body: { access_token: first.accessToken, refresh_token: first.refreshToken } });
+      const stillUsable = await server.call('POST', REFRESH, {
+        body: { access_token: first.accessToken, refresh_token: first.refreshToken },
+      });
       assert.equal(stillUsable.status, 200, 'a mismatched pair must not consume the refresh token');
     });
 
     it('answers 401 REFRESH_TOKEN_REUSED for a retired refresh token and revokes the whole token family', async () => {
       const account = await server.newAccount();
-      const rotated = await server.call('POST', REFRESH, { body: { access_token: account.accessToken, refresh_token: account.refreshToken } });
+      const rotated = await server.call('POST', REFRESH, {
+        body: { access_token: account.accessToken, refresh_token: account.refreshToken },
+      });
       assert.equal(rotated.status, 200);
-      const reused = await server.call('POST', REFRESH, { body: { access_token: account.accessToken, refresh_token: account.refreshToken } });
+      const reused = await server.call('POST', REFRESH, {
+        body: { access_token: account.accessToken, refresh_token: account.refreshToken },
+      });
       assert.equal(reused.status, 401);
       assert.deepEqual(errorCodes(reused.body), ['REFRESH_TOKEN_REUSED']);
 
@@ -133,7 +149,9 @@ describeOnEachDatabase('authentication (API.md §1)', (server) => {
       const withNewAccess = await server.call('GET', '/api/v2.0/account', { token: descendant.access_token });
       assert.equal(withNewAccess.status, 401);
       assert.deepEqual(errorCodes(withNewAccess.body), ['INVALID_ACCESS_TOKEN']);
-      const withNewRefresh = await server.call('POST', REFRESH, { body: { access_token: descendant.access_token, refresh_token: descendant.refresh_token } });
+      const withNewRefresh = await server.call('POST', REFRESH, {
+        body: { access_token: descendant.access_token, refresh_token: descendant.refresh_token },
+      });
       assert.equal(withNewRefresh.status, 401);
       assert.deepEqual(errorCodes(withNewRefresh.body), ['INVALID_REFRESH_TOKEN']);
 
@@ -143,7 +161,10 @@ describeOnEachDatabase('authentication (API.md §1)', (server) => {
 
     it('needs app_auth_type but no Authorization header', async () => {
       const account = await server.newAccount();
-      const response = await server.call('POST', REFRESH, { body: { access_token: account.accessToken, refresh_token: account.refreshToken }, noAppAuthType: true });
+      const response = await server.call('POST', REFRESH, {
+        body: { access_token: account.accessToken, refresh_token: account.refreshToken },
+        noAppAuthType: true,
+      });
       assert.equal(response.status, 401);
       assert.deepEqual(errorCodes(response.body), ['INVALID_AUTH_TYPE']);
     });
@@ -176,7 +197,9 @@ describeOnEachDatabase('authentication (API.md §1)', (server) => {
         const expired = await server.call('GET', '/api/v2.0/account', { token: account.accessToken });
         assert.equal(expired.status, 401);
         assert.deepEqual(errorCodes(expired.body), ['INVALID_ACCESS_TOKEN']);
-        const refreshed = await server.call('POST', REFRESH, { body: { access_token: account.accessToken, refresh_token: account.refreshToken } });
+        const refreshed = await server.call('POST', REFRESH, {
+          body: { access_token: account.accessToken, refresh_token: account.refreshToken },
+        });
         assert.equal(refreshed.status, 200);
         const me = await server.call('GET', '/api/v2.0/account', { token: refreshed.body.data.access_token });
         assert.equal(me.status, 200);
@@ -189,7 +212,9 @@ describeOnEachDatabase('authentication (API.md §1)', (server) => {
       const account = await server.newAccount();
       server.clock.advanceDays(31);
       try {
-        const response = await server.call('POST', REFRESH, { body: { access_token: account.accessToken, refresh_token: account.refreshToken } });
+        const response = await server.call('POST', REFRESH, {
+          body: { access_token: account.accessToken, refresh_token: account.refreshToken },
+        });
         assert.equal(response.status, 401);
         assert.deepEqual(errorCodes(response.body), ['INVALID_REFRESH_TOKEN']);
       } finally {

@@ -55,7 +55,10 @@ for (const database of testDatabases) {
       assert.equal(Buffer.from(created.credentials, 'base64').toString(), `${created.client_id}:${created.client_secret}`);
 
       // The account is usable through the API at once.
-      const server = await startTestServer(database, { DATA_DIR: dataDir, ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}) });
+      const server = await startTestServer(database, {
+        DATA_DIR: dataDir,
+        ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
+      });
       try {
         const login = await server.call('POST', '/api/v2.0/authorization/token', { body: { credentials: created.credentials } });
         assert.equal(login.status, 200);

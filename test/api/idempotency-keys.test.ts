@@ -16,7 +16,11 @@ describeOnEachDatabase('idempotency keys (API.md §0)', (server) => {
     assert.deepEqual(await claimIdempotencyKey(ctx, accountId, 'key-1', 'hash-a'), { kind: 'claimed' });
     assert.deepEqual(await claimIdempotencyKey(ctx, accountId, 'key-1', 'hash-a'), { kind: 'in-use' });
     await completeIdempotencyKey(ctx, accountId, 'key-1', 201, '{"message":"Created."}');
-    assert.deepEqual(await claimIdempotencyKey(ctx, accountId, 'key-1', 'hash-a'), { kind: 'replay', status: 201, body: '{"message":"Created."}' });
+    assert.deepEqual(await claimIdempotencyKey(ctx, accountId, 'key-1', 'hash-a'), {
+      kind: 'replay',
+      status: 201,
+      body: '{"message":"Created."}',
+    });
     assert.deepEqual(await claimIdempotencyKey(ctx, accountId, 'key-1', 'hash-b'), { kind: 'reused-with-another-body' });
   });
 

@@ -8,56 +8,68 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const hitAccount = (server: TestServer, token: string) => server.call('GET', '/api/v2.0/account', { token });
 
-describeOnEachDatabase('rate limiting (API.md §10) in process', (server) => {
-  it('answers 429 RATE_LIMITED with Retry-After and RateLimit-* headers past the limit of one access token', async () => {
-    const account = await server.newAccount();
-    const allowed = [await hitAccount(server, account.accessToken), await hitAccount(server, account.accessToken), await hitAccount(server, account.accessToken)];
-    for (const response of allowed) assert.equal(response.status, 200);
-    assert.equal(allowed[2]?.headers.get('ratelimit-limit'), '3');
-    assert.equal(allowed[2]?.headers.get('ratelimit-remaining'), '0');
+describeOnEachDatabase(
+  'rate limiting (API.md §10) in process',
+  (server) => {
+    it('answers 429 RATE_LIMITED with Retry-After and RateLimit-* headers past the limit of one access token', async () => {
+      const account = await server.newAccount();
+      const allowed = [
+        await hitAccount(server, account.accessToken),
+        await hitAccount(server, account.accessToken),
+        await hitAccount(server, account.accessToken),
+      ];
+      for (const response of allowed) assert.equal(response.status, 200);
+      assert.equal(allowed[2]?.headers.get('ratelimit-limit'), '3');
+      assert.equal(allowed[2]?.headers.get('ratelimit-remaining'), '0');
 
-    const limited = await hitAccount(server, account.accessToken);
-    assert.equal(limited.status, 429);
-    assert.equal(limited.body.errors[0].error_code, 'RATE_LIMITED');
-    assert.ok(Number(limited.headers.get('retry-after')) > 0);
-    assert.equal(limited.headers.get('ratelimit-remaining'), '0');
-  });
+      const limited = await hitAccount(server, account.accessToken);
+      assert.equal(limited.status, 429);
+      assert.equal(limited.body.errors[0].error_code, 'RATE_LIMITED');
+      assert.ok(Number(limited.headers.get('retry-after')) > 0);
+      assert.equal(limited.headers.get('ratelimit-remaining'), '0');
+    });
 
-  it('counts each access token separately', async () => {
-    const first = await server.newAccount();
-    const second = await server.newAccount();
-    for (let i = 0; i < 4; i++) await hitAccount(server, first.accessToken);
-    assert.equal((await hitAccount(server, first.accessToken)).status, 429);
-    assert.equal((await hitAccount(server, second.accessToken)).status, 200);
-  });
-}, { env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    it('counts each access token separately', async () => {
+      const first = await server.newAccount();
+      const second = await server.newAccount();
+      for (let i = 0; i < 4; i++) await hitAccount(server, first.accessToken);
+      assert.equal((await hitAccount(server, first.accessToken)).status, 429);
+      assert.equal((await hitAccount(server, second.accessToken)).status, 200);
+    });
+  },
+  { env: { RATE_LIMIT_PER_MINUTE: '3' } },
+);
 
 // Two processes' worth of servers sharing one Redis and one database: the second one starts in the test.
-describeWithServer('rate limiting with REDIS_URL', (server) => {
-  let probe: Redis;
-  let sibling: TestServer | undefined;
-  before(() => {
-    probe = new Redis(REDIS_URL);
-  });
-  after(async () => {
-    await sibling?.close();
-    probe.disconnect();
-  });
+describeWithServer(
+  'rate limiting with REDIS_URL',
+  (server) => {
+    let probe: Redis;
+    let sibling: TestServer | undefined;
+    before(() => {
+      probe = new Redis(REDIS_URL);
+    });
+    after(async () => {
+      await sibling?.close();
+      probe.disconnect();
+    });
 
-  it('keeps the counters in Redis, so a second server sees the first one’s requests', async () => {
-    const account = await server.newAccount();
-    for (let i = 0; i < 4; i++) assert.equal((await hitAccount(server, account.accessToken)).status, 200);
-    assert.equal((await hitAccount(server, account.accessToken)).status, 429);
+    it('keeps the counters in Redis, so a second server sees the first one’s requests', async () => {
+      const account = await server.newAccount();
+      for (let i = 0; i < 4; i++) assert.equal((await hitAccount(server, account.accessToken)).status, 200);
+      assert.equal((await hitAccount(server, account.accessToken)).status, 429);
 
-    const keys = await probe.keys('countersign:rate:token:*');
-    assert.ok(keys.length > 0, 'counters are in Redis');
-    const counted = await Promise.all(keys.map((key) => probe.get(key)));
-    assert.ok(counted.some((value) => Number(value) >= 5));
+      const keys = await probe.keys('countersign:rate:token:*');
+      assert.ok(keys.length > 0, 'counters are in Redis');
+      const counted = await Promise.all(keys.map((key) => probe.get(key)));
+      assert.ok(counted.some((value) => Number(value) >= 5));
 
-    // A fresh in-process server would start from zero; one sharing Redis must not.
-    sibling = await startTestServer('sqlite', { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL, DATA_DIR: server.dataDir });
-    const fromSibling = await hitAccount(sibling, account.accessToken);
-    assert.equal(fromSibling.status, 429);
-    assert.equal(fromSibling.body.errors[0].error_code, 'RATE_LIMITED');
-  });
-}, { database: 'sqlite', env: { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL } });
+      // A fresh in-process server would start from zero; one sharing Redis must not.
+      sibling = await startTestServer('sqlite', { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL, DATA_DIR: server.dataDir });
+      const fromSibling = await hitAccount(sibling, account.accessToken);
+      assert.equal(fromSibling.status, 429);
+      assert.equal(fromSibling.body.errors[0].error_code, 'RATE_LIMITED');
+    });
+  },
+  { database: 'sqlite', env: { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL } },
+);

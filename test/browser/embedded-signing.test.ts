@@ -11,8 +11,16 @@ import { launchChromium, onServer } from './chromium.js';
 
 // Named fields: the page labels each field by its placeholder.
 const signers = [
-  { name: 'Ada Lovelace', email: 'ada@example.test', fields: [{ type: 'signature', page: 1, x: 72, y: 600, width: 160, height: 40, placeholder: 'ada_signature' }] },
-  { name: 'Grace Hopper', email: 'grace@example.test', fields: [{ type: 'signature', page: 2, x: 72, y: 600, width: 160, height: 40, placeholder: 'grace_signature' }] },
+  {
+    name: 'Ada Lovelace',
+    email: 'ada@example.test',
+    fields: [{ type: 'signature', page: 1, x: 72, y: 600, width: 160, height: 40, placeholder: 'ada_signature' }],
+  },
+  {
+    name: 'Grace Hopper',
+    email: 'grace@example.test',
+    fields: [{ type: 'signature', page: 2, x: 72, y: 600, width: 160, height: 40, placeholder: 'grace_signature' }],
+  },
 ];
 
 interface EmbedEvent {
@@ -33,63 +41,79 @@ const startParentSite = async (): Promise<{ origin: string; server: Server }> =>
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 };
 
-describeWithServer('embedded signing (?embed=1 in a sender iFrame)', (service) => {
-  let browser: Browser;
-  let parent: { origin: string; server: Server };
-  let account: Awaited<ReturnType<TestServer['newAccount']>>;
+describeWithServer(
+  'embedded signing (?embed=1 in a sender iFrame)',
+  (service) => {
+    let browser: Browser;
+    let parent: { origin: string; server: Server };
+    let account: Awaited<ReturnType<TestServer['newAccount']>>;
 
-  before(async () => {
-    account = await service.newAccount();
-    parent = await startParentSite();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    parent?.server.close();
-  });
+    before(async () => {
+      account = await service.newAccount();
+      parent = await startParentSite();
+      browser = await launchChromium();
+    });
+    after(async () => {
+      await browser?.close();
+      parent?.server.close();
+    });
 
-  const embeddedLink = async () => {
-    const { envelope_id } = await createEnvelope(service, account.accessToken, { signers });
-    const response = await service.call('GET', `/api/v2.0/envelopes/${envelope_id}/generate_embedded_url/ada@example.test`, { token: account.accessToken });
-    assert.equal(response.status, 200);
-    return { envelopeId: envelope_id, url: onServer(service.url, response.body.data.url) };
-  };
+    const embeddedLink = async () => {
+      const { envelope_id } = await createEnvelope(service, account.accessToken, { signers });
+      const response = await service.call('GET', `/api/v2.0/envelopes/${envelope_id}/generate_embedded_url/ada@example.test`, {
+        token: account.accessToken,
+      });
+      assert.equal(response.status, 200);
+      return { envelopeId: envelope_id, url: onServer(service.url, response.body.data.url) };
+    };
 
-  const openInParent = async (frameUrl: string): Promise<{ page: Page; console: string[] }> => {
-    const page = await browser.newPage();
-    const console: string[] = [];
-    page.on('console', (message) => console.push(message.text()));
-    await page.goto(`${parent.origin}/?frame=${encodeURIComponent(frameUrl)}`);
-    return { page, console };
-  };
+    const openInParent = async (frameUrl: string): Promise<{ page: Page; console: string[] }> => {
+      const page = await browser.newPage();
+      const console: string[] = [];
+      page.on('console', (message) => console.push(message.text()));
+      await page.goto(`${parent.origin}/?frame=${encodeURIComponent(frameUrl)}`);
+      return { page, console };
+    };
 
-  const eventsOf = (page: Page) => page.evaluate(() => (window as unknown as { events: EmbedEvent[] }).events);
+    const eventsOf = (page: Page) => page.evaluate(() => (window as unknown as { events: EmbedEvent[] }).events);
 
-  it("loads in the sender's frame and posts countersign.loaded when the account lists the sender's origin", async () => {
-    await updateAccount(service.service.ctx, account.account_id, { frameAncestors: [parent.origin] });
-    const { envelopeId, url } = await embeddedLink();
-    const { page } = await openInParent(url);
-    try {
-      await page.waitForFunction(() => (window as unknown as { events: EmbedEvent[] }).events.some((e) => e.type === 'countersign.loaded'), undefined, { timeout: 15_000 });
-      assert.deepEqual((await eventsOf(page)).find((e) => e.type === 'countersign.loaded'), { type: 'countersign.loaded', envelope_id: envelopeId });
-      const frame = page.frameLocator('#signing');
-      await frame.locator('[data-testid=envelope-name]').waitFor({ timeout: 15_000 });
-      assert.equal(await frame.locator('[data-testid=envelope-name]').textContent(), 'Sales agreement');
-    } finally {
-      await page.close();
-    }
-  });
+    it("loads in the sender's frame and posts countersign.loaded when the account lists the sender's origin", async () => {
+      await updateAccount(service.service.ctx, account.account_id, { frameAncestors: [parent.origin] });
+      const { envelopeId, url } = await embeddedLink();
+      const { page } = await openInParent(url);
+      try {
+        await page.waitForFunction(
+          () => (window as unknown as { events: EmbedEvent[] }).events.some((e) => e.type === 'countersign.loaded'),
+          undefined,
+          { timeout: 15_000 },
+        );
+        assert.deepEqual(
+          (await eventsOf(page)).find((e) => e.type === 'countersign.loaded'),
+          { type: 'countersign.loaded', envelope_id: envelopeId },
+        );
+        const frame = page.frameLocator('#signing');
+        await frame.locator('[data-testid=envelope-name]').waitFor({ timeout: 15_000 });
+        assert.equal(await frame.locator('[data-testid=envelope-name]').textContent(), 'Sales agreement');
+      } finally {
+        await page.close();
+      }
+    });
 
-  it("is refused by the browser (CSP frame-ancestors) when the account does not list the sender's origin", async () => {
-    await updateAccount(service.service.ctx, account.account_id, { frameAncestors: ['https://someone-else.example'] });
-    const { url } = await embeddedLink();
-    const { page, console } = await openInParent(url);
-    try {
-      await page.waitForTimeout(3_000);
-      assert.deepEqual(await eventsOf(page), [], 'the refused frame never ran the signing page');
-      assert.ok(console.some((line) => /frame-ancestors/.test(line)), `the browser reports the frame-ancestors violation: ${console.join(' | ')}`);
-    } finally {
-      await page.close();
-    }
-  });
-}, { database: 'sqlite' });
+    it("is refused by the browser (CSP frame-ancestors) when the account does not list the sender's origin", async () => {
+      await updateAccount(service.service.ctx, account.account_id, { frameAncestors: ['https://someone-else.example'] });
+      const { url } = await embeddedLink();
+      const { page, console } = await openInParent(url);
+      try {
+        await page.waitForTimeout(3_000);
+        assert.deepEqual(await eventsOf(page), [], 'the refused frame never ran the signing page');
+        assert.ok(
+          console.some((line) => /frame-ancestors/.test(line)),
+          `the browser reports the frame-ancestors violation: ${console.join(' | ')}`,
+        );
+      } finally {
+        await page.close();
+      }
+    });
+  },
+  { database: 'sqlite' },
+);

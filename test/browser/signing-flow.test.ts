@@ -19,7 +19,12 @@ const signers = [
       { type: 'text', page: 1, x: 72, y: 540, width: 200, height: 24, required: true, placeholder: 'Company' },
     ],
   },
-  { name: 'Grace Hopper', email: 'grace@example.test', signing_order: 2, fields: [{ type: 'signature', page: 2, x: 72, y: 600, width: 160, height: 40, placeholder: 'grace_signature' }] },
+  {
+    name: 'Grace Hopper',
+    email: 'grace@example.test',
+    signing_order: 2,
+    fields: [{ type: 'signature', page: 2, x: 72, y: 600, width: 160, height: 40, placeholder: 'grace_signature' }],
+  },
 ];
 
 /** A few strokes across the pad, the way a finger or mouse signs. */
@@ -29,106 +34,144 @@ const drawSignature = async (page: Page) => {
   assert.ok(box, 'the signature pad is visible');
   await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
   await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1) await page.mouse.move(box.x + box.width * (0.1 + i * 0.06), box.y + box.height * (0.6 + (i % 2 ? -0.25 : 0.15)), { steps: 3 });
+  for (let i = 1; i <= 12; i += 1)
+    await page.mouse.move(box.x + box.width * (0.1 + i * 0.06), box.y + box.height * (0.6 + (i % 2 ? -0.25 : 0.15)), { steps: 3 });
   await page.mouse.up();
 };
 
-describeWithServer('signing an envelope in the browser, from the invitation mail', (server, sink) => {
-  let browser: Browser;
-  let envelopeId: string;
-  let accessToken: string;
+describeWithServer(
+  'signing an envelope in the browser, from the invitation mail',
+  (server, sink) => {
+    let browser: Browser;
+    let envelopeId: string;
+    let accessToken: string;
 
-  before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    const account = await server.newAccount();
-    accessToken = account.accessToken;
-    const body = { ...(await envelopeRequest({ flow: 'Sequential', signers })), documents: [{ name: 'agreement.pdf', content_base64: await pdfBase64(2, 'Sales agreement between Acme and Analytical Engines') }] };
-    const created = await server.call('POST', '/api/v2.0/envelopes/create', { token: account.accessToken, body });
-    assert.equal(created.status, 201, JSON.stringify(created.body));
-    envelopeId = created.body.data.envelope_id;
-    await server.service.worker.drain();
-    browser = await launchChromium();
-  });
-  after(() => browser?.close());
-
-  const invitationLinkFor = async (email: string): Promise<string> => {
-    const mail = await sink.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes(email), 10_000);
-    const link = linksIn(mail).find((url) => /\/sign\//.test(url));
-    assert.ok(link, `the invitation to ${email} links to the signing page`);
-    return onServer(server.url, link);
-  };
-
-  const signAs = async (email: string, viewport: { width: number; height: number }, shot: string, fillCompany: boolean) => {
-    const page = await browser.newPage({ viewport });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    try {
-      await page.goto(await invitationLinkFor(email));
-      await page.locator('[data-testid=envelope-name]').waitFor({ timeout: 15_000 });
-      await page.locator('canvas.pdf-canvas').first().waitFor({ timeout: 15_000 });
-      // The first page is drawn by pdf.js (its worker runs under the strict CSP): wait for the text's dark pixels.
-      await page.waitForFunction(() => {
-        const canvas = document.querySelector('canvas.pdf-canvas') as HTMLCanvasElement | null;
-        if (!canvas || canvas.width === 0) return false;
-        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-        for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) return true;
-        return false;
-      }, undefined, { timeout: 15_000 });
-      await page.screenshot({ path: `${SHOTS}/${shot}.png` });
-      await page.locator('.field-mark').first().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/${shot}-document.png` });
-
-      if (fillCompany) await page.getByLabel(/Company/).first().fill('Analytical Engines Ltd');
-      await page.locator('.field-mark').first().click();
-      await drawSignature(page);
-      await page.locator('[data-testid=adopt-signature]').click();
-      await page.locator('[data-testid=consent-checkbox]').check();
-      await page.locator('[data-testid=finish-button]').click();
-      await page.locator('[data-testid=state-signed]').waitFor({ timeout: 15_000 });
-      await page.screenshot({ path: `${SHOTS}/${shot}-signed.png` });
-      assert.deepEqual(errors, [], 'no script errors and no CSP violations');
-    } finally {
-      await page.close();
-    }
-  };
-
-  it('lets the first signer see the PDF, fill the fields, draw a signature, consent and finish (1280x900)', async () => {
-    await signAs('ada@example.test', { width: 1280, height: 900 }, 'sign-1280x900', true);
-    const ada = await server.service.ctx.db.selectFrom('recipients').select(['status', 'signature']).where('envelope_id', '=', envelopeId).where('email', '=', 'ada@example.test').executeTakeFirstOrThrow();
-    assert.equal(ada.status, 'Signed');
-    const company = await server.service.ctx.db.selectFrom('fields').select('value').where('envelope_id', '=', envelopeId).where('placeholder', '=', 'Company').executeTakeFirstOrThrow();
-    assert.equal(company.value, 'Analytical Engines Ltd');
-  });
-
-  it('then lets the second signer do the same on a phone (375x812)', async () => {
-    await server.service.worker.drain();
-    await signAs('grace@example.test', { width: 375, height: 812 }, 'sign-375x812', false);
-    const statuses = await server.service.ctx.db.selectFrom('recipients').select('status').where('envelope_id', '=', envelopeId).where('role', '=', 'signer').execute();
-    assert.deepEqual(statuses.map((r) => r.status), ['Signed', 'Signed']);
-  });
-
-  it('completes the envelope once the worker has run, and the sealed PDF downloads and verifies', async () => {
-    await server.service.worker.drain();
-    const details = await server.call('GET', `/api/v2.0/envelopes/${envelopeId}/details`, { token: accessToken });
-    assert.equal(details.body.data.status, 'Completed');
-    const documentId = details.body.data.documents[0].document_id;
-
-    const download = await fetch(`${server.url}/api/v2.0/envelopes/${envelopeId}/${documentId}/download`, {
-      headers: { authorization: `Bearer ${accessToken}`, app_auth_type: 'esign-oauth2', accept: 'application/pdf' },
+    before(async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      const account = await server.newAccount();
+      accessToken = account.accessToken;
+      const body = {
+        ...(await envelopeRequest({ flow: 'Sequential', signers })),
+        documents: [{ name: 'agreement.pdf', content_base64: await pdfBase64(2, 'Sales agreement between Acme and Analytical Engines') }],
+      };
+      const created = await server.call('POST', '/api/v2.0/envelopes/create', { token: account.accessToken, body });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      envelopeId = created.body.data.envelope_id;
+      await server.service.worker.drain();
+      browser = await launchChromium();
     });
-    assert.equal(download.status, 200);
-    assert.match(download.headers.get('content-type') ?? '', /^application\/pdf/);
-    const sealed = new Uint8Array(await download.arrayBuffer());
-    assert.equal(Buffer.from(sealed.subarray(0, 5)).toString(), '%PDF-');
+    after(() => browser?.close());
 
-    const check = await server.call('POST', `/verify/${envelopeId}/check`, { noAppAuthType: true, rawBody: new Blob([Buffer.from(sealed)]), headers: { 'content-type': 'application/pdf' } });
-    assert.equal(check.status, 200);
-    assert.equal(check.body.data.match, true);
-    assert.equal(check.body.data.seal.valid, true);
+    const invitationLinkFor = async (email: string): Promise<string> => {
+      const mail = await sink.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes(email), 10_000);
+      const link = linksIn(mail).find((url) => /\/sign\//.test(url));
+      assert.ok(link, `the invitation to ${email} links to the signing page`);
+      return onServer(server.url, link);
+    };
 
-    const record = await server.call('GET', `/verify/${envelopeId}`, { noAppAuthType: true, headers: { accept: 'application/json' } });
-    assert.equal(record.body.data.status, 'Completed');
-    assert.match(record.body.data.ledger_head_hash, /^[0-9a-f]{64}$/);
-  });
-}, { database: 'sqlite', smtpSink: true });
+    const signAs = async (email: string, viewport: { width: number; height: number }, shot: string, fillCompany: boolean) => {
+      const page = await browser.newPage({ viewport });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      try {
+        await page.goto(await invitationLinkFor(email));
+        await page.locator('[data-testid=envelope-name]').waitFor({ timeout: 15_000 });
+        await page.locator('canvas.pdf-canvas').first().waitFor({ timeout: 15_000 });
+        // The first page is drawn by pdf.js (its worker runs under the strict CSP): wait for the text's dark pixels.
+        await page.waitForFunction(
+          () => {
+            const canvas = document.querySelector('canvas.pdf-canvas') as HTMLCanvasElement | null;
+            if (!canvas || canvas.width === 0) return false;
+            const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+            for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) return true;
+            return false;
+          },
+          undefined,
+          { timeout: 15_000 },
+        );
+        await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+        await page.locator('.field-mark').first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/${shot}-document.png` });
+
+        if (fillCompany)
+          await page
+            .getByLabel(/Company/)
+            .first()
+            .fill('Analytical Engines Ltd');
+        await page.locator('.field-mark').first().click();
+        await drawSignature(page);
+        await page.locator('[data-testid=adopt-signature]').click();
+        await page.locator('[data-testid=consent-checkbox]').check();
+        await page.locator('[data-testid=finish-button]').click();
+        await page.locator('[data-testid=state-signed]').waitFor({ timeout: 15_000 });
+        await page.screenshot({ path: `${SHOTS}/${shot}-signed.png` });
+        assert.deepEqual(errors, [], 'no script errors and no CSP violations');
+      } finally {
+        await page.close();
+      }
+    };
+
+    it('lets the first signer see the PDF, fill the fields, draw a signature, consent and finish (1280x900)', async () => {
+      await signAs('ada@example.test', { width: 1280, height: 900 }, 'sign-1280x900', true);
+      const ada = await server.service.ctx.db
+        .selectFrom('recipients')
+        .select(['status', 'signature'])
+        .where('envelope_id', '=', envelopeId)
+        .where('email', '=', 'ada@example.test')
+        .executeTakeFirstOrThrow();
+      assert.equal(ada.status, 'Signed');
+      const company = await server.service.ctx.db
+        .selectFrom('fields')
+        .select('value')
+        .where('envelope_id', '=', envelopeId)
+        .where('placeholder', '=', 'Company')
+        .executeTakeFirstOrThrow();
+      assert.equal(company.value, 'Analytical Engines Ltd');
+    });
+
+    it('then lets the second signer do the same on a phone (375x812)', async () => {
+      await server.service.worker.drain();
+      await signAs('grace@example.test', { width: 375, height: 812 }, 'sign-375x812', false);
+      const statuses = await server.service.ctx.db
+        .selectFrom('recipients')
+        .select('status')
+        .where('envelope_id', '=', envelopeId)
+        .where('role', '=', 'signer')
+        .execute();
+      assert.deepEqual(
+        statuses.map((r) => r.status),
+        ['Signed', 'Signed'],
+      );
+    });
+
+    it('completes the envelope once the worker has run, and the sealed PDF downloads and verifies', async () => {
+      await server.service.worker.drain();
+      const details = await server.call('GET', `/api/v2.0/envelopes/${envelopeId}/details`, { token: accessToken });
+      assert.equal(details.body.data.status, 'Completed');
+      const documentId = details.body.data.documents[0].document_id;
+
+      const download = await fetch(`${server.url}/api/v2.0/envelopes/${envelopeId}/${documentId}/download`, {
+        headers: { authorization: `Bearer ${accessToken}`, app_auth_type: 'esign-oauth2', accept: 'application/pdf' },
+      });
+      assert.equal(download.status, 200);
+      assert.match(download.headers.get('content-type') ?? '', /^application\/pdf/);
+      const sealed = new Uint8Array(await download.arrayBuffer());
+      assert.equal(Buffer.from(sealed.subarray(0, 5)).toString(), '%PDF-');
+
+      const check = await server.call('POST', `/verify/${envelopeId}/check`, {
+        noAppAuthType: true,
+        rawBody: new Blob([Buffer.from(sealed)]),
+        headers: { 'content-type': 'application/pdf' },
+      });
+      assert.equal(check.status, 200);
+      assert.equal(check.body.data.match, true);
+      assert.equal(check.body.data.seal.valid, true);
+
+      const record = await server.call('GET', `/verify/${envelopeId}`, { noAppAuthType: true, headers: { accept: 'application/json' } });
+      assert.equal(record.body.data.status, 'Completed');
+      assert.match(record.body.data.ledger_head_hash, /^[0-9a-f]{64}$/);
+    });
+  },
+  { database: 'sqlite', smtpSink: true },
+);

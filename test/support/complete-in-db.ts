@@ -7,6 +7,11 @@ import type { TestServer } from './test-server.js';
 export const markCompletedInDb = async (server: TestServer, envelopeId: string): Promise<void> => {
   const { db, clock } = server.service.ctx;
   const now = clock.now().toISOString();
-  await db.updateTable('recipients').set({ status: 'Signed', signed_at: now }).where('envelope_id', '=', envelopeId).where('role', '=', 'signer').execute();
+  await db
+    .updateTable('recipients')
+    .set({ status: 'Signed', signed_at: now })
+    .where('envelope_id', '=', envelopeId)
+    .where('role', '=', 'signer')
+    .execute();
   await db.updateTable('envelopes').set({ status: 'Completed', completed_at: now }).where('id', '=', envelopeId).execute();
 };

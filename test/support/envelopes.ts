@@ -17,8 +17,18 @@ export const envelopeRequest = async (options: EnvelopeRequestOptions = {}) => (
   documents: [{ name: 'agreement.pdf', content_base64: await pdfBase64(2) }],
   recipients: {
     signers: options.signers ?? [
-      { name: 'Ada Lovelace', email: 'ada@example.test', signing_order: 1, fields: [{ type: 'signature', page: 1, x: 72, y: 600, width: 160, height: 40 }] },
-      { name: 'Grace Hopper', email: 'grace@example.test', signing_order: 2, fields: [{ type: 'signature', page: 2, x: 72, y: 600, width: 160, height: 40 }] },
+      {
+        name: 'Ada Lovelace',
+        email: 'ada@example.test',
+        signing_order: 1,
+        fields: [{ type: 'signature', page: 1, x: 72, y: 600, width: 160, height: 40 }],
+      },
+      {
+        name: 'Grace Hopper',
+        email: 'grace@example.test',
+        signing_order: 2,
+        fields: [{ type: 'signature', page: 2, x: 72, y: 600, width: 160, height: 40 }],
+      },
     ],
     observers: [{ first_name: 'Alan', last_name: 'Turing', email: 'alan@example.test' }],
   },
@@ -27,5 +37,9 @@ export const envelopeRequest = async (options: EnvelopeRequestOptions = {}) => (
 export const createEnvelope = async (server: TestServer, token: string, options: EnvelopeRequestOptions = {}) => {
   const response = await server.call('POST', '/api/v2.0/envelopes/create', { token, body: await envelopeRequest(options) });
   if (response.status !== 201) throw new Error(`create failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.data as { envelope_id: string; documents: { document_id: string }[]; recipients: { signers: { recipient_id: string; email: string; status: string }[] } };
+  return response.body.data as {
+    envelope_id: string;
+    documents: { document_id: string }[];
+    recipients: { signers: { recipient_id: string; email: string; status: string }[] };
+  };
 };

@@ -15,20 +15,45 @@ export interface CompletedEnvelope {
 export const markCompleted = async (server: TestServer, envelopeId: string): Promise<CompletedEnvelope> => {
   const { db, blobs } = server.service.ctx;
   const now = server.clock.now().toISOString();
-  const documents = await db.selectFrom('documents').select(['id', 'account_id', 'position']).where('envelope_id', '=', envelopeId).orderBy('position').execute();
+  const documents = await db
+    .selectFrom('documents')
+    .select(['id', 'account_id', 'position'])
+    .where('envelope_id', '=', envelopeId)
+    .orderBy('position')
+    .execute();
   const sealed = new Map<string, Uint8Array>();
   for (const document of documents) {
     const bytes = await makePdf({ pages: 1, text: `Sealed copy of ${document.id}` });
-    await db.updateTable('documents').set({ sealed_sha256: await blobs.put(bytes) }).where('id', '=', document.id).execute();
+    await db
+      .updateTable('documents')
+      .set({ sealed_sha256: await blobs.put(bytes) })
+      .where('id', '=', document.id)
+      .execute();
     sealed.set(document.id, bytes);
   }
   const certificate = await makePdf({ pages: 1, text: `Certificate of completion ${envelopeId}` });
   const certificateSha = await blobs.put(certificate);
   await db
     .insertInto('documents')
-    .values({ id: `doc_certificate_${envelopeId}`, account_id: documents[0]!.account_id, envelope_id: envelopeId, template_id: null, position: 0, name: 'Certificate of completion.pdf', pages: JSON.stringify([{ width: 612, height: 792, rotation: 0 }]), size: certificate.byteLength, sha256: certificateSha, sealed_sha256: certificateSha })
+    .values({
+      id: `doc_certificate_${envelopeId}`,
+      account_id: documents[0]!.account_id,
+      envelope_id: envelopeId,
+      template_id: null,
+      position: 0,
+      name: 'Certificate of completion.pdf',
+      pages: JSON.stringify([{ width: 612, height: 792, rotation: 0 }]),
+      size: certificate.byteLength,
+      sha256: certificateSha,
+      sealed_sha256: certificateSha,
+    })
     .execute();
-  await db.updateTable('recipients').set({ status: 'Signed', signed_at: now }).where('envelope_id', '=', envelopeId).where('role', '=', 'signer').execute();
+  await db
+    .updateTable('recipients')
+    .set({ status: 'Signed', signed_at: now })
+    .where('envelope_id', '=', envelopeId)
+    .where('role', '=', 'signer')
+    .execute();
   await db.updateTable('envelopes').set({ status: 'Completed', completed_at: now }).where('id', '=', envelopeId).execute();
   return { sealed, certificate };
 };

@@ -30,8 +30,7 @@ interface Waiter {
  */
 export const linksIn = (mail: ParsedMail): string[] => mail.text?.match(/https?:\/\/[^\s<>"]*[^\s<>".,;:!?)]/g) ?? [];
 
-const subjectsOf = (messages: ParsedMail[]): string =>
-  messages.map((mail) => JSON.stringify(mail.subject ?? '')).join(', ') || 'none';
+const subjectsOf = (messages: ParsedMail[]): string => messages.map((mail) => JSON.stringify(mail.subject ?? '')).join(', ') || 'none';
 
 /** A real SMTP server on loopback that keeps what it receives: for tests of everything that sends mail. */
 export const startSmtpSink = async (): Promise<SmtpSink> => {
@@ -95,8 +94,7 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     logins,
-    waitFor: (predicate, timeoutMs = DEFAULT_TIMEOUT_MS) =>
-      waitUntil(() => messages.find(predicate), timeoutMs, 'matching message'),
+    waitFor: (predicate, timeoutMs = DEFAULT_TIMEOUT_MS) => waitUntil(() => messages.find(predicate), timeoutMs, 'matching message'),
     waitForCount: (n, timeoutMs = DEFAULT_TIMEOUT_MS) =>
       waitUntil(() => (messages.length >= n ? [...messages] : undefined), timeoutMs, `${n} messages`),
     clear: () => {

@@ -75,8 +75,12 @@ export const startTestServer = async (database: TestDatabase, env: Record<string
     dataDir,
     call,
     newAccount: async (plan = 'starter') => {
-      const account = presentCreatedAccount(await createAccount(service.ctx, { name: 'Acme Test', email: `owner-${Date.now()}-${Math.random()}@acme.test`, plan }));
-      const login = await call<{ data: { access_token: string; refresh_token: string } }>('POST', '/api/v2.0/authorization/token', { body: { credentials: account.credentials } });
+      const account = presentCreatedAccount(
+        await createAccount(service.ctx, { name: 'Acme Test', email: `owner-${Date.now()}-${Math.random()}@acme.test`, plan }),
+      );
+      const login = await call<{ data: { access_token: string; refresh_token: string } }>('POST', '/api/v2.0/authorization/token', {
+        body: { credentials: account.credentials },
+      });
       if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
       return { ...account, accessToken: login.body.data.access_token, refreshToken: login.body.data.refresh_token };
     },

@@ -20,18 +20,29 @@ describe('configuration', () => {
   });
 
   it('merges PLAN_QUOTAS over the defaults', () => {
-    assert.deepEqual(loadConfig({ PLAN_QUOTAS: 'free=10,business=unlimited' }).planQuotas, { free: 10, starter: 500, business: null, enterprise: null });
+    assert.deepEqual(loadConfig({ PLAN_QUOTAS: 'free=10,business=unlimited' }).planQuotas, {
+      free: 10,
+      starter: 500,
+      business: null,
+      enterprise: null,
+    });
   });
 
   const refusals: [Record<string, string>, string][] = [
     [{ PORT: 'eighty' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "eighty")'],
     [{ PUBLIC_URL: 'example.com' }, 'Configuration error: PUBLIC_URL is not a valid URL (got "example.com")'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Configuration error: DATABASE_URL must start with postgres:// or postgresql:// or sqlite:// or file:// (got "mysql://…")'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Configuration error: DATABASE_URL must start with postgres:// or postgresql:// or sqlite:// or file:// (got "mysql://…")',
+    ],
     [{ DOCUMENT_STORE: 'ftp' }, 'Configuration error: DOCUMENT_STORE must be fs or db (got "ftp")'],
     [{ SMTP_URL: 'http://mail' }, 'Configuration error: SMTP_URL must start with smtp:// or smtps:// (got "http://…")'],
     [{ LOG_LEVEL: 'loud' }, 'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'Configuration error: RATE_LIMIT_PER_MINUTE must be a whole number from 1 to 1000000 (got "0")'],
-    [{ PLAN_QUOTAS: 'gold=5' }, 'Configuration error: PLAN_QUOTAS names an unknown plan "gold" (plans: free, starter, business, enterprise)'],
+    [
+      { PLAN_QUOTAS: 'gold=5' },
+      'Configuration error: PLAN_QUOTAS names an unknown plan "gold" (plans: free, starter, business, enterprise)',
+    ],
     [{ PLAN_QUOTAS: 'free=many' }, 'Configuration error: PLAN_QUOTAS needs plan=number or plan=unlimited (got "free=many")'],
     [{ WEBHOOK_ALLOW_PRIVATE: 'maybe' }, 'Configuration error: WEBHOOK_ALLOW_PRIVATE must be true or false (got "maybe")'],
   ];

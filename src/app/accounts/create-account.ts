@@ -35,7 +35,13 @@ export const createAccount = async (ctx: AppContext, input: NewAccount): Promise
 
   return ctx.db.transaction().execute(async (trx) => {
     await insertAccount(trx, { id: accountId, name, plan, ownerUserId: userId, frameAncestors: [], createdAt: now });
-    await insertUser(trx, { id: userId, accountId, name: input.ownerName?.trim() || name, email: input.email.toLowerCase(), createdAt: now });
+    await insertUser(trx, {
+      id: userId,
+      accountId,
+      name: input.ownerName?.trim() || name,
+      email: input.email.toLowerCase(),
+      createdAt: now,
+    });
     const client = await insertClient(ctx, trx, accountId);
     return { accountId, userId, ...client };
   });

@@ -19,7 +19,13 @@ export interface IssuedClient {
 export const insertClient = async (ctx: AppContext, trx: Db, accountId: string): Promise<IssuedClient> => {
   const clientId = newId('cli');
   const clientSecret = newSecret('cs_sk_');
-  await insertApiClient(trx, { id: clientId, accountId, secretHash: sha256Hex(clientSecret), createdAt: ctx.clock.now().toISOString(), revokedAt: null });
+  await insertApiClient(trx, {
+    id: clientId,
+    accountId,
+    secretHash: sha256Hex(clientSecret),
+    createdAt: ctx.clock.now().toISOString(),
+    revokedAt: null,
+  });
   return { clientId, clientSecret, credentials: encodeCredentials(clientId, clientSecret) };
 };
 

@@ -16,12 +16,20 @@ const asOrigin = (value: string): string => {
     throw new AppError('INVALID_FRAME_ANCESTOR', `"${value}" is not an origin like https://app.example.com.`, { field: 'frame_ancestors' });
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== value.replace(/\/$/, '')) {
-    throw new AppError('INVALID_FRAME_ANCESTOR', `"${value}" is not an origin like https://app.example.com (http or https, no path, query or credentials).`, { field: 'frame_ancestors' });
+    throw new AppError(
+      'INVALID_FRAME_ANCESTOR',
+      `"${value}" is not an origin like https://app.example.com (http or https, no path, query or credentials).`,
+      { field: 'frame_ancestors' },
+    );
   }
   return url.origin;
 };
 
-export const updateAccount = async (ctx: AppContext, accountId: string, update: AccountUpdate): Promise<{ accountId: string; frameAncestors: string[] }> => {
+export const updateAccount = async (
+  ctx: AppContext,
+  accountId: string,
+  update: AccountUpdate,
+): Promise<{ accountId: string; frameAncestors: string[] }> => {
   const account = await readAccount(ctx.db, accountId);
   if (!account) throw new AppError('ACCOUNT_NOT_FOUND', `No account ${accountId}.`);
   const frameAncestors = update.frameAncestors ? [...new Set(update.frameAncestors.map(asOrigin))] : account.frameAncestors;

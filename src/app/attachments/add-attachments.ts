@@ -27,7 +27,13 @@ const checkedFile = async (file: AttachmentFile) => {
  * outside the signed documents (never stamped or sealed), and the ledger records when each one was
  * added. Every file is checked before anything is written, so a bad file adds none.
  */
-export const addAttachments = async (ctx: AppContext, caller: Caller, envelopeId: string, files: AttachmentFile[], origin: RequestOrigin): Promise<Attachment[]> => {
+export const addAttachments = async (
+  ctx: AppContext,
+  caller: Caller,
+  envelopeId: string,
+  files: AttachmentFile[],
+  origin: RequestOrigin,
+): Promise<Attachment[]> => {
   await loadEnvelope(ctx, ctx.db, caller.accountId, envelopeId);
   if (files.length === 0) throw new AppError('DOCUMENTS_REQUIRED', 'Send at least one file.', { field: 'documents' });
   const checked = [];
@@ -37,7 +43,15 @@ export const addAttachments = async (ctx: AppContext, caller: Caller, envelopeId
   const attachments: Attachment[] = [];
   for (const file of checked) {
     const sha256 = await ctx.blobs.put(file.bytes);
-    attachments.push({ id: newId('att'), envelopeId, name: file.name, contentType: file.contentType, size: file.bytes.byteLength, sha256, createdAt: now });
+    attachments.push({
+      id: newId('att'),
+      envelopeId,
+      name: file.name,
+      contentType: file.contentType,
+      size: file.bytes.byteLength,
+      sha256,
+      createdAt: now,
+    });
   }
 
   await ctx.db.transaction().execute(async (trx) => {

@@ -30,5 +30,8 @@ export const attachmentContentType = async (bytes: Uint8Array, name: string): Pr
   const detected = await fileTypeFromBuffer(bytes);
   if (detected && DETECTED_TYPES.has(detected.mime)) return detected.mime;
   if (!detected && isPlainText(bytes)) return 'text/plain';
-  throw new AppError('UNSUPPORTED_FILE_TYPE', `"${name}" is ${detected ? detected.mime : 'not a supported file type'}; attach PDF, PNG, JPEG, plain text, DOCX or XLSX.`);
+  throw new AppError(
+    'UNSUPPORTED_FILE_TYPE',
+    `"${name}" is ${detected ? detected.mime : 'not a supported file type'}; attach PDF, PNG, JPEG, plain text, DOCX or XLSX.`,
+  );
 };

@@ -11,10 +11,16 @@ export const listAttachments = async (ctx: AppContext, caller: Caller, envelopeI
   return readAttachments(ctx.db, envelopeId);
 };
 
-const notFound = (attachmentId: string) => new AppError('SUPPORTING_DOCUMENT_NOT_FOUND', `No supporting document ${attachmentId} in this envelope.`);
+const notFound = (attachmentId: string) =>
+  new AppError('SUPPORTING_DOCUMENT_NOT_FOUND', `No supporting document ${attachmentId} in this envelope.`);
 
 /** One supporting document with its bytes; another envelope's attachment id is unknown here. */
-export const readAttachment = async (ctx: AppContext, caller: Caller, envelopeId: string, attachmentId: string): Promise<Attachment & { bytes: Uint8Array }> => {
+export const readAttachment = async (
+  ctx: AppContext,
+  caller: Caller,
+  envelopeId: string,
+  attachmentId: string,
+): Promise<Attachment & { bytes: Uint8Array }> => {
   await loadEnvelope(ctx, ctx.db, caller.accountId, envelopeId);
   const attachment = await readAttachmentRow(ctx.db, envelopeId, attachmentId);
   if (!attachment) throw notFound(attachmentId);

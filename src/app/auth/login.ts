@@ -12,9 +12,13 @@ const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'The creden
 /** Exchanges client credentials for a new token family's first pair. */
 export const login = async (ctx: AppContext, credentials: string | undefined): Promise<TokenPair> => {
   if (!credentials) {
-    throw new AppError('CREDENTIALS_REQUIRED', 'Send "credentials" (base64 of client_id:client_secret) or an Authorization: Basic header.', {
-      field: 'credentials',
-    });
+    throw new AppError(
+      'CREDENTIALS_REQUIRED',
+      'Send "credentials" (base64 of client_id:client_secret) or an Authorization: Basic header.',
+      {
+        field: 'credentials',
+      },
+    );
   }
   const parsed = decodeCredentials(credentials);
   if (!parsed) throw invalidCredentials();

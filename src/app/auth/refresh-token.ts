@@ -38,7 +38,10 @@ export const refreshToken = async (ctx: AppContext, accessToken: string, present
   if ('tokens' in outcome) return outcome.tokens;
   if ('reused' in outcome) {
     ctx.logger.warn({ event: 'refresh_token_reused' }, 'A retired refresh token was presented again; its token family is revoked');
-    throw new AppError('REFRESH_TOKEN_REUSED', 'This refresh token was already used. Every token of this login is now revoked; log in again.');
+    throw new AppError(
+      'REFRESH_TOKEN_REUSED',
+      'This refresh token was already used. Every token of this login is now revoked; log in again.',
+    );
   }
   throw invalidRefreshToken(outcome.invalid);
 };

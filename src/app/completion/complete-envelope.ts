@@ -13,18 +13,33 @@ export const CERTIFICATE_NAME = 'Certificate of Completion.pdf';
 
 const insertCertificate = async (trx: Db, record: EnvelopeRecord, sealed: SealedEnvelope) => {
   const { pages } = await inspectPdf(sealed.certificate.bytes);
-  await insertDocuments(trx, [{
-    id: newId('doc'), accountId: record.envelope.accountId, envelopeId: record.envelope.id, templateId: null, position: 0,
-    name: CERTIFICATE_NAME, pages, size: sealed.certificate.bytes.byteLength,
-    sha256: sealed.certificate.sha256, sealedSha256: sealed.certificate.sha256,
-  }]);
+  await insertDocuments(trx, [
+    {
+      id: newId('doc'),
+      accountId: record.envelope.accountId,
+      envelopeId: record.envelope.id,
+      templateId: null,
+      position: 0,
+      name: CERTIFICATE_NAME,
+      pages,
+      size: sealed.certificate.bytes.byteLength,
+      sha256: sealed.certificate.sha256,
+      sealedSha256: sealed.certificate.sha256,
+    },
+  ]);
 };
 
 /**
  * Records the sealed files and makes the envelope Completed, in one transaction. Returns false
  * when another run got there first (the job ran twice): that run's files stand.
  */
-const recordCompletion = (ctx: AppContext, record: EnvelopeRecord, sealed: SealedEnvelope, ledgerHeadHash: string, completedAt: Date): Promise<boolean> =>
+const recordCompletion = (
+  ctx: AppContext,
+  record: EnvelopeRecord,
+  sealed: SealedEnvelope,
+  ledgerHeadHash: string,
+  completedAt: Date,
+): Promise<boolean> =>
   ctx.db.transaction().execute(async (trx) => {
     const current = await readEnvelope(trx, record.envelope.id, { lock: true });
     if (current?.status !== 'InProgress') return false;
@@ -32,7 +47,11 @@ const recordCompletion = (ctx: AppContext, record: EnvelopeRecord, sealed: Seale
       await updateDocument(trx, document.id, { sealedSha256: sealed.documents[index]!.sha256 });
     }
     await insertCertificate(trx, record, sealed);
-    await updateEnvelope(trx, record.envelope.id, { status: 'Completed', completedAt: completedAt.toISOString(), sealedLedgerHeadHash: ledgerHeadHash });
+    await updateEnvelope(trx, record.envelope.id, {
+      status: 'Completed',
+      completedAt: completedAt.toISOString(),
+      sealedLedgerHeadHash: ledgerHeadHash,
+    });
     await appendLedgerEntry(ctx, trx, {
       envelopeId: record.envelope.id,
       activityType: 'ENVELOPE_COMPLETED',

@@ -24,14 +24,23 @@ const audience = (record: EnvelopeRecord, sender: { name: string; email: string 
  * public verification page instead: there is no public download route, and the sender downloads
  * through the API. A failed delivery throws, so the delivering job is retried.
  */
-export const sendCompletionMails = async (ctx: AppContext, record: EnvelopeRecord, sealed: SealedEnvelope, completedAt: Date): Promise<void> => {
+export const sendCompletionMails = async (
+  ctx: AppContext,
+  record: EnvelopeRecord,
+  sealed: SealedEnvelope,
+  completedAt: Date,
+): Promise<void> => {
   const attachments = attachmentsOf(record, sealed);
   const fits = attachments.reduce((sum, a) => sum + a.content.byteLength, 0) <= MAX_ATTACHMENT_BYTES;
   const url = verificationUrl(ctx.config.publicUrl, record.envelope.id);
   const sender = await senderOf(ctx.db, record.envelope.accountId);
   for (const person of audience(record, sender)) {
     const mail = completionMail({
-      recipientName: person.name, senderName: sender.name, envelopeName: record.envelope.name, completedAt, verificationUrl: url,
+      recipientName: person.name,
+      senderName: sender.name,
+      envelopeName: record.envelope.name,
+      completedAt,
+      verificationUrl: url,
       ...(fits ? {} : { downloadUrl: url }),
     });
     await ctx.mailer.send({ to: person.email, ...mail, ...(fits ? { attachments } : {}) });

@@ -10,10 +10,14 @@ const markStamp = (mark: AdoptedMark): Pick<FieldStamp, 'kind' | 'imagePng' | 't
 
 const valueStamp = (field: Field, signature: StoredSignature): Omit<FieldStamp, 'page' | 'x' | 'y' | 'width' | 'height'> | undefined => {
   switch (field.type) {
-    case 'signature': return markStamp(signature.signature);
-    case 'initials': return markStamp(signature.initials ?? signature.signature);
-    case 'checkbox': return { kind: 'checkbox', checked: field.value === 'true' };
-    default: return field.value === null ? undefined : { kind: 'text', text: field.value, font: 'regular' };
+    case 'signature':
+      return markStamp(signature.signature);
+    case 'initials':
+      return markStamp(signature.initials ?? signature.signature);
+    case 'checkbox':
+      return { kind: 'checkbox', checked: field.value === 'true' };
+    default:
+      return field.value === null ? undefined : { kind: 'text', text: field.value, font: 'regular' };
   }
 };
 

@@ -8,7 +8,9 @@ import type { SealedEnvelope } from './seal-documents.js';
 
 /** Bytes are shared by hash (templates, other envelopes, pending uploads, attachments): only unshared ones may go. */
 const isSharedElsewhere = async (ctx: AppContext, envelopeId: string, sha256: string): Promise<boolean> =>
-  (await documentUsesBlobOutside(ctx.db, envelopeId, sha256)) || (await pendingUploadUsesBlob(ctx.db, sha256)) || (await attachmentUsesBlob(ctx.db, sha256));
+  (await documentUsesBlobOutside(ctx.db, envelopeId, sha256)) ||
+  (await pendingUploadUsesBlob(ctx.db, sha256)) ||
+  (await attachmentUsesBlob(ctx.db, sha256));
 
 /**
  * `remove_signed_envelope`: once the sealed copies are delivered, the envelope's documents (the

@@ -48,11 +48,21 @@ const sealDocument = async (ctx: AppContext, run: SealingRun, index: number): Pr
   const document = record.documents[index]!;
   const original = await ctx.blobs.get(document.sha256);
   if (!original) throw new Error(`The bytes of document ${document.id} are missing`);
-  const stamped = await stampFields(original, fieldStamps(record.fields.filter((f) => f.document === document.position), record.signatures));
-  const certificate = await renderCertificate(certificateInput(record, {
-    publicUrl: ctx.config.publicUrl, ledgerHeadHash: run.ledgerHeadHash, completedAt: run.completedAt,
-    documents: record.documents.map((d) => ({ name: d.name, sha256Original: d.sha256, sha256Sealed: null })),
-  }));
+  const stamped = await stampFields(
+    original,
+    fieldStamps(
+      record.fields.filter((f) => f.document === document.position),
+      record.signatures,
+    ),
+  );
+  const certificate = await renderCertificate(
+    certificateInput(record, {
+      publicUrl: ctx.config.publicUrl,
+      ledgerHeadHash: run.ledgerHeadHash,
+      completedAt: run.completedAt,
+      documents: record.documents.map((d) => ({ name: d.name, sha256Original: d.sha256, sha256Sealed: null })),
+    }),
+  );
   let bytes = await appendPages(stamped, certificate);
   if (record.envelope.appendVerificationQrCode) bytes = await addQrCode(bytes, verificationUrl(ctx.config.publicUrl, record.envelope.id));
   return seal(ctx, run, bytes);
@@ -61,7 +71,14 @@ const sealDocument = async (ctx: AppContext, run: SealingRun, index: number): Pr
 /** The standalone certificate of completion: it can state the sealed hashes, the documents being sealed already. */
 const sealCertificate = async (ctx: AppContext, run: SealingRun, sealed: SealedFile[]): Promise<SealedFile> => {
   const documents = run.record.documents.map((d, i) => ({ name: d.name, sha256Original: d.sha256, sha256Sealed: sealed[i]!.sha256 }));
-  const certificate = await renderCertificate(certificateInput(run.record, { publicUrl: ctx.config.publicUrl, ledgerHeadHash: run.ledgerHeadHash, completedAt: run.completedAt, documents }));
+  const certificate = await renderCertificate(
+    certificateInput(run.record, {
+      publicUrl: ctx.config.publicUrl,
+      ledgerHeadHash: run.ledgerHeadHash,
+      completedAt: run.completedAt,
+      documents,
+    }),
+  );
   return seal(ctx, run, certificate);
 };
 

@@ -62,10 +62,15 @@ export const storeBase64Documents = async (ctx: AppContext, documents: readonly 
 export const assertEnvelopeDocumentLimits = (documents: readonly StoredDocument[]) => {
   if (documents.length === 0) throw new AppError('DOCUMENTS_REQUIRED', 'An envelope needs at least one document.', { field: 'documents' });
   if (documents.length > DOCUMENT_LIMITS.maxDocuments) {
-    throw new AppError('TOO_MANY_DOCUMENTS', `An envelope holds at most ${DOCUMENT_LIMITS.maxDocuments} documents.`, { field: 'documents' });
+    throw new AppError('TOO_MANY_DOCUMENTS', `An envelope holds at most ${DOCUMENT_LIMITS.maxDocuments} documents.`, {
+      field: 'documents',
+    });
   }
   const total = documents.reduce((sum, d) => sum + d.size, 0);
   if (total > DOCUMENT_LIMITS.maxEnvelopeBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `The documents of an envelope may total at most ${DOCUMENT_LIMITS.maxEnvelopeBytes / 1024 / 1024} MB.`);
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The documents of an envelope may total at most ${DOCUMENT_LIMITS.maxEnvelopeBytes / 1024 / 1024} MB.`,
+    );
   }
 };

@@ -47,7 +47,11 @@ const fillFormFields = (role: SignerRole, signer: RoleSignerInput, path: string,
   signer.formFields?.forEach((formField, j) => {
     const field = fields.find((f) => f.placeholder === formField.placeholder);
     if (!field) {
-      problems.push({ code: 'FORM_FIELD_NOT_FOUND', message: `The role "${role.signer_title}" has no field "${formField.placeholder}".`, field: `${path}.form_fields[${j}].placeholder` });
+      problems.push({
+        code: 'FORM_FIELD_NOT_FOUND',
+        message: `The role "${role.signer_title}" has no field "${formField.placeholder}".`,
+        field: `${path}.form_fields[${j}].placeholder`,
+      });
       return;
     }
     field.default_value = formField.defaultValue;
@@ -79,10 +83,23 @@ const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput
     }
     filled.add(title);
     const { name, email, countryCode, phoneNumber, privateNote } = signer;
-    result.push({ name, email, countryCode, phoneNumber, privateNote, title, signingOrder: role.signing_order, fields: fillFormFields(role, signer, path, problems) });
+    result.push({
+      name,
+      email,
+      countryCode,
+      phoneNumber,
+      privateNote,
+      title,
+      signingOrder: role.signing_order,
+      fields: fillFormFields(role, signer, path, problems),
+    });
   });
   for (const role of roles.signers.filter((r) => !filled.has(r.signer_title))) {
-    problems.push({ code: 'SIGNER_ROLE_MISSING', message: `No signer fills the role "${role.signer_title}".`, field: 'recipients.signers' });
+    problems.push({
+      code: 'SIGNER_ROLE_MISSING',
+      message: `No signer fills the role "${role.signer_title}".`,
+      field: 'recipients.signers',
+    });
   }
   return result;
 };
@@ -110,7 +127,12 @@ const fillObserverRoles = (roles: TemplateRoles, observers: readonly RoleObserve
  * Creates an envelope from a template: its documents (shared by hash), its roles' order and fields,
  * its setting defaults for whatever the request omits (API.md §3).
  */
-export const createEnvelopeFromTemplate = async (ctx: AppContext, caller: Caller, request: CreateEnvelopeFromTemplateRequest, origin: RequestOrigin): Promise<CreatedEnvelope> => {
+export const createEnvelopeFromTemplate = async (
+  ctx: AppContext,
+  caller: Caller,
+  request: CreateEnvelopeFromTemplateRequest,
+  origin: RequestOrigin,
+): Promise<CreatedEnvelope> => {
   const template = await loadTemplate(ctx.db, caller.accountId, request.templateId);
   assertActive(template);
   const problems: Problem[] = [];
@@ -120,5 +142,7 @@ export const createEnvelopeFromTemplate = async (ctx: AppContext, caller: Caller
 
   const checked = checkNewEnvelope({ envelope: request.envelope, signers, observers }, { id: template.id, defaults: template.settings });
   const documents = await templateDocuments(ctx.db, template.id);
-  return sendNewEnvelope(ctx, caller, checked, documents, origin, async (trx) => assertActive(await loadTemplate(trx, caller.accountId, template.id)));
+  return sendNewEnvelope(ctx, caller, checked, documents, origin, async (trx) =>
+    assertActive(await loadTemplate(trx, caller.accountId, template.id)),
+  );
 };

@@ -9,7 +9,12 @@ export interface CreateEnvelopeWithFilesRequest extends NewEnvelope {
 }
 
 /** Creates and sends an envelope from uploaded files; they are marked used in the same transaction. */
-export const createEnvelopeWithFiles = async (ctx: AppContext, caller: Caller, request: CreateEnvelopeWithFilesRequest, origin: RequestOrigin): Promise<CreatedEnvelope> => {
+export const createEnvelopeWithFiles = async (
+  ctx: AppContext,
+  caller: Caller,
+  request: CreateEnvelopeWithFilesRequest,
+  origin: RequestOrigin,
+): Promise<CreatedEnvelope> => {
   const checked = checkNewEnvelope(request);
   const documents = await findUnusedUploads(ctx.db, caller.accountId, 'envelope', request.fileIds);
   return sendNewEnvelope(ctx, caller, checked, documents, origin, (trx) => markUploadsUsed(ctx, trx, caller.accountId, request.fileIds));

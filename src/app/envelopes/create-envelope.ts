@@ -8,7 +8,12 @@ export interface CreateEnvelopeRequest extends NewEnvelope {
 }
 
 /** Creates and sends an envelope from base64 documents, stored only once the rest of the request is valid. */
-export const createEnvelope = async (ctx: AppContext, caller: Caller, request: CreateEnvelopeRequest, origin: RequestOrigin): Promise<CreatedEnvelope> => {
+export const createEnvelope = async (
+  ctx: AppContext,
+  caller: Caller,
+  request: CreateEnvelopeRequest,
+  origin: RequestOrigin,
+): Promise<CreatedEnvelope> => {
   const checked = checkNewEnvelope(request);
   const documents = await storeBase64Documents(ctx, request.documents);
   return sendNewEnvelope(ctx, caller, checked, documents, origin);

@@ -16,7 +16,10 @@ export interface DeletedEnvelope {
   deletedAt: string;
 }
 
-export const deleteEnvelope = async (ctx: AppContext, request: { accountId: string; envelopeId: string; origin: RequestOrigin }): Promise<DeletedEnvelope> => {
+export const deleteEnvelope = async (
+  ctx: AppContext,
+  request: { accountId: string; envelopeId: string; origin: RequestOrigin },
+): Promise<DeletedEnvelope> => {
   const deletedAt = ctx.clock.now().toISOString();
   const orphans = await ctx.db.transaction().execute(async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });

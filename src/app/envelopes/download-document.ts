@@ -60,7 +60,12 @@ const describeCopy = (request: DownloadRequest, document: Document, signed: bool
     : `Document "${document.name}" downloaded (${signed ? 'signed copy' : 'original'}).`;
 
 /** A document of the envelope, its certificate of completion included; every download is recorded in the ledger. */
-export const downloadDocument = async (ctx: AppContext, caller: Caller, request: DownloadRequest, origin: RequestOrigin): Promise<DownloadedDocument> => {
+export const downloadDocument = async (
+  ctx: AppContext,
+  caller: Caller,
+  request: DownloadRequest,
+  origin: RequestOrigin,
+): Promise<DownloadedDocument> => {
   const envelope = await loadEnvelope(ctx, ctx.db, caller.accountId, request.envelopeId);
   const document = await findDocument(ctx, envelope, request.documentId);
   const copy = chooseCopy(envelope, document, request);
@@ -80,5 +85,12 @@ export const downloadDocument = async (ctx: AppContext, caller: Caller, request:
       userAgent: origin.userAgent,
     });
   });
-  return { envelopeId: envelope.id, envelopeName: envelope.name, documentId: document.id, documentName: document.name, signed: copy.signed, bytes };
+  return {
+    envelopeId: envelope.id,
+    envelopeName: envelope.name,
+    documentId: document.id,
+    documentName: document.name,
+    signed: copy.signed,
+    bytes,
+  };
 };

@@ -1,5 +1,11 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
-import { reminderDueAt, resolveSettings, signingDueDate, type EnvelopeSettings, type EnvelopeSettingsInput } from '../../domain/envelope-settings.js';
+import {
+  reminderDueAt,
+  resolveSettings,
+  signingDueDate,
+  type EnvelopeSettings,
+  type EnvelopeSettingsInput,
+} from '../../domain/envelope-settings.js';
 import type { RecipientStatus } from '../../domain/recipient-state.js';
 import { initialStatuses, normalizeSigningOrders } from '../../domain/signing-order.js';
 import type { Db } from '../../infra/db/database.js';
@@ -49,16 +55,26 @@ const personName = (person: PersonInput, path: string, problems: Problem[]): str
 
 const checkRecipients = (input: NewEnvelope): { signerNames: string[]; observerNames: string[] } => {
   const problems: Problem[] = [];
-  if (input.signers.length > MAX_SIGNERS) problems.push({ code: 'TOO_MANY_SIGNERS', message: `At most ${MAX_SIGNERS} signers.`, field: 'recipients.signers' });
+  if (input.signers.length > MAX_SIGNERS)
+    problems.push({ code: 'TOO_MANY_SIGNERS', message: `At most ${MAX_SIGNERS} signers.`, field: 'recipients.signers' });
   const signerNames = input.signers.map((s, i) => personName(s, `recipients.signers[${i}]`, problems));
   const observerNames = input.observers.map((o, i) => personName(o, `recipients.observers[${i}]`, problems));
   const seen = new Set<string>();
   input.signers.forEach((signer, i) => {
     const email = signer.email.toLowerCase();
-    if (seen.has(email)) problems.push({ code: 'DUPLICATE_SIGNER', message: `${signer.email} is already a signer of this envelope.`, field: `recipients.signers[${i}].email` });
+    if (seen.has(email))
+      problems.push({
+        code: 'DUPLICATE_SIGNER',
+        message: `${signer.email} is already a signer of this envelope.`,
+        field: `recipients.signers[${i}].email`,
+      });
     seen.add(email);
     if ((signer.countryCode === undefined) !== (signer.phoneNumber === undefined)) {
-      problems.push({ code: 'PHONE_INCOMPLETE', message: 'Give country_code and phone_number together, or neither.', field: `recipients.signers[${i}].phone_number` });
+      problems.push({
+        code: 'PHONE_INCOMPLETE',
+        message: 'Give country_code and phone_number together, or neither.',
+        field: `recipients.signers[${i}].phone_number`,
+      });
     }
   });
   if (problems.length) throw AppError.of(problems, 'The request is invalid.');
@@ -113,29 +129,75 @@ export const sendNewEnvelope = async (
   const dueDate = signingDueDate(now, settings.expirationDays);
   const envelopeId = newId('env');
   const documents: Document[] = storedDocuments.map((doc, i) => ({
-    id: newId('doc'), accountId: caller.accountId, envelopeId, templateId: null, position: i + 1,
-    name: doc.name, pages: doc.pages, size: doc.size, sha256: doc.sha256, sealedSha256: null,
+    id: newId('doc'),
+    accountId: caller.accountId,
+    envelopeId,
+    templateId: null,
+    position: i + 1,
+    name: doc.name,
+    pages: doc.pages,
+    size: doc.size,
+    sha256: doc.sha256,
+    sealedSha256: null,
   }));
   const recipient = (id: string, role: Recipient['role'], position: number, person: { name: string; email: string; title?: string }) => ({
-    id, envelopeId, role, position, name: person.name, email: person.email.toLowerCase(), title: person.title ?? null,
-    viewedAt: null, consentedAt: null, consentTextSha256: null, signedAt: null, declinedAt: null, declineReason: null,
-    ipAddress: null, userAgent: null, location: null, signature: null, lastRemindedAt: null, autoRemindedAt: null,
+    id,
+    envelopeId,
+    role,
+    position,
+    name: person.name,
+    email: person.email.toLowerCase(),
+    title: person.title ?? null,
+    viewedAt: null,
+    consentedAt: null,
+    consentTextSha256: null,
+    signedAt: null,
+    declinedAt: null,
+    declineReason: null,
+    ipAddress: null,
+    userAgent: null,
+    location: null,
+    signature: null,
+    lastRemindedAt: null,
+    autoRemindedAt: null,
   });
   const signers: Recipient[] = input.signers.map((signer, i) => ({
     ...recipient(newId('rcp'), 'signer', i + 1, { ...signer, name: checked.signerNames[i]! }),
-    signingOrder: orders[i]!, status: statuses[i]!,
-    countryCode: signer.countryCode ?? null, phoneNumber: signer.phoneNumber ?? null, privateNote: signer.privateNote ?? null,
+    signingOrder: orders[i]!,
+    status: statuses[i]!,
+    countryCode: signer.countryCode ?? null,
+    phoneNumber: signer.phoneNumber ?? null,
+    privateNote: signer.privateNote ?? null,
     sentAt: statuses[i] === 'Sent' ? createdAt : null,
   }));
   const observers: Recipient[] = input.observers.map((observer, i) => ({
     ...recipient(newId('rcp'), 'observer', i + 1, { ...observer, name: checked.observerNames[i]! }),
-    signingOrder: 0, status: 'Sent', countryCode: null, phoneNumber: null, privateNote: null, sentAt: createdAt,
+    signingOrder: 0,
+    status: 'Sent',
+    countryCode: null,
+    phoneNumber: null,
+    privateNote: null,
+    sentAt: createdAt,
   }));
   const fields: Field[] = signers.flatMap((signer, s) =>
     placed[s]!.map((f, i) => ({
-      id: newId('fld'), envelopeId, recipientId: signer.id, position: i + 1, type: f.type, document: f.document, page: f.page,
-      x: f.x, y: f.y, width: f.width, height: f.height, required: f.required, placeholder: f.placeholder,
-      defaultValue: f.defaultValue, editable: f.editable, options: f.options, value: null,
+      id: newId('fld'),
+      envelopeId,
+      recipientId: signer.id,
+      position: i + 1,
+      type: f.type,
+      document: f.document,
+      page: f.page,
+      x: f.x,
+      y: f.y,
+      width: f.width,
+      height: f.height,
+      required: f.required,
+      placeholder: f.placeholder,
+      defaultValue: f.defaultValue,
+      editable: f.editable,
+      options: f.options,
+      value: null,
     })),
   );
 
@@ -144,11 +206,28 @@ export const sendNewEnvelope = async (
     await withinCreation?.(trx);
     const sender = await senderOf(trx, caller.accountId);
     await insertEnvelope(trx, {
-      id: envelopeId, accountId: caller.accountId, createdByUserId: sender.userId, templateId: checked.templateId,
-      name: input.envelope.name, description: input.envelope.description ?? null, tags: input.envelope.tags ?? [], metadata: {},
-      message: input.envelope.message ?? null, status: 'Sent', ...settings, createdAt, signingDueDate: dueDate.toISOString(),
-      completedAt: null, cancelledAt: null, cancelReason: null, declinedAt: null, expiredAt: null,
-      documentsRemovedAt: null, deletedAt: null, ledgerHeadHash: null, sealedLedgerHeadHash: null,
+      id: envelopeId,
+      accountId: caller.accountId,
+      createdByUserId: sender.userId,
+      templateId: checked.templateId,
+      name: input.envelope.name,
+      description: input.envelope.description ?? null,
+      tags: input.envelope.tags ?? [],
+      metadata: {},
+      message: input.envelope.message ?? null,
+      status: 'Sent',
+      ...settings,
+      createdAt,
+      signingDueDate: dueDate.toISOString(),
+      completedAt: null,
+      cancelledAt: null,
+      cancelReason: null,
+      declinedAt: null,
+      expiredAt: null,
+      documentsRemovedAt: null,
+      deletedAt: null,
+      ledgerHeadHash: null,
+      sealedLedgerHeadHash: null,
     });
     await insertDocuments(trx, documents);
     await insertRecipients(trx, [...signers, ...observers]);

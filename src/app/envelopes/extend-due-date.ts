@@ -24,11 +24,16 @@ export const newDueDate = ({ signingDueDate, extendByDays }: DueDateExtension, n
     throw new AppError('CONFLICTING_DUE_DATE', 'Give either signing_due_date or extend_by_days, not both.', { field: 'extend_by_days' });
   }
   if (extendByDays !== undefined) return addDays(now, extendByDays);
-  if (signingDueDate === undefined) throw new AppError('DUE_DATE_REQUIRED', 'Give signing_due_date or extend_by_days.', { field: 'signing_due_date' });
+  if (signingDueDate === undefined)
+    throw new AppError('DUE_DATE_REQUIRED', 'Give signing_due_date or extend_by_days.', { field: 'signing_due_date' });
   const due = new Date(signingDueDate);
   const latest = addDays(now, MAX_EXPIRATION_DAYS);
   if (Number.isNaN(due.getTime()) || due <= now || due > latest) {
-    throw new AppError('INVALID_DUE_DATE', `signing_due_date must be an ISO 8601 instant after now and at most ${MAX_EXPIRATION_DAYS} days ahead.`, { field: 'signing_due_date' });
+    throw new AppError(
+      'INVALID_DUE_DATE',
+      `signing_due_date must be an ISO 8601 instant after now and at most ${MAX_EXPIRATION_DAYS} days ahead.`,
+      { field: 'signing_due_date' },
+    );
   }
   return due;
 };
@@ -43,7 +48,10 @@ export interface ExtendedEnvelope {
   signingDueDate: string;
 }
 
-export const extendDueDate = async (ctx: AppContext, request: { accountId: string; envelopeId: string; extension: DueDateExtension; origin: RequestOrigin }): Promise<ExtendedEnvelope> => {
+export const extendDueDate = async (
+  ctx: AppContext,
+  request: { accountId: string; envelopeId: string; extension: DueDateExtension; origin: RequestOrigin },
+): Promise<ExtendedEnvelope> => {
   const now = ctx.clock.now();
   const due = newDueDate(request.extension, now);
 

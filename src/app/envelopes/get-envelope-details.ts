@@ -19,7 +19,11 @@ export interface EnvelopeDetails {
  */
 export const getEnvelopeDetails = async (ctx: AppContext, accountId: string, envelopeId: string): Promise<EnvelopeDetails> => {
   const envelope = await loadEnvelope(ctx, ctx.db, accountId, envelopeId);
-  const [sender, documents, recipients] = await Promise.all([senderOf(ctx.db, accountId), readEnvelopeDocuments(ctx.db, envelopeId), readRecipients(ctx.db, envelopeId)]);
+  const [sender, documents, recipients] = await Promise.all([
+    senderOf(ctx.db, accountId),
+    readEnvelopeDocuments(ctx.db, envelopeId),
+    readRecipients(ctx.db, envelopeId),
+  ]);
   return {
     envelope,
     createdBy: { name: sender.name, email: sender.email },

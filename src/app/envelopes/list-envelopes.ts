@@ -1,4 +1,9 @@
-import { readEnvelopePage, type EnvelopeListFilters, type EnvelopeSortField, type EnvelopeSummary } from '../../infra/db/tables/envelope-list.js';
+import {
+  readEnvelopePage,
+  type EnvelopeListFilters,
+  type EnvelopeSortField,
+  type EnvelopeSummary,
+} from '../../infra/db/tables/envelope-list.js';
 import type { AppContext } from '../context.js';
 
 export interface EnvelopeListRequest {

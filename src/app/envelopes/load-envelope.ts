@@ -9,12 +9,22 @@ import type { AppContext } from '../context.js';
  * deleted one, is ENVELOPE_NOT_FOUND exactly like an unknown id.
  * With `lock`, the row is locked until the transaction ends.
  */
-export const loadEnvelope = async (ctx: AppContext, db: Db, accountId: string, envelopeId: string, options: { lock?: boolean } = {}): Promise<Envelope> => {
+export const loadEnvelope = async (
+  ctx: AppContext,
+  db: Db,
+  accountId: string,
+  envelopeId: string,
+  options: { lock?: boolean } = {},
+): Promise<Envelope> => {
   const envelope = await readEnvelope(db, envelopeId, { accountId, lock: options.lock, asOf: ctx.clock.now() });
   if (!envelope) throw new AppError('ENVELOPE_NOT_FOUND', `No envelope ${envelopeId}.`);
   return envelope;
 };
 
 /** The same, for work that is not on behalf of an account (jobs, the signing site). */
-export const loadEnvelopeById = (ctx: AppContext, db: Db, envelopeId: string, options: { lock?: boolean } = {}): Promise<Envelope | undefined> =>
-  readEnvelope(db, envelopeId, { lock: options.lock, asOf: ctx.clock.now() });
+export const loadEnvelopeById = (
+  ctx: AppContext,
+  db: Db,
+  envelopeId: string,
+  options: { lock?: boolean } = {},
+): Promise<Envelope | undefined> => readEnvelope(db, envelopeId, { lock: options.lock, asOf: ctx.clock.now() });

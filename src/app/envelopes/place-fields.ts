@@ -25,13 +25,20 @@ const locate = async (
   if (!field.anchor) {
     const missing = (['page', 'x', 'y', 'width', 'height'] as const).filter((key) => field[key] === undefined);
     if (missing.length) {
-      problems.push({ code: 'FIELD_POSITION_REQUIRED', message: `A field needs an anchor or ${missing.join(', ')}.`, field: `${path}.${missing[0]}` });
+      problems.push({
+        code: 'FIELD_POSITION_REQUIRED',
+        message: `A field needs an anchor or ${missing.join(', ')}.`,
+        field: `${path}.${missing[0]}`,
+      });
       return [];
     }
     return [{ document: field.document ?? 1, page: field.page!, x: field.x!, y: field.y!, width: field.width!, height: field.height! }];
   }
   const { text, offset_x = 0, offset_y = 0 } = field.anchor;
-  const size = { width: field.anchor.width ?? field.width ?? DEFAULT_ANCHOR_SIZE[field.type]?.width ?? 120, height: field.anchor.height ?? field.height ?? DEFAULT_ANCHOR_SIZE[field.type]?.height ?? 20 };
+  const size = {
+    width: field.anchor.width ?? field.width ?? DEFAULT_ANCHOR_SIZE[field.type]?.width ?? 120,
+    height: field.anchor.height ?? field.height ?? DEFAULT_ANCHOR_SIZE[field.type]?.height ?? 20,
+  };
   const searched = field.document ? [field.document] : documents.map((_, i) => i + 1);
   const placements: Omit<LocatedFieldBox, 'path'>[] = [];
   for (const index of searched) {
@@ -66,11 +73,20 @@ export const placeSignerFields = async (
     for (const [fieldIndex, field] of fields.entries()) {
       const fieldPath = `${path}[${fieldIndex}]`;
       const boxes = await locate(ctx, field, fieldPath, documents, problems);
-      problems.push(...checkFieldPlacement(boxes.map((box) => ({ ...box, path: fieldPath })), documents));
+      problems.push(
+        ...checkFieldPlacement(
+          boxes.map((box) => ({ ...box, path: fieldPath })),
+          documents,
+        ),
+      );
       const fieldRules = rules[fieldIndex];
       if (!fieldRules) continue;
       boxes.forEach((box, occurrence) =>
-        signerFields.push({ ...fieldRules, ...box, placeholder: occurrence === 0 || !fieldRules.placeholder ? fieldRules.placeholder : `${fieldRules.placeholder}_${occurrence + 1}` }),
+        signerFields.push({
+          ...fieldRules,
+          ...box,
+          placeholder: occurrence === 0 || !fieldRules.placeholder ? fieldRules.placeholder : `${fieldRules.placeholder}_${occurrence + 1}`,
+        }),
       );
     }
     placed.push(signerFields);

@@ -54,9 +54,15 @@ const pickSigner = (signers: Recipient[], envelope: Envelope, request: RecordDec
     if (!signer) throw signerNotFound(`with the e-mail ${request.signerEmail}`);
     return signer;
   }
-  const active = activeSignerIds(envelope.signProcessFlow, signers.map((s) => ({ id: s.id, signingOrder: s.signingOrder, status: s.status })));
+  const active = activeSignerIds(
+    envelope.signProcessFlow,
+    signers.map((s) => ({ id: s.id, signingOrder: s.signingOrder, status: s.status })),
+  );
   const only = active.length === 1 ? signers.find((s) => s.id === active[0]) : undefined;
-  if (!only) throw new AppError('SIGNER_EMAIL_REQUIRED', `${active.length} signers can act on this envelope: give signer_email.`, { field: 'signer_email' });
+  if (!only)
+    throw new AppError('SIGNER_EMAIL_REQUIRED', `${active.length} signers can act on this envelope: give signer_email.`, {
+      field: 'signer_email',
+    });
   return only;
 };
 

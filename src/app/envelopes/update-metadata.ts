@@ -14,7 +14,13 @@ export interface MetadataChange {
 }
 
 /** Renames, re-describes, re-tags or re-labels an envelope in any status; recorded in its ledger. */
-export const updateMetadata = async (ctx: AppContext, caller: Caller, envelopeId: string, change: MetadataChange, origin: RequestOrigin): Promise<EnvelopeMetadata> =>
+export const updateMetadata = async (
+  ctx: AppContext,
+  caller: Caller,
+  envelopeId: string,
+  change: MetadataChange,
+  origin: RequestOrigin,
+): Promise<EnvelopeMetadata> =>
   ctx.db.transaction().execute(async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { lock: true });
     await updateEnvelope(trx, envelopeId, change);

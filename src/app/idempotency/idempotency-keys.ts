@@ -14,10 +14,7 @@ const KEY_LIFETIME_MS = 24 * 3600_000;
 const ABANDONED_AFTER_MS = 60_000;
 
 export type Claim =
-  | { kind: 'claimed' }
-  | { kind: 'replay'; status: number; body: string }
-  | { kind: 'in-use' }
-  | { kind: 'reused-with-another-body' };
+  { kind: 'claimed' } | { kind: 'replay'; status: number; body: string } | { kind: 'in-use' } | { kind: 'reused-with-another-body' };
 
 const olderThan = (iso: string, ms: number, now: Date) => now.getTime() - Date.parse(iso) > ms;
 

@@ -11,7 +11,10 @@ import { isOutForSignature, loadRecipientWithEnvelope } from './job-subjects.js'
  * Reminds a signer who can still act, with a fresh signing link. Like invitations: the token and
  * the REMINDER_SENT entry commit first, then the mail goes out (at-least-once).
  */
-export const sendReminder = async (ctx: AppContext, { recipientId, automatic }: { recipientId: string; automatic: boolean }): Promise<void> => {
+export const sendReminder = async (
+  ctx: AppContext,
+  { recipientId, automatic }: { recipientId: string; automatic: boolean },
+): Promise<void> => {
   const mail = await ctx.db.transaction().execute(async (trx): Promise<{ to: string; content: MailContent } | undefined> => {
     const found = await loadRecipientWithEnvelope(ctx, trx, recipientId);
     if (!found || !isOutForSignature(found.envelope.status)) return undefined;

@@ -62,7 +62,14 @@ export const appendLedgerEntry = async (ctx: AppContext, trx: Db, event: LedgerE
   const next = appendLeaf({ size: state.size, roots: state.frontier.map(fromHex) }, fromHex(entryHash));
   const blockNumber = next.size;
 
-  await insertLedgerBlock(trx, { blockNumber, envelopeId: event.envelopeId, sequence: body.sequence, body, entryHash, occurredAt: body.occurred_at });
+  await insertLedgerBlock(trx, {
+    blockNumber,
+    envelopeId: event.envelopeId,
+    sequence: body.sequence,
+    body,
+    entryHash,
+    occurredAt: body.occurred_at,
+  });
   await updateLedgerState(trx, { size: next.size, frontier: next.roots.map(toHex) });
 
   return { ...body, entry_hash: entryHash, block_number: blockNumber };
@@ -70,4 +77,8 @@ export const appendLedgerEntry = async (ctx: AppContext, trx: Db, event: LedgerE
 
 /** An envelope's chain, oldest first, exactly as hashed, with each entry's block in the service-wide log. */
 export const readLedger = async (db: Db, envelopeId: string): Promise<(LedgerEntry & { block_number: number })[]> =>
-  (await readLedgerBlocks(db, envelopeId)).map((block) => ({ ...block.body, entry_hash: block.entryHash, block_number: block.blockNumber }));
+  (await readLedgerBlocks(db, envelopeId)).map((block) => ({
+    ...block.body,
+    entry_hash: block.entryHash,
+    block_number: block.blockNumber,
+  }));

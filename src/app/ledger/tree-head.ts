@@ -7,5 +7,8 @@ import type { AppContext } from '../context.js';
 export const currentTreeHead = async (ctx: AppContext): Promise<SignedTreeHead> => {
   const state = await readLedgerState(ctx.db);
   const root = frontierRoot({ size: state.size, roots: state.frontier.map((hex) => Uint8Array.from(Buffer.from(hex, 'hex'))) });
-  return signTreeHead({ tree_size: state.size, root_hash: Buffer.from(root).toString('hex'), timestamp: ctx.clock.now().toISOString() }, ctx.keys.ledger);
+  return signTreeHead(
+    { tree_size: state.size, root_hash: Buffer.from(root).toString('hex'), timestamp: ctx.clock.now().toISOString() },
+    ctx.keys.ledger,
+  );
 };

@@ -34,4 +34,6 @@ export const markProblems = (mark: SubmittedMark, field: string): Problem[] => {
 
 /** The checked mark, keeping only what its type uses. */
 export const adoptMark = (mark: SubmittedMark): AdoptedMark =>
-  mark.type === 'typed' ? { type: 'typed', text: mark.text?.trim() ?? '' } : { type: 'drawn', image_png_base64: mark.image_png_base64 ?? '' };
+  mark.type === 'typed'
+    ? { type: 'typed', text: mark.text?.trim() ?? '' }
+    : { type: 'drawn', image_png_base64: mark.image_png_base64 ?? '' };

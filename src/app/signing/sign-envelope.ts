@@ -43,8 +43,18 @@ export interface SignatureReceipt {
 }
 
 const submissionProblems = (submission: SignatureSubmission, enforceLocation: boolean): Problem[] => [
-  ...(submission.consent === true ? [] : [{ code: 'CONSENT_REQUIRED' as const, message: 'The signer must accept the electronic records disclosure (consent: true).', field: 'consent' }]),
-  ...(enforceLocation && !submission.location ? [{ code: 'LOCATION_REQUIRED' as const, message: 'This envelope records where each signer signs: give location.', field: 'location' }] : []),
+  ...(submission.consent === true
+    ? []
+    : [
+        {
+          code: 'CONSENT_REQUIRED' as const,
+          message: 'The signer must accept the electronic records disclosure (consent: true).',
+          field: 'consent',
+        },
+      ]),
+  ...(enforceLocation && !submission.location
+    ? [{ code: 'LOCATION_REQUIRED' as const, message: 'This envelope records where each signer signs: give location.', field: 'location' }]
+    : []),
   ...markProblems(submission.signature, 'signature'),
   ...(submission.initials ? markProblems(submission.initials, 'initials') : []),
 ];
@@ -52,31 +62,56 @@ const submissionProblems = (submission: SignatureSubmission, enforceLocation: bo
 /** Values of the fields that fill themselves; signature and initials are drawn from the stored marks. */
 const selfFilledValue = (field: Field, recipient: Recipient, signedAt: Date): string | undefined => {
   switch (field.type) {
-    case 'name': return recipient.name;
-    case 'email': return recipient.email;
-    case 'date_signed': return signedAt.toISOString().slice(0, 10);
-    default: return undefined;
+    case 'name':
+      return recipient.name;
+    case 'email':
+      return recipient.email;
+    case 'date_signed':
+      return signedAt.toISOString().slice(0, 10);
+    default:
+      return undefined;
   }
 };
 
 /** Every field's value as checked against the signer's fields; throws every problem at once. */
 const resolveFieldValues = async (trx: Db, access: SigningAccess, submission: SignatureSubmission, signedAt: Date) => {
   const fields = await readFields(trx, access.envelope.id, access.recipient.id);
-  const resolved = resolveSubmittedValues(fields, submission.fields ?? [], { hasSignature: true, hasInitials: Boolean(submission.initials) });
+  const resolved = resolveSubmittedValues(fields, submission.fields ?? [], {
+    hasSignature: true,
+    hasInitials: Boolean(submission.initials),
+  });
   const problems = [...submissionProblems(submission, access.envelope.enforceSignersLocation), ...(resolved.ok ? [] : resolved.problems)];
   if (problems.length > 0 || !resolved.ok) throw AppError.of(problems, 'The signature cannot be accepted.');
-  return fields.map((field) => ({ id: field.id, value: resolved.values.get(field.id) ?? selfFilledValue(field, access.recipient, signedAt) ?? null }));
+  return fields.map((field) => ({
+    id: field.id,
+    value: resolved.values.get(field.id) ?? selfFilledValue(field, access.recipient, signedAt) ?? null,
+  }));
 };
 
 /** Records the signature with its ledger entry; answers when it was made. */
-const recordSignature = async (ctx: AppContext, trx: Db, access: SigningAccess, submission: SignatureSubmission, origin: RequestOrigin): Promise<string> => {
+const recordSignature = async (
+  ctx: AppContext,
+  trx: Db,
+  access: SigningAccess,
+  submission: SignatureSubmission,
+  origin: RequestOrigin,
+): Promise<string> => {
   const now = ctx.clock.now();
   const values = await resolveFieldValues(trx, access, submission, now);
   for (const field of values) await setFieldValue(trx, field.id, field.value);
-  const stored: StoredSignature = { signature: adoptMark(submission.signature), initials: submission.initials ? adoptMark(submission.initials) : null };
+  const stored: StoredSignature = {
+    signature: adoptMark(submission.signature),
+    initials: submission.initials ? adoptMark(submission.initials) : null,
+  };
   await updateRecipient(trx, access.recipient.id, {
-    status: 'Signed', signedAt: now.toISOString(), consentedAt: now.toISOString(), consentTextSha256: CONSENT_TEXT_SHA256,
-    signature: stored, ipAddress: origin.ipAddress, userAgent: origin.userAgent, location: submission.location ?? null,
+    status: 'Signed',
+    signedAt: now.toISOString(),
+    consentedAt: now.toISOString(),
+    consentTextSha256: CONSENT_TEXT_SHA256,
+    signature: stored,
+    ipAddress: origin.ipAddress,
+    userAgent: origin.userAgent,
+    location: submission.location ?? null,
   });
   await appendLedgerEntry(ctx, trx, {
     envelopeId: access.envelope.id,
@@ -106,7 +141,12 @@ const signersOf = async (trx: Db, envelopeId: string): Promise<OrderedSigner[]> 
  * user agent and location in one transaction with the ledger entry. The last signature enqueues
  * completion; the envelope stays InProgress until the sealed file exists.
  */
-export const signEnvelope = async (ctx: AppContext, rawToken: string, submission: SignatureSubmission, origin: RequestOrigin): Promise<SignatureReceipt> => {
+export const signEnvelope = async (
+  ctx: AppContext,
+  rawToken: string,
+  submission: SignatureSubmission,
+  origin: RequestOrigin,
+): Promise<SignatureReceipt> => {
   const receipt = await ctx.db.transaction().execute(async (trx) => {
     const access = await openSigningAccess(ctx, trx, rawToken, { lock: true });
     if (access.recipient.role !== 'signer') throw new AppError('NOT_A_SIGNER', 'Observers receive the envelope but do not sign it.');

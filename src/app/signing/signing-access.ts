@@ -22,7 +22,12 @@ const tokenNotFound = () => new AppError('SIGNING_TOKEN_NOT_FOUND', 'This signin
  * link is simply dead); an envelope that is no longer Sent/InProgress is ENVELOPE_NOT_ACTIVE.
  * With `lock` the envelope row stays locked until the transaction ends.
  */
-export const openSigningAccess = async (ctx: AppContext, db: Db, rawToken: string, options: { lock?: boolean } = {}): Promise<SigningAccess> => {
+export const openSigningAccess = async (
+  ctx: AppContext,
+  db: Db,
+  rawToken: string,
+  options: { lock?: boolean } = {},
+): Promise<SigningAccess> => {
   const token = await findSigningToken(ctx, db, rawToken);
   if (!token || (token.kind === 'embedded' && token.usedAt)) throw tokenNotFound();
   const envelope = await loadEnvelopeById(ctx, db, token.envelopeId, options);

@@ -4,7 +4,11 @@ import type { AppContext } from '../context.js';
 import { openSigningAccess } from './signing-access.js';
 
 /** The original PDF of one of the envelope's documents, as the signer reviews it before signing. */
-export const readSigningDocument = async (ctx: AppContext, rawToken: string, documentId: string): Promise<{ name: string; bytes: Uint8Array }> => {
+export const readSigningDocument = async (
+  ctx: AppContext,
+  rawToken: string,
+  documentId: string,
+): Promise<{ name: string; bytes: Uint8Array }> => {
   const { envelope } = await openSigningAccess(ctx, ctx.db, rawToken);
   const document = (await readEnvelopeDocuments(ctx.db, envelope.id)).find((d) => d.id === documentId);
   if (!document) throw new AppError('DOCUMENT_NOT_FOUND', `The envelope has no document ${documentId}.`);

@@ -1,5 +1,10 @@
 import type { Db } from '../../infra/db/database.js';
-import { insertSigningToken, readSigningToken, type SigningToken, type SigningTokenKind } from '../../infra/db/tables/signing-tokens-table.js';
+import {
+  insertSigningToken,
+  readSigningToken,
+  type SigningToken,
+  type SigningTokenKind,
+} from '../../infra/db/tables/signing-tokens-table.js';
 import { sha256Hex } from '../../infra/hash.js';
 import { newSecret } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
@@ -33,7 +38,8 @@ export const issueSigningToken = async (
   return token;
 };
 
-export const signingUrl = (ctx: AppContext, token: string, embedded = false): string => `${ctx.config.publicUrl}/sign/${token}${embedded ? '?embed=1' : ''}`;
+export const signingUrl = (ctx: AppContext, token: string, embedded = false): string =>
+  `${ctx.config.publicUrl}/sign/${token}${embedded ? '?embed=1' : ''}`;
 
 /** The token, when it exists and has not run out (an unknown token is simply undefined). */
 export const findSigningToken = async (ctx: AppContext, db: Db, token: string): Promise<SigningToken | undefined> => {

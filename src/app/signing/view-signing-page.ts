@@ -37,7 +37,13 @@ const exchangeEmbeddedToken = async (ctx: AppContext, trx: Db, { token, recipien
   if (!(await spendSigningToken(trx, token.tokenHash, ctx.clock.now().toISOString()))) {
     throw new AppError('SIGNING_TOKEN_NOT_FOUND', 'This embedded signing link was already used.');
   }
-  return issueSigningToken(ctx, trx, { id: recipient.id, envelopeId: recipient.envelopeId }, 'session', addSeconds(ctx.clock.now(), SESSION_SECONDS));
+  return issueSigningToken(
+    ctx,
+    trx,
+    { id: recipient.id, envelopeId: recipient.envelopeId },
+    'session',
+    addSeconds(ctx.clock.now(), SESSION_SECONDS),
+  );
 };
 
 /** The first visit of a signer whose turn it is marks them Viewed, with its ledger entry. */

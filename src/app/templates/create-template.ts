@@ -4,7 +4,12 @@ import { insertDocuments, type Document } from '../../infra/db/tables/documents-
 import { insertTemplate } from '../../infra/db/tables/templates-table.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext, Caller } from '../context.js';
-import { assertEnvelopeDocumentLimits, storeBase64Documents, type Base64DocumentInput, type StoredDocument } from '../documents/stored-document.js';
+import {
+  assertEnvelopeDocumentLimits,
+  storeBase64Documents,
+  type Base64DocumentInput,
+  type StoredDocument,
+} from '../documents/stored-document.js';
 import { placeSignerFields } from '../envelopes/place-fields.js';
 import { findUnusedUploads, markUploadsUsed } from '../uploads/use-uploads.js';
 import type { AccountTemplate } from './load-template.js';
@@ -70,11 +75,18 @@ const createTemplate = async (
 };
 
 /** A template from base64 documents: each is checked and stored first, in order. */
-export const createTemplateFromDocuments = async (ctx: AppContext, caller: Caller, input: NewTemplate & { documents: Base64DocumentInput[] }): Promise<CreatedTemplate> =>
-  createTemplate(ctx, caller, { ...input, documents: await storeBase64Documents(ctx, input.documents) });
+export const createTemplateFromDocuments = async (
+  ctx: AppContext,
+  caller: Caller,
+  input: NewTemplate & { documents: Base64DocumentInput[] },
+): Promise<CreatedTemplate> => createTemplate(ctx, caller, { ...input, documents: await storeBase64Documents(ctx, input.documents) });
 
 /** A template from uploads (templates/upload_file): each is used once, in the transaction that creates the template. */
-export const createTemplateFromUploads = async (ctx: AppContext, caller: Caller, input: NewTemplate & { fileIds: string[] }): Promise<CreatedTemplate> => {
+export const createTemplateFromUploads = async (
+  ctx: AppContext,
+  caller: Caller,
+  input: NewTemplate & { fileIds: string[] },
+): Promise<CreatedTemplate> => {
   const documents = await findUnusedUploads(ctx.db, caller.accountId, 'template', input.fileIds);
   return createTemplate(ctx, caller, { ...input, documents }, (trx) => markUploadsUsed(ctx, trx, caller.accountId, input.fileIds));
 };

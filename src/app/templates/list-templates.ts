@@ -15,6 +15,9 @@ export interface TemplateList extends TemplatePage {
 
 /** The account's templates that are not deleted, newest first. */
 export const listTemplates = async (ctx: AppContext, caller: Caller, { page, pageSize }: TemplatePage): Promise<TemplateList> => {
-  const { templates, total } = await readTemplatePage<TemplateRoles>(ctx.db, caller.accountId, { limit: pageSize, offset: (page - 1) * pageSize });
+  const { templates, total } = await readTemplatePage<TemplateRoles>(ctx.db, caller.accountId, {
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
   return { templates, page, pageSize, total };
 };

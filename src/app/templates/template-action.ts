@@ -10,7 +10,12 @@ export type TemplateAction = (typeof TEMPLATE_ACTIONS)[number];
  * hides it: envelopes made from it keep their own document rows and recipients, and share its
  * blobs by hash.
  */
-export const applyTemplateAction = async (ctx: AppContext, caller: Caller, templateId: string, action: TemplateAction): Promise<AccountTemplate> => {
+export const applyTemplateAction = async (
+  ctx: AppContext,
+  caller: Caller,
+  templateId: string,
+  action: TemplateAction,
+): Promise<AccountTemplate> => {
   const template = await loadTemplate(ctx.db, caller.accountId, templateId);
   const changes: Partial<AccountTemplate> =
     action === 'delete' ? { deletedAt: ctx.clock.now().toISOString() } : { status: action === 'activate' ? 'Active' : 'Inactive' };

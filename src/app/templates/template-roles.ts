@@ -25,8 +25,16 @@ const duplicates = (titles: readonly string[], code: ErrorCode, path: (i: number
 /** Role titles name the roles a request fills, so each must be unique among its kind. */
 export const assertUniqueRoleTitles = (roles: TemplateRoles): void => {
   const problems = [
-    ...duplicates(roles.signers.map((r) => r.signer_title), 'DUPLICATE_SIGNER_TITLE', (i) => `roles.signers[${i}].signer_title`),
-    ...duplicates(roles.observers.map((r) => r.observer_title), 'DUPLICATE_OBSERVER_TITLE', (i) => `roles.observers[${i}].observer_title`),
+    ...duplicates(
+      roles.signers.map((r) => r.signer_title),
+      'DUPLICATE_SIGNER_TITLE',
+      (i) => `roles.signers[${i}].signer_title`,
+    ),
+    ...duplicates(
+      roles.observers.map((r) => r.observer_title),
+      'DUPLICATE_OBSERVER_TITLE',
+      (i) => `roles.observers[${i}].observer_title`,
+    ),
   ];
   if (problems.length) throw AppError.of(problems, 'The request is invalid.');
 };

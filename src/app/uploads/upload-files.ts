@@ -17,7 +17,12 @@ export interface RecordedUpload {
  * Checks and stores each file as a PDF, one at a time, and remembers them until an envelope or a
  * template uses them (API.md §3).
  */
-export const uploadFiles = async (ctx: AppContext, caller: Caller, scope: UploadScope, files: readonly DocumentFile[]): Promise<RecordedUpload[]> => {
+export const uploadFiles = async (
+  ctx: AppContext,
+  caller: Caller,
+  scope: UploadScope,
+  files: readonly DocumentFile[],
+): Promise<RecordedUpload[]> => {
   const createdAt = ctx.clock.now().toISOString();
   const uploads: Upload[] = [];
   for (const file of files) {
@@ -25,5 +30,11 @@ export const uploadFiles = async (ctx: AppContext, caller: Caller, scope: Upload
     uploads.push({ id: newId('file'), accountId: caller.accountId, scope, ...document, createdAt, usedAt: null });
   }
   await insertUploads(ctx.db, uploads);
-  return uploads.map((upload) => ({ fileId: upload.id, name: upload.name, size: upload.size, pageCount: upload.pages.length, sha256: upload.sha256 }));
+  return uploads.map((upload) => ({
+    fileId: upload.id,
+    name: upload.name,
+    size: upload.size,
+    pageCount: upload.pages.length,
+    sha256: upload.sha256,
+  }));
 };

@@ -11,7 +11,12 @@ const notFound = (fileId: string, index: number): Problem => ({
 });
 
 /** The documents behind `file_ids`: each must be this account's, of this scope, not used yet, and given once. */
-export const findUnusedUploads = async (db: Db, accountId: string, scope: UploadScope, fileIds: readonly string[]): Promise<StoredDocument[]> => {
+export const findUnusedUploads = async (
+  db: Db,
+  accountId: string,
+  scope: UploadScope,
+  fileIds: readonly string[],
+): Promise<StoredDocument[]> => {
   const byId = new Map((await readUnusedUploads(db, accountId, scope, fileIds)).map((upload) => [upload.id, upload]));
   const problems = fileIds.flatMap((id, i) => (!byId.has(id) || fileIds.indexOf(id) !== i ? [notFound(id, i)] : []));
   if (problems.length) throw AppError.of(problems, 'The request is invalid.');

@@ -22,7 +22,11 @@ the string to log in with). The secret is shown only this once.`,
         ...(typeof ownerName === 'string' ? { ownerName } : {}),
       }),
     );
-    printResult(args, presentCreatedAccount(created), 'Keep client_secret and credentials now: they are stored only as hashes and cannot be shown again.');
+    printResult(
+      args,
+      presentCreatedAccount(created),
+      'Keep client_secret and credentials now: they are stored only as hashes and cannot be shown again.',
+    );
     return 0;
   },
 };

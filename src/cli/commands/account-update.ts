@@ -4,7 +4,12 @@ import { printResult, requiredOption, UsageError, type Command } from '../comman
 import { withApp } from '../with-app.js';
 
 const originList = (value: string | boolean | undefined): string[] | undefined =>
-  typeof value === 'string' ? value.split(',').map((origin) => origin.trim()).filter(Boolean) : undefined;
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+    : undefined;
 
 export const accountUpdate: Command = {
   name: 'account update',

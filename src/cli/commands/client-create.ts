@@ -13,7 +13,11 @@ Prints client_id, client_secret and credentials. The secret is shown only this o
   run: async (args) => {
     const accountId = requiredOption(args, 'account');
     const client = await withApp((ctx) => createClient(ctx, accountId));
-    printResult(args, { account_id: accountId, ...presentIssuedClient(client) }, 'Keep client_secret and credentials now: they cannot be shown again.');
+    printResult(
+      args,
+      { account_id: accountId, ...presentIssuedClient(client) },
+      'Keep client_secret and credentials now: they cannot be shown again.',
+    );
     return 0;
   },
 };

@@ -10,7 +10,9 @@ const readPdf = async (path: string): Promise<Buffer> => {
   try {
     return await readFile(path);
   } catch (error) {
-    throw new UsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new UsageError(
+      `cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
 };
 
@@ -24,10 +26,17 @@ const printRecord = (record: CompletionRecord) => {
 const printReport = (file: string, sha256: string, report: VerifyReport, record: CompletionRecord | undefined) => {
   console.log(`${file}\nsha256  ${sha256}\n`);
   for (const check of report.checks) console.log(`${check.ok ? '✓' : '✗'} ${check.name}: ${check.detail}`);
-  if (report.signer) console.log(`\nsealed by ${report.signer.subject}${report.signedAt ? ` at ${report.signedAt}` : ''}${report.timestamped ? ' (time-stamped)' : ''}`);
+  if (report.signer)
+    console.log(
+      `\nsealed by ${report.signer.subject}${report.signedAt ? ` at ${report.signedAt}` : ''}${report.timestamped ? ' (time-stamped)' : ''}`,
+    );
   // The record is inside the signed bytes: trustworthy only when the seal is.
   if (record && report.valid) printRecord(record);
-  console.log(report.valid ? '\nVALID: the document is intact and sealed by this service.' : '\nNOT VALID: the document was changed, is not sealed, or was not sealed by this service.');
+  console.log(
+    report.valid
+      ? '\nVALID: the document is intact and sealed by this service.'
+      : '\nNOT VALID: the document was changed, is not sealed, or was not sealed by this service.',
+  );
 };
 
 export const verify: Command = {
@@ -47,7 +56,19 @@ A valid file's envelope, signers and signing times are printed from the record s
     const report = await verifySealedPdf(bytes, { trustedCertificates: [(await loadServiceKeys(loadConfig())).trustAnchor] });
     const sha256 = sha256Hex(bytes);
     const record = report.valid ? await readCompletionRecord(bytes) : undefined;
-    if (args.json) console.log(JSON.stringify({ file, sha256, valid: report.valid, checks: report.checks, signer: report.signer, signed_at: report.signedAt, timestamped: report.timestamped, envelope: record ?? null }));
+    if (args.json)
+      console.log(
+        JSON.stringify({
+          file,
+          sha256,
+          valid: report.valid,
+          checks: report.checks,
+          signer: report.signer,
+          signed_at: report.signedAt,
+          timestamped: report.timestamped,
+          envelope: record ?? null,
+        }),
+      );
     else printReport(file, sha256, report, record);
     return report.valid ? 0 : 1;
   },

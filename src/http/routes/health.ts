@@ -9,7 +9,10 @@ const common = { tags: ['Service'], security: [] };
 export const healthRoutes = (app: App, ctx: AppContext) => {
   app.get(
     '/healthz',
-    { config: { access: 'public' }, schema: { ...common, operationId: 'getHealth', summary: 'Liveness: the process answers', response: { 200: Status } } },
+    {
+      config: { access: 'public' },
+      schema: { ...common, operationId: 'getHealth', summary: 'Liveness: the process answers', response: { 200: Status } },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
@@ -23,6 +26,7 @@ export const healthRoutes = (app: App, ctx: AppContext) => {
         response: { 200: Status, 503: { ...Status, description: 'Not ready' } },
       },
     },
-    async (_request, reply) => ((await checkReadiness(ctx)) ? { status: 'ok' as const } : reply.status(503).send({ status: 'unavailable' as const })),
+    async (_request, reply) =>
+      (await checkReadiness(ctx)) ? { status: 'ok' as const } : reply.status(503).send({ status: 'unavailable' as const }),
   );
 };

@@ -29,7 +29,10 @@ const fsBlobStore = (root: string): BlobStore => {
       await rename(temporary, path);
       return sha;
     },
-    get: async (sha) => readFile(pathOf(sha)).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength)).catch(() => undefined),
+    get: async (sha) =>
+      readFile(pathOf(sha))
+        .then((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength))
+        .catch(() => undefined),
     delete: async (sha) => rm(pathOf(sha), { force: true }),
   };
 };

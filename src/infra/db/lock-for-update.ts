@@ -9,8 +9,10 @@ export const lockForUpdate = <DB, TB extends keyof DB, O>(db: Db, query: SelectQ
   locksRows(db) ? query.forUpdate() : query;
 
 /** The same, skipping rows another transaction holds: how competing workers claim jobs. */
-export const lockForUpdateSkipLocked = <DB, TB extends keyof DB, O>(db: Db, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> =>
-  locksRows(db) ? query.forUpdate().skipLocked() : query;
+export const lockForUpdateSkipLocked = <DB, TB extends keyof DB, O>(
+  db: Db,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> => (locksRows(db) ? query.forUpdate().skipLocked() : query);
 
 /** Whether the database is PostgreSQL, for the few statements whose SQL differs between the two. */
 export const isPostgres = locksRows;

@@ -31,14 +31,18 @@ export const rowCodec = <Model, Row>(spec: Spec<Model, Row>) => {
   const toColumns = (changes: Partial<Model>): Partial<Row> => {
     const source = changes as Record<string, unknown>;
     return Object.fromEntries(
-      entries.filter(({ property }) => source[property] !== undefined).map(({ property, column, codec }) => [column, codec ? codec.encode(source[property]) : source[property]]),
+      entries
+        .filter(({ property }) => source[property] !== undefined)
+        .map(({ property, column, codec }) => [column, codec ? codec.encode(source[property]) : source[property]]),
     ) as Partial<Row>;
   };
   // Arrow functions, not methods: callers pass them unbound, as in `models.map(codec.toRow)`.
   return {
     fromRow: (row: Row): Model => {
       const source = row as Record<string, unknown>;
-      return Object.fromEntries(entries.map(({ property, column, codec }) => [property, codec ? codec.decode(source[column]) : source[column]])) as Model;
+      return Object.fromEntries(
+        entries.map(({ property, column, codec }) => [property, codec ? codec.decode(source[column]) : source[column]]),
+      ) as Model;
     },
     toRow: (model: Model): Row => toColumns(model) as Row,
     toColumns,

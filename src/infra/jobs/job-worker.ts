@@ -60,7 +60,11 @@ export interface JobWorker {
 }
 
 /** The worker inside the server process: polls, and wakes at once when poked. */
-export const startJobWorker = <C extends WorkerContext, P>(ctx: C, handlers: JobHandlers<C, P>, options: { pollMs?: number } = {}): JobWorker => {
+export const startJobWorker = <C extends WorkerContext, P>(
+  ctx: C,
+  handlers: JobHandlers<C, P>,
+  options: { pollMs?: number } = {},
+): JobWorker => {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;

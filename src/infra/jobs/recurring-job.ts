@@ -8,7 +8,17 @@ import { newId } from '../ids.js';
  */
 export const recurringJob = (kind: string, intervalMs: number) => {
   const enqueue = (db: Db, runAt: Date, now: Date) =>
-    insertJob(db, { id: newId('job'), kind, payload: {}, runAt: runAt.toISOString(), attempts: 0, lockedUntil: null, lastError: null, createdAt: now.toISOString(), doneAt: null });
+    insertJob(db, {
+      id: newId('job'),
+      kind,
+      payload: {},
+      runAt: runAt.toISOString(),
+      attempts: 0,
+      lockedUntil: null,
+      lastError: null,
+      createdAt: now.toISOString(),
+      doneAt: null,
+    });
   return {
     /** Puts a first run on the queue unless one is pending; true when it did. */
     ensureScheduled: async (db: Db, now: Date): Promise<boolean> => {

@@ -24,8 +24,7 @@ export const button = (label: string, url: string): MailBlock => ({ kind: 'butto
 export const link = (label: string, url: string): MailBlock => ({ kind: 'link', label, url });
 
 const BUTTON_STYLE =
-  'display:inline-block;padding:12px 24px;background:#1f4fd1;color:#ffffff;' +
-  'text-decoration:none;border-radius:6px;font-weight:600';
+  'display:inline-block;padding:12px 24px;background:#1f4fd1;color:#ffffff;' + 'text-decoration:none;border-radius:6px;font-weight:600';
 const QUOTE_STYLE = 'margin:16px 0;padding:12px 16px;background:#f4f5f7;border-left:4px solid #c4c9d4';
 const SMALL_STYLE = 'font-size:13px;color:#555555';
 

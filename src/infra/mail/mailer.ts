@@ -79,10 +79,7 @@ const outboxMailer = (options: MailerOptions): Mailer => {
       const info = await transport.sendMail(nodemailerMessage(options.from, mail));
       if (!Buffer.isBuffer(info.message)) throw new Error('the stream transport did not buffer the message');
       const file = await outbox.write(info.message);
-      options.logger.info(
-        { to: recipientList(mail.to), subject: mail.subject, links: mail.links ?? [], file },
-        'mail written to outbox',
-      );
+      options.logger.info({ to: recipientList(mail.to), subject: mail.subject, links: mail.links ?? [], file }, 'mail written to outbox');
       return { messageId: info.messageId };
     },
     // The stream transport holds no connection to release.

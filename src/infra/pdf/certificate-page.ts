@@ -68,9 +68,13 @@ const writeSignatureImage = (pdf: PDF, flow: PageFlow, png: Uint8Array): void =>
   const image = pdf.embedPng(png);
   const scale = Math.min(SIGNATURE_BOX.width / image.width, SIGNATURE_BOX.height / image.height);
   flow.text('Adopted signature:', { indent: 12 });
-  flow.block(SIGNATURE_BOX.height, (page, x, y) => {
-    page.drawImage(image, { x, y, width: image.width * scale, height: image.height * scale });
-  }, 24);
+  flow.block(
+    SIGNATURE_BOX.height,
+    (page, x, y) => {
+      page.drawImage(image, { x, y, width: image.width * scale, height: image.height * scale });
+    },
+    24,
+  );
 };
 
 const writeRecipient = (pdf: PDF, flow: PageFlow, recipient: CertificateRecipient): void => {

@@ -68,7 +68,11 @@ const asDate = (value: unknown): Date | null =>
 
 const digestOf = (algorithmOid: string, data: Uint8Array | ArrayBuffer): Buffer | undefined => {
   const name = DIGESTS[algorithmOid];
-  return name ? createHash(name).update(data instanceof Uint8Array ? data : new Uint8Array(data)).digest() : undefined;
+  return name
+    ? createHash(name)
+        .update(data instanceof Uint8Array ? data : new Uint8Array(data))
+        .digest()
+    : undefined;
 };
 
 const findSignerCertificate = (signedData: pkijs.SignedData, signerInfo: pkijs.SignerInfo): pkijs.Certificate | undefined => {
@@ -107,7 +111,11 @@ const checkDocumentDigest = (signerInfo: pkijs.SignerInfo, signedBytes: Uint8Arr
 const checkSignatureValue = async (signedData: pkijs.SignedData, signedBytes: Uint8Array): Promise<Check> => {
   try {
     const verified = await signedData.verify({ signer: 0, data: toArrayBuffer(signedBytes), checkChain: false }, engine);
-    return { name: 'signature', ok: verified, detail: verified ? 'the CMS signature verifies with the signer certificate' : 'the CMS signature does not verify' };
+    return {
+      name: 'signature',
+      ok: verified,
+      detail: verified ? 'the CMS signature verifies with the signer certificate' : 'the CMS signature does not verify',
+    };
   } catch (error) {
     return { name: 'signature', ok: false, detail: `the CMS signature does not verify: ${(error as Error).message}` };
   }
@@ -118,7 +126,9 @@ const checkSigningCertificateAttribute = (signerInfo: pkijs.SignerInfo): Check =
   return {
     name: 'signing-certificate-v2',
     ok,
-    detail: ok ? 'the signer certificate is bound by signing-certificate-v2 (PAdES)' : 'the signing-certificate-v2 attribute PAdES requires is missing',
+    detail: ok
+      ? 'the signer certificate is bound by signing-certificate-v2 (PAdES)'
+      : 'the signing-certificate-v2 attribute PAdES requires is missing',
   };
 };
 
@@ -148,7 +158,9 @@ const checkChain = async (
   return {
     name: 'certificate chain',
     ok: result.result,
-    detail: result.result ? `the signer certificate chains to ${anchor}` : `the signer certificate does not chain to ${anchor}: ${result.resultMessage}`,
+    detail: result.result
+      ? `the signer certificate chains to ${anchor}`
+      : `the signer certificate does not chain to ${anchor}: ${result.resultMessage}`,
   };
 };
 
@@ -198,7 +210,12 @@ export const verifyCmsSignature = async (
   try {
     signedData = parseSignedData(toArrayBuffer(contents));
   } catch (error) {
-    return { checks: [{ name: 'signature', ok: false, detail: (error as Error).message }], signer: null, signedAt: null, timestamped: false };
+    return {
+      checks: [{ name: 'signature', ok: false, detail: (error as Error).message }],
+      signer: null,
+      signedAt: null,
+      timestamped: false,
+    };
   }
   const signerInfo = signedData.signerInfos[0];
   const signerCertificate = signerInfo && findSignerCertificate(signedData, signerInfo);

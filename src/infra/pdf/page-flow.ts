@@ -21,7 +21,10 @@ export class PageFlow {
   private cursor = 0;
   readonly fonts: DocumentFonts;
 
-  constructor(private readonly pdf: PDF, private readonly size: PageSize) {
+  constructor(
+    private readonly pdf: PDF,
+    private readonly size: PageSize,
+  ) {
     this.fonts = new DocumentFonts(pdf);
     this.newPage();
   }

@@ -76,10 +76,14 @@ const visibleBox = (pdf: PDF, page: PDFPage): Box => {
 const seenToUserMatrix = (box: Box, rotation: PageRotation): Matrix => {
   const { x, y, width, height } = box;
   switch (rotation) {
-    case 0: return new Matrix(1, 0, 0, 1, x, y);
-    case 90: return new Matrix(0, 1, -1, 0, x + width, y);
-    case 180: return new Matrix(-1, 0, 0, -1, x + width, y + height);
-    case 270: return new Matrix(0, -1, 1, 0, x, y + height);
+    case 0:
+      return new Matrix(1, 0, 0, 1, x, y);
+    case 90:
+      return new Matrix(0, 1, -1, 0, x + width, y);
+    case 180:
+      return new Matrix(-1, 0, 0, -1, x + width, y + height);
+    case 270:
+      return new Matrix(0, -1, 1, 0, x, y + height);
   }
 };
 
@@ -104,10 +108,7 @@ const invert = (m: Matrix): Matrix => {
 /** A box in user space (bottom-left corner), as the contract measures it: top-left corner of the seen page. */
 export const userBoxToTopLeft = (geometry: PageGeometry, box: Box): Box => {
   const userToSeen = invert(geometry.seenToUser);
-  const corners = [
-    userToSeen.transformPoint(box.x, box.y),
-    userToSeen.transformPoint(box.x + box.width, box.y + box.height),
-  ];
+  const corners = [userToSeen.transformPoint(box.x, box.y), userToSeen.transformPoint(box.x + box.width, box.y + box.height)];
   const left = Math.min(...corners.map((p) => p.x));
   const right = Math.max(...corners.map((p) => p.x));
   const bottom = Math.min(...corners.map((p) => p.y));

@@ -39,7 +39,10 @@ const yearsFromNow = (years: number): Date => {
   return date;
 };
 
-const serialNumber = (): string => randomBytes(16).toString('hex').replace(/^[89a-f]/, '7');
+const serialNumber = (): string =>
+  randomBytes(16)
+    .toString('hex')
+    .replace(/^[89a-f]/, '7');
 
 const loadP12 = async (path: string, password: string): Promise<SigningIdentity> => {
   let signer: P12Signer;
@@ -47,7 +50,9 @@ const loadP12 = async (path: string, password: string): Promise<SigningIdentity>
     signer = await P12Signer.create(new Uint8Array(await readFile(path)), password);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`SIGNING_CERT_P12: cannot load the sealing certificate from ${path} (${reason}); check the file and SIGNING_CERT_PASSWORD`);
+    throw new Error(
+      `SIGNING_CERT_P12: cannot load the sealing certificate from ${path} (${reason}); check the file and SIGNING_CERT_PASSWORD`,
+    );
   }
   return { signer, certificateChain: [signer.certificate, ...signer.certificateChain] };
 };
@@ -86,11 +91,7 @@ const generateIdentityPem = async (): Promise<string> => {
     ],
   });
   const privateKey = await crypto.subtle.exportKey('pkcs8', leafKeys.privateKey);
-  return [
-    x509.PemConverter.encode(privateKey, 'PRIVATE KEY'),
-    leaf.toString('pem'),
-    root.toString('pem'),
-  ].join('\n');
+  return [x509.PemConverter.encode(privateKey, 'PRIVATE KEY'), leaf.toString('pem'), root.toString('pem')].join('\n');
 };
 
 /**
@@ -139,6 +140,4 @@ const loadOrCreateGenerated = async (dataDir: string): Promise<SigningIdentity> 
  * root → sealing certificate chain generated on the first start and kept in `<dataDir>/keys/`.
  */
 export const loadSigningIdentity = (options: SigningIdentityOptions): Promise<SigningIdentity> =>
-  options.p12Path
-    ? loadP12(options.p12Path, options.p12Password ?? '')
-    : loadOrCreateGenerated(options.dataDir);
+  options.p12Path ? loadP12(options.p12Path, options.p12Password ?? '') : loadOrCreateGenerated(options.dataDir);

@@ -71,9 +71,12 @@ const drawImage = (pdf: PDF, page: PDFPage, stamp: FieldStamp, box: Box): void =
 
 const drawStamp = (pdf: PDF, page: PDFPage, fonts: DocumentFonts, stamp: FieldStamp, box: Box): void => {
   switch (stamp.kind) {
-    case 'text': return drawText(page, fonts, stamp, box);
-    case 'checkbox': return drawCheckbox(page, stamp, box);
-    case 'image': return drawImage(pdf, page, stamp, box);
+    case 'text':
+      return drawText(page, fonts, stamp, box);
+    case 'checkbox':
+      return drawCheckbox(page, stamp, box);
+    case 'image':
+      return drawImage(pdf, page, stamp, box);
   }
 };
 

@@ -44,7 +44,9 @@ const findSignatures = (pdf: PDF): SignatureDictionary[] =>
     .filter((signature): signature is SignatureDictionary => signature !== undefined);
 
 const isHexContents = (bytes: Uint8Array, from: number, to: number): boolean =>
-  bytes[from] === 0x3c && bytes[to - 1] === 0x3e && /^[0-9a-fA-F\s]*$/.test(Buffer.from(bytes.subarray(from + 1, to - 1)).toString('latin1'));
+  bytes[from] === 0x3c &&
+  bytes[to - 1] === 0x3e &&
+  /^[0-9a-fA-F\s]*$/.test(Buffer.from(bytes.subarray(from + 1, to - 1)).toString('latin1'));
 
 /**
  * The signature must cover every byte of the file but its own /Contents hex string: anything appended

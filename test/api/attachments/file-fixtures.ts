@@ -45,7 +45,10 @@ const contentTypes = (partName: string, contentType: string) =>
 
 export const makeDocx = (): Uint8Array =>
   makeZip({
-    '[Content_Types].xml': contentTypes('/word/document.xml', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml'),
+    '[Content_Types].xml': contentTypes(
+      '/word/document.xml',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+    ),
     'word/document.xml': '<w:document/>',
   });
 
@@ -57,7 +60,9 @@ export const makeXlsx = (): Uint8Array =>
 
 /** The start of a JPEG/JFIF file: what detection reads. */
 export const makeJpeg = (): Uint8Array =>
-  new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+  new Uint8Array([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
+  ]);
 
 /** An ELF executable header followed by padding. */
 export const makeElf = (): Uint8Array => new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, ...new Array<number>(56).fill(0)]);

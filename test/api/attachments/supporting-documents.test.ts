@@ -96,10 +96,19 @@ describeOnEachDatabase('Supporting documents (API.md §5)', (server) => {
 
   it('accepts multipart "file" parts', async () => {
     const id = (await createEnvelope(server, token)).envelope_id;
-    const response = await uploadMultipart(id, [{ name: 'scan.png', bytes: makePng(2, 2) }, { name: 'notes.txt', bytes: new TextEncoder().encode('hello') }]);
+    const response = await uploadMultipart(id, [
+      { name: 'scan.png', bytes: makePng(2, 2) },
+      { name: 'notes.txt', bytes: new TextEncoder().encode('hello') },
+    ]);
     assert.equal(response.status, 201);
     const body = (await response.json()) as { data: { supporting_documents: { name: string; content_type: string }[] } };
-    assert.deepEqual(body.data.supporting_documents.map((d) => [d.name, d.content_type]), [['scan.png', 'image/png'], ['notes.txt', 'text/plain']]);
+    assert.deepEqual(
+      body.data.supporting_documents.map((d) => [d.name, d.content_type]),
+      [
+        ['scan.png', 'image/png'],
+        ['notes.txt', 'text/plain'],
+      ],
+    );
     assert.equal((await list(id)).body.data.supporting_documents.length, 2);
   });
 
@@ -112,7 +121,10 @@ describeOnEachDatabase('Supporting documents (API.md §5)', (server) => {
   it('rejects an executable or a plain ZIP with 415 UNSUPPORTED_FILE_TYPE and adds nothing', async () => {
     const before = (await list(envelopeId)).body.data.supporting_documents.length;
     for (const bytes of [makeElf(), makeZip({ 'readme.txt': 'hello' })]) {
-      const response = await upload(envelopeId, [{ name: 'fine.pdf', bytes: pdf }, { name: 'tool.pdf', bytes }]);
+      const response = await upload(envelopeId, [
+        { name: 'fine.pdf', bytes: pdf },
+        { name: 'tool.pdf', bytes },
+      ]);
       assert.equal(response.status, 415);
       assert.deepEqual(codes(response.body), ['UNSUPPORTED_FILE_TYPE']);
     }
@@ -136,7 +148,10 @@ describeOnEachDatabase('Supporting documents (API.md §5)', (server) => {
   });
 
   it('answers 400 for an empty documents list or text that is not base64', async () => {
-    const empty = await server.call('POST', `/api/v2.0/envelopes/${envelopeId}/upload_supporting_document`, { token, body: { documents: [] } });
+    const empty = await server.call('POST', `/api/v2.0/envelopes/${envelopeId}/upload_supporting_document`, {
+      token,
+      body: { documents: [] },
+    });
     assert.equal(empty.status, 400);
     const notBase64 = await server.call('POST', `/api/v2.0/envelopes/${envelopeId}/upload_supporting_document`, {
       token,

@@ -19,12 +19,18 @@ describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server
 
   const withFiles = async (fileIds: string[], accessToken = token) => {
     const { envelope, recipients } = await envelopeRequest();
-    return server.call('POST', '/api/v2.0/envelopes/create_with_files', { token: accessToken, body: { envelope, file_ids: fileIds, recipients } });
+    return server.call('POST', '/api/v2.0/envelopes/create_with_files', {
+      token: accessToken,
+      body: { envelope, file_ids: fileIds, recipients },
+    });
   };
 
   it('answers 201 with file_id, name, size, pages and sha256 for every uploaded file', async () => {
     const bytes = await pdf(3);
-    const response = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'a.pdf', bytes }, { name: 'b.pdf', bytes: await pdf(1) }]);
+    const response = await uploadFiles(server, token, '/envelopes/upload_file', [
+      { name: 'a.pdf', bytes },
+      { name: 'b.pdf', bytes: await pdf(1) },
+    ]);
     assert.equal(response.status, 201);
     const [first, second] = response.body.data.files;
     assert.match(first.file_id, /^file_/);
@@ -67,8 +73,12 @@ describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server
 
   it('replays an upload sent again with the same Idempotency-Key', async () => {
     const bytes = await pdf();
-    const first = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'same.pdf', bytes }], { 'idempotency-key': 'upload-1' });
-    const again = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'same.pdf', bytes }], { 'idempotency-key': 'upload-1' });
+    const first = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'same.pdf', bytes }], {
+      'idempotency-key': 'upload-1',
+    });
+    const again = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'same.pdf', bytes }], {
+      'idempotency-key': 'upload-1',
+    });
     assert.equal(again.status, 201);
     assert.equal(again.headers.get('idempotent-replayed'), 'true');
     assert.deepEqual(again.body, first.body);
@@ -80,18 +90,28 @@ describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assert.equal(created.body.message, 'Envelope created successfully.');
     assert.match(created.body.data.envelope_id, /^env_/);
-    assert.deepEqual(created.body.data.documents.map((d: { name: string; pages: number }) => [d.name, d.pages]), [['contract.pdf', 2]]);
+    assert.deepEqual(
+      created.body.data.documents.map((d: { name: string; pages: number }) => [d.name, d.pages]),
+      [['contract.pdf', 2]],
+    );
 
     const reused = await withFiles([fileId]);
     assert.equal(reused.status, 400);
-    assert.deepEqual(reused.body.errors[0], { error_code: 'FILE_NOT_FOUND', developer_message: reused.body.errors[0].developer_message, field: 'file_ids[0]' });
+    assert.deepEqual(reused.body.errors[0], {
+      error_code: 'FILE_NOT_FOUND',
+      developer_message: reused.body.errors[0].developer_message,
+      field: 'file_ids[0]',
+    });
   });
 
   it('answers 400 FILE_NOT_FOUND for an unknown id, with its path', async () => {
     const fileId = await uploadOne();
     const response = await withFiles([fileId, 'file_unknown']);
     assert.equal(response.status, 400);
-    assert.deepEqual(response.body.errors.map((e: { error_code: string; field: string }) => [e.error_code, e.field]), [['FILE_NOT_FOUND', 'file_ids[1]']]);
+    assert.deepEqual(
+      response.body.errors.map((e: { error_code: string; field: string }) => [e.error_code, e.field]),
+      [['FILE_NOT_FOUND', 'file_ids[1]']],
+    );
   });
 
   it("answers 400 FILE_NOT_FOUND for another account's upload", async () => {
@@ -110,7 +130,10 @@ describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server
   it('leaves the upload unused when the envelope is invalid', async () => {
     const fileId = await uploadOne();
     const { envelope, recipients } = await envelopeRequest({ envelope: { expiration_days: 5, email_reminders: true, reminder_period: 9 } });
-    const invalid = await server.call('POST', '/api/v2.0/envelopes/create_with_files', { token, body: { envelope, file_ids: [fileId], recipients } });
+    const invalid = await server.call('POST', '/api/v2.0/envelopes/create_with_files', {
+      token,
+      body: { envelope, file_ids: [fileId], recipients },
+    });
     assert.equal(invalid.status, 400);
     assert.equal((await withFiles([fileId])).status, 201);
   });
@@ -128,7 +151,10 @@ describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server
 
   it('rejects a request without file_ids with 400', async () => {
     const { envelope, recipients } = await envelopeRequest();
-    const response = await server.call('POST', '/api/v2.0/envelopes/create_with_files', { token, body: { envelope, file_ids: [], recipients } });
+    const response = await server.call('POST', '/api/v2.0/envelopes/create_with_files', {
+      token,
+      body: { envelope, file_ids: [], recipients },
+    });
     assert.equal(response.status, 400);
   });
 });

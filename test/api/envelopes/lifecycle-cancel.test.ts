@@ -17,7 +17,14 @@ describeOnEachDatabase('POST /envelopes/{envelopeId}/cancel', (server) => {
 
   it('cancels a Sent envelope, records ENVELOPE_CANCELLED with the given origin and queues the cancellation mail', async () => {
     const { envelope_id } = await createEnvelope(server, token, { flow: 'Sequential' });
-    const response = await cancel(envelope_id, { cancel_reason: 'Terms changed', ip_address: '203.0.113.9', user_agent: 'Acme CRM/2.1', latitude: 48.85, longitude: 2.35, mac_address: '00:1A:2B:3C:4D:5E' });
+    const response = await cancel(envelope_id, {
+      cancel_reason: 'Terms changed',
+      ip_address: '203.0.113.9',
+      user_agent: 'Acme CRM/2.1',
+      latitude: 48.85,
+      longitude: 2.35,
+      mac_address: '00:1A:2B:3C:4D:5E',
+    });
 
     assert.equal(response.status, 200, JSON.stringify(response.body));
     assert.equal(response.body.message, 'Envelope cancelled successfully.');
@@ -31,7 +38,10 @@ describeOnEachDatabase('POST /envelopes/{envelopeId}/cancel', (server) => {
     assert.equal(entry.ip_address, '203.0.113.9');
     assert.equal(entry.user_agent, 'Acme CRM/2.1');
     assert.match(entry.description, /Terms changed/);
-    assert.deepEqual((await jobsFor(server, 'send-cancellation', envelope_id)).map((job) => job.payload), [{ envelopeId: envelope_id }]);
+    assert.deepEqual(
+      (await jobsFor(server, 'send-cancellation', envelope_id)).map((job) => job.payload),
+      [{ envelopeId: envelope_id }],
+    );
   });
 
   it("leaves the pending signers' statuses as they were", async () => {
@@ -43,7 +53,11 @@ describeOnEachDatabase('POST /envelopes/{envelopeId}/cancel', (server) => {
 
   it("records the request's own IP address and user agent when the body gives none", async () => {
     const { envelope_id } = await createEnvelope(server, token);
-    await server.call('POST', `/api/v2.0/envelopes/${envelope_id}/cancel`, { token, body: { cancel_reason: 'Duplicate' }, headers: { 'user-agent': 'lifecycle-test' } });
+    await server.call('POST', `/api/v2.0/envelopes/${envelope_id}/cancel`, {
+      token,
+      body: { cancel_reason: 'Duplicate' },
+      headers: { 'user-agent': 'lifecycle-test' },
+    });
     const entry = (await ledgerOf(server, envelope_id)).find((e) => e.activity_type === 'ENVELOPE_CANCELLED')!;
     assert.equal(entry.user_agent, 'lifecycle-test');
     assert.match(entry.ip_address ?? '', /127\.0\.0\.1/);
@@ -79,7 +93,10 @@ describeOnEachDatabase('POST /envelopes/{envelopeId}/cancel', (server) => {
 
   it('answers 409 ENVELOPE_NOT_CANCELLABLE for a declined envelope', async () => {
     const { envelope_id } = await createEnvelope(server, token);
-    const declined = await server.call('POST', `/api/v2.0/envelopes/${envelope_id}/decline`, { token, body: { reason: 'No', signer_email: 'ada@example.test' } });
+    const declined = await server.call('POST', `/api/v2.0/envelopes/${envelope_id}/decline`, {
+      token,
+      body: { reason: 'No', signer_email: 'ada@example.test' },
+    });
     assert.equal(declined.status, 200);
     assertError(await cancel(envelope_id, { cancel_reason: 'Too late' }), 409, 'ENVELOPE_NOT_CANCELLABLE');
   });

@@ -6,7 +6,17 @@ import { loadLedgerKey } from '../../../src/infra/ledger/ledger-key.js';
 import { walletAddress } from '../../../src/infra/ledger/wallet-address.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
-import { activitiesOf, advanceAndLogIn, DAY_SECONDS, assertError, envelopeRow, jobsFor, ledgerOf, setSignerStatus, signerRow } from './lifecycle-state.js';
+import {
+  activitiesOf,
+  advanceAndLogIn,
+  DAY_SECONDS,
+  assertError,
+  envelopeRow,
+  jobsFor,
+  ledgerOf,
+  setSignerStatus,
+  signerRow,
+} from './lifecycle-state.js';
 
 describeOnEachDatabase('POST /envelopes/{envelopeId}/decline', (server) => {
   let token: string;
@@ -19,7 +29,7 @@ describeOnEachDatabase('POST /envelopes/{envelopeId}/decline', (server) => {
   const decline = (envelopeId: string, body: unknown, asToken = token) =>
     server.call('POST', `/api/v2.0/envelopes/${envelopeId}/decline`, { token: asToken, body });
 
-  it("declines for the named signer: signer and envelope Declined, ENVELOPE_DECLINED in the ledger, the decline notice queued", async () => {
+  it('declines for the named signer: signer and envelope Declined, ENVELOPE_DECLINED in the ledger, the decline notice queued', async () => {
     const { envelope_id } = await createEnvelope(server, token);
     const response = await decline(envelope_id, { reason: 'The price is wrong', signer_email: 'Grace@Example.test' });
 
@@ -30,8 +40,14 @@ describeOnEachDatabase('POST /envelopes/{envelopeId}/decline', (server) => {
     assert.equal(grace.decline_reason, 'The price is wrong');
     assert.equal(grace.declined_at, server.clock.now().toISOString());
     assert.equal((await signerRow(server, envelope_id, 'ada@example.test')).status, 'Sent');
-    assert.deepEqual((await activitiesOf(server, envelope_id)).filter((type) => type === 'ENVELOPE_DECLINED'), ['ENVELOPE_DECLINED']);
-    assert.deepEqual((await jobsFor(server, 'send-decline-notice', envelope_id)).map((job) => job.payload), [{ envelopeId: envelope_id }]);
+    assert.deepEqual(
+      (await activitiesOf(server, envelope_id)).filter((type) => type === 'ENVELOPE_DECLINED'),
+      ['ENVELOPE_DECLINED'],
+    );
+    assert.deepEqual(
+      (await jobsFor(server, 'send-decline-notice', envelope_id)).map((job) => job.payload),
+      [{ envelopeId: envelope_id }],
+    );
   });
 
   it('answers with the ledger proof of the decline (API.md §6)', async () => {
@@ -53,7 +69,10 @@ describeOnEachDatabase('POST /envelopes/{envelopeId}/decline', (server) => {
     assert.equal(data.smart_contract_address, (await loadLedgerKey(server.dataDir)).fingerprint);
     assert.equal(data.wallet_address, walletAddress(accountId, 'ada@example.test'));
     assert.deepEqual(data.available_signature_types, ['drawn', 'typed']);
-    assert.deepEqual(data.audit_logs, ledger.map(({ block_number: _blockNumber, ...entry }) => entry));
+    assert.deepEqual(
+      data.audit_logs,
+      ledger.map(({ block_number: _blockNumber, ...entry }) => entry),
+    );
   });
 
   it('gives audit_logs whose hash chain anyone can recompute', async () => {
@@ -84,7 +103,11 @@ describeOnEachDatabase('POST /envelopes/{envelopeId}/decline', (server) => {
 
   it('answers 400 DECLINE_REASON_REQUIRED for a missing, empty or blank reason, and changes nothing', async () => {
     const { envelope_id } = await createEnvelope(server, token);
-    for (const body of [{ signer_email: 'ada@example.test' }, { reason: '', signer_email: 'ada@example.test' }, { reason: '  ', signer_email: 'ada@example.test' }]) {
+    for (const body of [
+      { signer_email: 'ada@example.test' },
+      { reason: '', signer_email: 'ada@example.test' },
+      { reason: '  ', signer_email: 'ada@example.test' },
+    ]) {
       assertError(await decline(envelope_id, body), 400, 'DECLINE_REASON_REQUIRED');
     }
     assert.equal((await envelopeRow(server, envelope_id)).status, 'Sent');
@@ -135,17 +158,30 @@ describeOnEachDatabase('POST /envelopes/{envelopeId}/decline', (server) => {
   it("answers 404 ENVELOPE_NOT_FOUND for another account's envelope", async () => {
     const { envelope_id } = await createEnvelope(server, token);
     const stranger = await server.newAccount();
-    assertError(await decline(envelope_id, { reason: 'x', signer_email: 'ada@example.test' }, stranger.accessToken), 404, 'ENVELOPE_NOT_FOUND');
+    assertError(
+      await decline(envelope_id, { reason: 'x', signer_email: 'ada@example.test' }, stranger.accessToken),
+      404,
+      'ENVELOPE_NOT_FOUND',
+    );
     assert.equal((await envelopeRow(server, envelope_id)).status, 'Sent');
   });
 
   it('lets the signing site decline for a signer by id, with the same result', async () => {
     const { envelope_id, recipients } = await createEnvelope(server, token);
     const grace = recipients.signers.find((s) => s.email === 'grace@example.test')!;
-    const result = await recordDecline(server.service.ctx, { accountId, envelopeId: envelope_id, signerId: grace.recipient_id, reason: 'Declined on the page', origin: { ipAddress: '198.51.100.7', userAgent: 'Browser' } });
+    const result = await recordDecline(server.service.ctx, {
+      accountId,
+      envelopeId: envelope_id,
+      signerId: grace.recipient_id,
+      reason: 'Declined on the page',
+      origin: { ipAddress: '198.51.100.7', userAgent: 'Browser' },
+    });
     assert.equal(result.signer.name, 'Grace Hopper');
     assert.equal((await envelopeRow(server, envelope_id)).status, 'Declined');
-    assert.equal((await ledgerOf(server, envelope_id)).find((entry) => entry.activity_type === 'ENVELOPE_DECLINED')!.ip_address, '198.51.100.7');
+    assert.equal(
+      (await ledgerOf(server, envelope_id)).find((entry) => entry.activity_type === 'ENVELOPE_DECLINED')!.ip_address,
+      '198.51.100.7',
+    );
   });
 
   it('answers 409 ENVELOPE_NOT_ACTIVE for an envelope past its due date', async () => {

@@ -11,9 +11,11 @@ describeOnEachDatabase('POST /envelopes/{envelopeId}/delete', (server) => {
     token = (await server.newAccount()).accessToken;
   });
 
-  const deleteEnvelope = (envelopeId: string, asToken = token) => server.call('POST', `/api/v2.0/envelopes/${envelopeId}/delete`, { token: asToken });
+  const deleteEnvelope = (envelopeId: string, asToken = token) =>
+    server.call('POST', `/api/v2.0/envelopes/${envelopeId}/delete`, { token: asToken });
   const documentHash = async (envelopeId: string) =>
-    (await server.service.ctx.db.selectFrom('documents').select('sha256').where('envelope_id', '=', envelopeId).executeTakeFirstOrThrow()).sha256;
+    (await server.service.ctx.db.selectFrom('documents').select('sha256').where('envelope_id', '=', envelopeId).executeTakeFirstOrThrow())
+      .sha256;
 
   it('answers 409 ENVELOPE_NOT_COMPLETED for an envelope still out for signature', async () => {
     const { envelope_id } = await createEnvelope(server, token);
@@ -48,9 +50,21 @@ describeOnEachDatabase('POST /envelopes/{envelopeId}/delete', (server) => {
     const base = `/api/v2.0/envelopes/${envelope_id}`;
     assertError(await deleteEnvelope(envelope_id), 404, 'ENVELOPE_NOT_FOUND');
     assertError(await server.call('POST', `${base}/cancel`, { token, body: { cancel_reason: 'x' } }), 404, 'ENVELOPE_NOT_FOUND');
-    assertError(await server.call('POST', `${base}/decline`, { token, body: { reason: 'x', signer_email: 'ada@example.test' } }), 404, 'ENVELOPE_NOT_FOUND');
-    assertError(await server.call('POST', `${base}/remind_signer`, { token, body: { signer_email: 'ada@example.test' } }), 404, 'ENVELOPE_NOT_FOUND');
-    assertError(await server.call('PUT', `${base}/extend_signing_due_date`, { token, body: { extend_by_days: 5 } }), 404, 'ENVELOPE_NOT_FOUND');
+    assertError(
+      await server.call('POST', `${base}/decline`, { token, body: { reason: 'x', signer_email: 'ada@example.test' } }),
+      404,
+      'ENVELOPE_NOT_FOUND',
+    );
+    assertError(
+      await server.call('POST', `${base}/remind_signer`, { token, body: { signer_email: 'ada@example.test' } }),
+      404,
+      'ENVELOPE_NOT_FOUND',
+    );
+    assertError(
+      await server.call('PUT', `${base}/extend_signing_due_date`, { token, body: { extend_by_days: 5 } }),
+      404,
+      'ENVELOPE_NOT_FOUND',
+    );
   });
 
   it('keeps bytes that another live envelope shares', async () => {

@@ -53,7 +53,11 @@ describeOnEachDatabase('PUT /envelopes/{envelopeId}/extend_signing_due_date', (s
 
   it('clears expired_at of an envelope the expiry job already marked Expired', async () => {
     const { envelope_id } = await expiredEnvelope();
-    await server.service.ctx.db.updateTable('envelopes').set({ status: 'Expired', expired_at: server.clock.now().toISOString() }).where('id', '=', envelope_id).execute();
+    await server.service.ctx.db
+      .updateTable('envelopes')
+      .set({ status: 'Expired', expired_at: server.clock.now().toISOString() })
+      .where('id', '=', envelope_id)
+      .execute();
     assert.equal((await extend(envelope_id, { extend_by_days: 1 })).status, 200);
     const row = await envelopeRow(server, envelope_id);
     assert.equal(row.status, 'Sent');
@@ -62,9 +66,17 @@ describeOnEachDatabase('PUT /envelopes/{envelopeId}/extend_signing_due_date', (s
 
   it('lets the signers act again: a reminder can be sent after the extension', async () => {
     const { envelope_id } = await expiredEnvelope();
-    assertError(await server.call('POST', `/api/v2.0/envelopes/${envelope_id}/remind_signer`, { token, body: { signer_email: 'ada@example.test' } }), 409, 'ENVELOPE_NOT_ACTIVE');
+    assertError(
+      await server.call('POST', `/api/v2.0/envelopes/${envelope_id}/remind_signer`, { token, body: { signer_email: 'ada@example.test' } }),
+      409,
+      'ENVELOPE_NOT_ACTIVE',
+    );
     assert.equal((await extend(envelope_id, { extend_by_days: 5 })).status, 200);
-    assert.equal((await server.call('POST', `/api/v2.0/envelopes/${envelope_id}/remind_signer`, { token, body: { signer_email: 'ada@example.test' } })).status, 200);
+    assert.equal(
+      (await server.call('POST', `/api/v2.0/envelopes/${envelope_id}/remind_signer`, { token, body: { signer_email: 'ada@example.test' } }))
+        .status,
+      200,
+    );
   });
 
   it('queues a new automatic reminder before the new due date when email_reminders is on', async () => {
@@ -86,7 +98,11 @@ describeOnEachDatabase('PUT /envelopes/{envelopeId}/extend_signing_due_date', (s
   it('answers 400 unless exactly one of signing_due_date and extend_by_days is given, and for days outside 1–365', async () => {
     const { envelope_id } = await expiredEnvelope();
     assertError(await extend(envelope_id, {}), 400, 'DUE_DATE_REQUIRED');
-    assertError(await extend(envelope_id, { extend_by_days: 2, signing_due_date: addDays(server.clock.now(), 2).toISOString() }), 400, 'CONFLICTING_DUE_DATE');
+    assertError(
+      await extend(envelope_id, { extend_by_days: 2, signing_due_date: addDays(server.clock.now(), 2).toISOString() }),
+      400,
+      'CONFLICTING_DUE_DATE',
+    );
     assertError(await extend(envelope_id, { extend_by_days: 0 }), 400, 'INVALID_EXTEND_BY_DAYS');
     assertError(await extend(envelope_id, { extend_by_days: 366 }), 400, 'INVALID_EXTEND_BY_DAYS');
   });

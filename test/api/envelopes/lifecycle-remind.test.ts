@@ -21,7 +21,10 @@ describeOnEachDatabase('POST /envelopes/{envelopeId}/remind_signer', (server) =>
     assert.equal(response.body.message, 'Reminder email sent.');
     assert.equal((await signerRow(server, envelope_id, 'ada@example.test')).last_reminded_at, server.clock.now().toISOString());
     const ada = recipients.signers.find((s) => s.email === 'ada@example.test')!;
-    assert.deepEqual((await jobsFor(server, 'send-reminder', ada.recipient_id)).map((job) => job.payload), [{ recipientId: ada.recipient_id, automatic: false }]);
+    assert.deepEqual(
+      (await jobsFor(server, 'send-reminder', ada.recipient_id)).map((job) => job.payload),
+      [{ recipientId: ada.recipient_id, automatic: false }],
+    );
   });
 
   it('answers 429 REMINDER_TOO_SOON with Retry-After within the hour, and reminds again after it', async () => {

@@ -8,20 +8,33 @@ export const envelopeRow = (server: TestServer, envelopeId: string) =>
   server.service.ctx.db.selectFrom('envelopes').selectAll().where('id', '=', envelopeId).executeTakeFirstOrThrow();
 
 export const signerRow = (server: TestServer, envelopeId: string, email: string) =>
-  server.service.ctx.db.selectFrom('recipients').selectAll().where('envelope_id', '=', envelopeId).where('email', '=', email).executeTakeFirstOrThrow();
+  server.service.ctx.db
+    .selectFrom('recipients')
+    .selectAll()
+    .where('envelope_id', '=', envelopeId)
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
 
 export const setSignerStatus = (server: TestServer, envelopeId: string, email: string, status: string) =>
-  server.service.ctx.db.updateTable('recipients').set({ status }).where('envelope_id', '=', envelopeId).where('email', '=', email).execute();
+  server.service.ctx.db
+    .updateTable('recipients')
+    .set({ status })
+    .where('envelope_id', '=', envelopeId)
+    .where('email', '=', email)
+    .execute();
 
 /** Queued jobs of one kind whose payload mentions `id`, oldest first. */
 export const jobsFor = async (server: TestServer, kind: string, id: string) => {
   const rows = await server.service.ctx.db.selectFrom('jobs').selectAll().where('kind', '=', kind).orderBy('created_at').execute();
-  return rows.filter((row) => row.payload.includes(id)).map((row) => ({ runAt: row.run_at, payload: JSON.parse(row.payload) as Record<string, unknown> }));
+  return rows
+    .filter((row) => row.payload.includes(id))
+    .map((row) => ({ runAt: row.run_at, payload: JSON.parse(row.payload) as Record<string, unknown> }));
 };
 
 export const ledgerOf = (server: TestServer, envelopeId: string) => readLedger(server.service.ctx.db, envelopeId);
 
-export const activitiesOf = async (server: TestServer, envelopeId: string) => (await ledgerOf(server, envelopeId)).map((entry) => entry.activity_type);
+export const activitiesOf = async (server: TestServer, envelopeId: string) =>
+  (await ledgerOf(server, envelopeId)).map((entry) => entry.activity_type);
 
 export const assertError = (response: ApiResponse, status: number, code: string): void => {
   assert.equal(response.status, status, JSON.stringify(response.body));

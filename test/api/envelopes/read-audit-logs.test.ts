@@ -14,7 +14,9 @@ const recomputeChain = (entries: { entry_hash: string; previous_hash: string }[]
   return entries.map((entry) => {
     const { entry_hash: _published, ...hashed } = entry;
     assert.equal(entry.previous_hash, previous);
-    previous = createHash('sha256').update(previous + canonicalize(hashed), 'utf8').digest('hex');
+    previous = createHash('sha256')
+      .update(previous + canonicalize(hashed), 'utf8')
+      .digest('hex');
     return previous;
   });
 };
@@ -36,10 +38,27 @@ describeOnEachDatabase('GET /envelopes/{envelopeId}/audit_logs (API.md §6)', (s
     const { entries, head_hash, verified } = response.body.data;
     assert.equal(response.body.data.envelope_id, envelope_id);
     assert.ok(entries.length >= 2);
-    assert.deepEqual(entries.map((e: { sequence: number }) => e.sequence), entries.map((_: unknown, i: number) => i + 1));
+    assert.deepEqual(
+      entries.map((e: { sequence: number }) => e.sequence),
+      entries.map((_: unknown, i: number) => i + 1),
+    );
     assert.equal(entries[0].activity_type, 'ENVELOPE_CREATED');
-    assert.deepEqual(Object.keys(entries[0]).sort(), ['activity_type', 'actor', 'description', 'entry_hash', 'envelope_id', 'ip_address', 'occurred_at', 'previous_hash', 'sequence', 'user_agent']);
-    assert.deepEqual(recomputeChain(entries), entries.map((e: { entry_hash: string }) => e.entry_hash));
+    assert.deepEqual(Object.keys(entries[0]).sort(), [
+      'activity_type',
+      'actor',
+      'description',
+      'entry_hash',
+      'envelope_id',
+      'ip_address',
+      'occurred_at',
+      'previous_hash',
+      'sequence',
+      'user_agent',
+    ]);
+    assert.deepEqual(
+      recomputeChain(entries),
+      entries.map((e: { entry_hash: string }) => e.entry_hash),
+    );
     assert.equal(head_hash, entries.at(-1).entry_hash);
     assert.equal(verified, true);
   });
@@ -47,9 +66,18 @@ describeOnEachDatabase('GET /envelopes/{envelopeId}/audit_logs (API.md §6)', (s
   it('says verified false once a stored entry has been tampered with', async () => {
     const { envelope_id } = await createEnvelope(server, token);
     const db = server.service.ctx.db;
-    const first = await db.selectFrom('ledger_entries').select(['block_number', 'body']).where('envelope_id', '=', envelope_id).where('sequence', '=', 1).executeTakeFirstOrThrow();
+    const first = await db
+      .selectFrom('ledger_entries')
+      .select(['block_number', 'body'])
+      .where('envelope_id', '=', envelope_id)
+      .where('sequence', '=', 1)
+      .executeTakeFirstOrThrow();
     const forged = { ...JSON.parse(first.body), description: 'Nothing happened here.' };
-    await db.updateTable('ledger_entries').set({ body: JSON.stringify(forged) }).where('block_number', '=', first.block_number).execute();
+    await db
+      .updateTable('ledger_entries')
+      .set({ body: JSON.stringify(forged) })
+      .where('block_number', '=', first.block_number)
+      .execute();
     const { data } = (await auditLogs(envelope_id)).body;
     assert.equal(data.entries[0].description, 'Nothing happened here.');
     assert.equal(data.verified, false);

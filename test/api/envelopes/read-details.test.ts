@@ -10,12 +10,19 @@ describeOnEachDatabase('GET /envelopes/{envelopeId}/details and /history (API.md
   let ownerUser: { name: string; email: string };
   before(async () => {
     owner = await server.newAccount();
-    ownerUser = await server.service.ctx.db.selectFrom('users').select(['name', 'email']).where('id', '=', owner.user_id).executeTakeFirstOrThrow();
+    ownerUser = await server.service.ctx.db
+      .selectFrom('users')
+      .select(['name', 'email'])
+      .where('id', '=', owner.user_id)
+      .executeTakeFirstOrThrow();
   });
   after(() => server.service.worker.drain());
 
   it('describes the envelope, its documents and its recipients split into signers and observers', async () => {
-    const created = await createEnvelope(server, owner.accessToken, { flow: 'Sequential', envelope: { description: 'Q4 deal', tags: ['sales', 'q4'] } });
+    const created = await createEnvelope(server, owner.accessToken, {
+      flow: 'Sequential',
+      envelope: { description: 'Q4 deal', tags: ['sales', 'q4'] },
+    });
     const response = await server.call('GET', `/api/v2.0/envelopes/${created.envelope_id}/details`, { token: owner.accessToken });
     assert.equal(response.status, 200);
     const data = response.body.data;
@@ -33,14 +40,20 @@ describeOnEachDatabase('GET /envelopes/{envelopeId}/details and /history (API.md
     assert.equal(data.documents[0].document_id, created.documents[0]!.document_id);
     assert.equal(data.documents[0].pages, 2);
     assert.match(data.documents[0].sha256, /^[0-9a-f]{64}$/);
-    assert.deepEqual(data.recipients.signers.map((s: { email: string; signing_order: number; status: string }) => [s.email, s.signing_order, s.status]), [
-      ['ada@example.test', 1, 'Sent'],
-      ['grace@example.test', 2, 'Waiting'],
-    ]);
+    assert.deepEqual(
+      data.recipients.signers.map((s: { email: string; signing_order: number; status: string }) => [s.email, s.signing_order, s.status]),
+      [
+        ['ada@example.test', 1, 'Sent'],
+        ['grace@example.test', 2, 'Waiting'],
+      ],
+    );
     assert.equal(data.recipients.signers[0].name, 'Ada Lovelace');
     assert.ok(data.recipients.signers[0].sent_at);
     assert.equal(data.recipients.signers[1].sent_at, null);
-    assert.deepEqual(data.recipients.observers.map((o: { name: string; email: string }) => [o.name, o.email]), [['Alan Turing', 'alan@example.test']]);
+    assert.deepEqual(
+      data.recipients.observers.map((o: { name: string; email: string }) => [o.name, o.email]),
+      [['Alan Turing', 'alan@example.test']],
+    );
   });
 
   it('reads Expired once the due instant has passed, before any job has run', async () => {
@@ -56,14 +69,23 @@ describeOnEachDatabase('GET /envelopes/{envelopeId}/details and /history (API.md
     const { data } = (await server.call('GET', `/api/v2.0/envelopes/${created.envelope_id}/details`, { token: owner.accessToken })).body;
     assert.equal(data.status, 'Completed');
     assert.ok(data.completed_at);
-    assert.deepEqual(data.documents.map((d: { document_id: string }) => d.document_id), [created.documents[0]!.document_id]);
-    assert.deepEqual(data.recipients.signers.map((s: { status: string }) => s.status), ['Signed', 'Signed']);
+    assert.deepEqual(
+      data.documents.map((d: { document_id: string }) => d.document_id),
+      [created.documents[0]!.document_id],
+    );
+    assert.deepEqual(
+      data.recipients.signers.map((s: { status: string }) => s.status),
+      ['Signed', 'Signed'],
+    );
   });
 
   it('lists the history oldest first, with the actor split into first and last name', async () => {
     const created = await createEnvelope(server, owner.accessToken);
     await server.service.worker.drain(); // the invitations are sent, so the update is the last entry
-    await server.call('POST', `/api/v2.0/envelopes/${created.envelope_id}/update_envelope_metadata`, { token: owner.accessToken, body: { name: 'Renamed' } });
+    await server.call('POST', `/api/v2.0/envelopes/${created.envelope_id}/update_envelope_metadata`, {
+      token: owner.accessToken,
+      body: { name: 'Renamed' },
+    });
     const response = await server.call('GET', `/api/v2.0/envelopes/${created.envelope_id}/history`, { token: owner.accessToken });
     assert.equal(response.status, 200);
     assert.equal(response.body.data.envelope_id, created.envelope_id);

@@ -95,7 +95,11 @@ describeOnEachDatabase('GET /envelopes/{envelopeId}/{documentId}/download (API.m
   it('answers 410 DOCUMENT_REMOVED once the documents were purged after delivery', async () => {
     const created = await createEnvelope(server, token);
     await markCompleted(server, created.envelope_id);
-    await server.service.ctx.db.updateTable('envelopes').set({ documents_removed_at: server.clock.now().toISOString() }).where('id', '=', created.envelope_id).execute();
+    await server.service.ctx.db
+      .updateTable('envelopes')
+      .set({ documents_removed_at: server.clock.now().toISOString() })
+      .where('id', '=', created.envelope_id)
+      .execute();
     expectError(await download(created.envelope_id, created.documents[0]!.document_id), 410, 'DOCUMENT_REMOVED');
     expectError(await download(created.envelope_id, 'certificate'), 410, 'DOCUMENT_REMOVED');
   });
@@ -104,7 +108,11 @@ describeOnEachDatabase('GET /envelopes/{envelopeId}/{documentId}/download (API.m
     const created = await createEnvelope(server, token);
     const other = await createEnvelope(server, token);
     expectError(await download(created.envelope_id, 'doc_unknown', { query: '?signed_only=false' }), 404, 'DOCUMENT_NOT_FOUND');
-    expectError(await download(created.envelope_id, other.documents[0]!.document_id, { query: '?signed_only=false' }), 404, 'DOCUMENT_NOT_FOUND');
+    expectError(
+      await download(created.envelope_id, other.documents[0]!.document_id, { query: '?signed_only=false' }),
+      404,
+      'DOCUMENT_NOT_FOUND',
+    );
   });
 
   it("answers 404 ENVELOPE_NOT_FOUND for an unknown envelope and for another account's envelope", async () => {

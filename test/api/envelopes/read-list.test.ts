@@ -44,7 +44,10 @@ describeOnEachDatabase('POST /envelopes/list (API.md §3)', (server) => {
     assert.equal(response.status, 200);
     const { envelopes, page, page_size, total } = response.body.data;
     assert.deepEqual([page, page_size, total], [1, 20, 4]);
-    assert.deepEqual(envelopes.map((e: Summary) => e.name), ['delta lease', 'Gamma 100%_done', 'Beta NDA', 'Alpha lease']);
+    assert.deepEqual(
+      envelopes.map((e: Summary) => e.name),
+      ['delta lease', 'Gamma 100%_done', 'Beta NDA', 'Alpha lease'],
+    );
     const alpha = envelopes.find((e: Summary) => e.envelope_id === ids.alpha);
     assert.deepEqual([alpha.status, alpha.recipients_count, alpha.signed_count], ['Sent', 3, 0]);
     const beta = envelopes.find((e: Summary) => e.envelope_id === ids.beta);
@@ -83,15 +86,23 @@ describeOnEachDatabase('POST /envelopes/list (API.md §3)', (server) => {
 
   it('sorts by name, status or creation time, ascending or descending', async () => {
     assert.deepEqual(await names({ sort: { field: 'name', order: 'asc' } }), ['Alpha lease', 'Beta NDA', 'delta lease', 'Gamma 100%_done']);
-    assert.deepEqual(await names({ sort: { field: 'created_at', order: 'asc' } }), ['Alpha lease', 'Beta NDA', 'Gamma 100%_done', 'delta lease']);
+    assert.deepEqual(await names({ sort: { field: 'created_at', order: 'asc' } }), [
+      'Alpha lease',
+      'Beta NDA',
+      'Gamma 100%_done',
+      'delta lease',
+    ]);
     const byStatus = ((await list({ sort: { field: 'status', order: 'asc' } })).body.data.envelopes as Summary[]).map((e) => e.status);
     assert.deepEqual(byStatus, ['Completed', 'Expired', 'Sent', 'Sent']);
   });
 
   it('pages through the results', async () => {
-    const first = (await list({ page: 1, page_size: 3, sort: { field: 'name' , order: 'asc' } })).body.data;
+    const first = (await list({ page: 1, page_size: 3, sort: { field: 'name', order: 'asc' } })).body.data;
     const second = (await list({ page: 2, page_size: 3, sort: { field: 'name', order: 'asc' } })).body.data;
-    assert.deepEqual([first.envelopes.length, second.envelopes.length, first.total, second.total, second.page, second.page_size], [3, 1, 4, 4, 2, 3]);
+    assert.deepEqual(
+      [first.envelopes.length, second.envelopes.length, first.total, second.total, second.page, second.page_size],
+      [3, 1, 4, 4, 2, 3],
+    );
     assert.equal(second.envelopes[0].name, 'Gamma 100%_done');
     assert.deepEqual((await list({ page: 9 })).body.data.envelopes, []);
   });
@@ -114,7 +125,11 @@ describeOnEachDatabase('POST /envelopes/list (API.md §3)', (server) => {
 
   it('leaves deleted envelopes out', async () => {
     const { envelope_id } = await createEnvelope(server, token, { envelope: { name: 'Soon deleted' } });
-    await server.service.ctx.db.updateTable('envelopes').set({ deleted_at: server.clock.now().toISOString() }).where('id', '=', envelope_id).execute();
+    await server.service.ctx.db
+      .updateTable('envelopes')
+      .set({ deleted_at: server.clock.now().toISOString() })
+      .where('id', '=', envelope_id)
+      .execute();
     assert.deepEqual(await names({ filters: { name_contains: 'soon' } }), []);
   });
 });

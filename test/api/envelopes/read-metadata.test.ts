@@ -11,10 +11,14 @@ describeOnEachDatabase('envelope metadata (API.md §3)', (server) => {
   });
   after(() => server.service.worker.drain());
 
-  const update = (envelopeId: string, body: unknown, as = token) => server.call('POST', `/api/v2.0/envelopes/${envelopeId}/update_envelope_metadata`, { token: as, body });
-  const retrieve = (envelopeId: string, as = token) => server.call('GET', `/api/v2.0/envelopes/${envelopeId}/retrieve_metadata`, { token: as });
+  const update = (envelopeId: string, body: unknown, as = token) =>
+    server.call('POST', `/api/v2.0/envelopes/${envelopeId}/update_envelope_metadata`, { token: as, body });
+  const retrieve = (envelopeId: string, as = token) =>
+    server.call('GET', `/api/v2.0/envelopes/${envelopeId}/retrieve_metadata`, { token: as });
   const ledgerTypes = async (envelopeId: string) =>
-    (await server.call('GET', `/api/v2.0/envelopes/${envelopeId}/audit_logs`, { token })).body.data.entries.map((e: { activity_type: string }) => e.activity_type);
+    (await server.call('GET', `/api/v2.0/envelopes/${envelopeId}/audit_logs`, { token })).body.data.entries.map(
+      (e: { activity_type: string }) => e.activity_type,
+    );
 
   it('retrieves the name, description, tags and an empty metadata map of a new envelope', async () => {
     const { envelope_id } = await createEnvelope(server, token, { envelope: { tags: ['hr'] } });
@@ -87,7 +91,11 @@ describeOnEachDatabase('envelope metadata (API.md §3)', (server) => {
 
   it('answers 404 for a deleted envelope', async () => {
     const { envelope_id } = await createEnvelope(server, token);
-    await server.service.ctx.db.updateTable('envelopes').set({ deleted_at: server.clock.now().toISOString() }).where('id', '=', envelope_id).execute();
+    await server.service.ctx.db
+      .updateTable('envelopes')
+      .set({ deleted_at: server.clock.now().toISOString() })
+      .where('id', '=', envelope_id)
+      .execute();
     assert.equal((await update(envelope_id, { name: 'Back' })).status, 404);
     assert.equal((await retrieve(envelope_id)).status, 404);
   });

@@ -29,7 +29,12 @@ describeOnEachDatabase('The job worker', (server) => {
   before(() => server.service.worker.stop());
 
   const jobOf = async (envelopeId: string) =>
-    server.service.ctx.db.selectFrom('jobs').selectAll().where('kind', '=', 'send-cancellation').where('payload', '=', JSON.stringify({ envelopeId })).executeTakeFirstOrThrow();
+    server.service.ctx.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', 'send-cancellation')
+      .where('payload', '=', JSON.stringify({ envelopeId }))
+      .executeTakeFirstOrThrow();
 
   it('reschedules a job whose handler throws with back-off, and runs it again once due', async () => {
     const { ctx } = server.service;
@@ -43,7 +48,10 @@ describeOnEachDatabase('The job worker', (server) => {
     assert.equal(failed.last_error, 'SMTP is down');
     assert.equal(failed.done_at, null);
     assert.equal(failed.run_at, new Date(ctx.clock.now().getTime() + 5_000).toISOString());
-    assert.equal((await claimDueJobs(ctx)).some((j) => j.id === failed.id), false);
+    assert.equal(
+      (await claimDueJobs(ctx)).some((j) => j.id === failed.id),
+      false,
+    );
 
     server.clock.advanceSeconds(5);
     const [again] = (await claimDueJobs(ctx)).filter((j) => j.id === failed.id);
@@ -57,11 +65,18 @@ describeOnEachDatabase('The job worker', (server) => {
     await enqueueJob(ctx, ctx.db, 'send-cancellation', { envelopeId: 'env_crash' });
     const claimed = (await claimDueJobs(ctx)).find((j) => j.kind === 'send-cancellation');
     assert.ok(claimed);
-    assert.equal((await claimDueJobs(ctx)).some((j) => j.id === claimed.id), false, 'a leased job is not claimed twice');
+    assert.equal(
+      (await claimDueJobs(ctx)).some((j) => j.id === claimed.id),
+      false,
+      'a leased job is not claimed twice',
+    );
 
     server.clock.advanceSeconds(61);
     const reclaimed = await claimDueJobs(ctx);
-    assert.equal(reclaimed.some((j) => j.id === claimed.id), true);
+    assert.equal(
+      reclaimed.some((j) => j.id === claimed.id),
+      true,
+    );
   });
 });
 
@@ -81,17 +96,51 @@ describeOnEachDatabase('Recurring maintenance (purge-uploads job)', (server) => 
     const account = await server.newAccount();
     const longAgo = new Date(server.clock.now().getTime() - 25 * 3600_000).toISOString();
     const recently = server.clock.now().toISOString();
-    const key = (idempotency_key: string, created_at: string) => ({ account_id: account.account_id, idempotency_key, request_hash: 'x', state: 'done' as const, response_status: 201, response_body: '{}', created_at });
-    await ctx.db.insertInto('idempotency_keys').values([key('old', longAgo), key('new', recently)]).execute();
-    const upload = (id: string, created_at: string) => ({ id, account_id: account.account_id, scope: 'envelope' as const, name: 'a.pdf', size: 1, pages: '[]', sha256: 'ab', created_at, used_at: null });
-    await ctx.db.insertInto('uploads').values([upload('file_old', longAgo), upload('file_new', recently)]).execute();
+    const key = (idempotency_key: string, created_at: string) => ({
+      account_id: account.account_id,
+      idempotency_key,
+      request_hash: 'x',
+      state: 'done' as const,
+      response_status: 201,
+      response_body: '{}',
+      created_at,
+    });
+    await ctx.db
+      .insertInto('idempotency_keys')
+      .values([key('old', longAgo), key('new', recently)])
+      .execute();
+    const upload = (id: string, created_at: string) => ({
+      id,
+      account_id: account.account_id,
+      scope: 'envelope' as const,
+      name: 'a.pdf',
+      size: 1,
+      pages: '[]',
+      sha256: 'ab',
+      created_at,
+      used_at: null,
+    });
+    await ctx.db
+      .insertInto('uploads')
+      .values([upload('file_old', longAgo), upload('file_new', recently)])
+      .execute();
 
     server.clock.advanceSeconds(3600);
     await server.service.worker.drain();
-    const keys = await ctx.db.selectFrom('idempotency_keys').select('idempotency_key').where('account_id', '=', account.account_id).execute();
-    assert.deepEqual(keys.map((k) => k.idempotency_key), ['new']);
+    const keys = await ctx.db
+      .selectFrom('idempotency_keys')
+      .select('idempotency_key')
+      .where('account_id', '=', account.account_id)
+      .execute();
+    assert.deepEqual(
+      keys.map((k) => k.idempotency_key),
+      ['new'],
+    );
     const uploads = await ctx.db.selectFrom('uploads').select('id').where('account_id', '=', account.account_id).execute();
-    assert.deepEqual(uploads.map((u) => u.id), ['file_new']);
+    assert.deepEqual(
+      uploads.map((u) => u.id),
+      ['file_new'],
+    );
     assert.equal((await pendingMaintenance()).length, 1);
   });
 });

@@ -25,7 +25,11 @@ describeOnEachDatabase('GET /envelopes/{id}/generate_embedded_url/{signerEmail}'
     assert.equal(parsed.searchParams.get('embed'), '1');
     assert.equal(expires_at, new Date(server.clock.now().getTime() + 600_000).toISOString());
 
-    const stored = await server.service.ctx.db.selectFrom('signing_tokens').selectAll().where('token_hash', '=', sha256Hex(parsed.pathname.slice('/sign/'.length))).executeTakeFirstOrThrow();
+    const stored = await server.service.ctx.db
+      .selectFrom('signing_tokens')
+      .selectAll()
+      .where('token_hash', '=', sha256Hex(parsed.pathname.slice('/sign/'.length)))
+      .executeTakeFirstOrThrow();
     assert.equal(stored.kind, 'embedded');
     assert.equal(stored.expires_at, expires_at);
     assert.equal(stored.used_at, null);
@@ -50,7 +54,11 @@ describeOnEachDatabase('GET /envelopes/{id}/generate_embedded_url/{signerEmail}'
     const expired = await createEnvelope(server, token);
     const cancelled = await createEnvelope(server, token);
     const db = server.service.ctx.db;
-    await db.updateTable('envelopes').set({ signing_due_date: new Date(server.clock.now().getTime() - 1000).toISOString() }).where('id', '=', expired.envelope_id).execute();
+    await db
+      .updateTable('envelopes')
+      .set({ signing_due_date: new Date(server.clock.now().getTime() - 1000).toISOString() })
+      .where('id', '=', expired.envelope_id)
+      .execute();
     await db.updateTable('envelopes').set({ status: 'Cancelled' }).where('id', '=', cancelled.envelope_id).execute();
     for (const envelopeId of [expired.envelope_id, cancelled.envelope_id]) {
       const response = await embeddedUrl(envelopeId, 'ada@example.test');
@@ -71,7 +79,10 @@ describeOnEachDatabase('GET /envelopes/{id}/generate_embedded_url/{signerEmail}'
   it("answers 404 ENVELOPE_NOT_FOUND for another account's envelope and for an unknown one", async () => {
     const { envelope_id } = await createEnvelope(server, token);
     const other = await server.newAccount();
-    for (const response of [await embeddedUrl(envelope_id, 'ada@example.test', other.accessToken), await embeddedUrl('env_unknown000000000000', 'ada@example.test')]) {
+    for (const response of [
+      await embeddedUrl(envelope_id, 'ada@example.test', other.accessToken),
+      await embeddedUrl('env_unknown000000000000', 'ada@example.test'),
+    ]) {
       assert.equal(response.status, 404);
       assert.equal(response.body.errors[0].error_code, 'ENVELOPE_NOT_FOUND');
     }

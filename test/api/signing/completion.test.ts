@@ -30,7 +30,10 @@ describeOnEachDatabase('envelope completion', (server) => {
   it('seals every document once all signed: pdfsig and verifySealedPdf accept it, and only then is the envelope Completed', async () => {
     const envelope = await createEnvelope(server, token, { flow: 'Sequential', envelope: { append_verification_qr_code: true } });
     const responses = await signAll(envelope);
-    assert.deepEqual(responses.map((r) => r.status), [200, 200]);
+    assert.deepEqual(
+      responses.map((r) => r.status),
+      [200, 200],
+    );
     assert.equal(responses[1]!.body.data.status, 'InProgress');
     const completed = await waitForCompletion(server, envelope.envelope_id);
     assert.equal(completed.status, 'Completed');
@@ -47,7 +50,10 @@ describeOnEachDatabase('envelope completion', (server) => {
     assert.equal((await verifySealedPdf(certificateBytes!)).valid, true);
     const record = await readCompletionRecord(sealed);
     assert.equal(record?.envelope_id, envelope.envelope_id);
-    assert.deepEqual(record?.signers.map((s) => s.email), ['ada@example.test', 'grace@example.test']);
+    assert.deepEqual(
+      record?.signers.map((s) => s.email),
+      ['ada@example.test', 'grace@example.test'],
+    );
     assert.ok(record?.signers.every((s) => s.signed_at));
   });
 
@@ -70,7 +76,9 @@ describeOnEachDatabase('envelope completion', (server) => {
     await completeEnvelope(server.service.ctx, { envelopeId: envelope.envelope_id });
     const documents = await documentsOf(envelope.envelope_id);
     assert.equal(documents.filter((d) => d.position === 0).length, 1);
-    const completions = (await readLedger(server.service.ctx.db, envelope.envelope_id)).filter((e) => e.activity_type === 'ENVELOPE_COMPLETED');
+    const completions = (await readLedger(server.service.ctx.db, envelope.envelope_id)).filter(
+      (e) => e.activity_type === 'ENVELOPE_COMPLETED',
+    );
     assert.equal(completions.length, 1);
   });
 
@@ -88,7 +96,13 @@ describeOnEachDatabase('envelope completion', (server) => {
 
   it('completes a 10-page envelope within two seconds of the last signature (API.md: normally under one)', async (t) => {
     const body = await envelopeRequest({
-      signers: [{ name: 'Ada Lovelace', email: 'ada@example.test', fields: [{ type: 'signature', page: 10, x: 72, y: 600, width: 160, height: 40 }] }],
+      signers: [
+        {
+          name: 'Ada Lovelace',
+          email: 'ada@example.test',
+          fields: [{ type: 'signature', page: 10, x: 72, y: 600, width: 160, height: 40 }],
+        },
+      ],
     });
     body.documents[0]!.content_base64 = await pdfBase64(10);
     const created = await server.call('POST', '/api/v2.0/envelopes/create', { token, body });

@@ -8,7 +8,13 @@ import { envelopeRow, signBody, tokenFor } from './signing-helpers.js';
 
 const oneSigner = (fields: unknown[], envelope: Record<string, unknown> = {}) => ({
   envelope,
-  signers: [{ name: 'Ada Lovelace', email: 'ada@example.test', fields: [{ type: 'signature', page: 1, x: 72, y: 600, width: 160, height: 40 }, ...fields] }],
+  signers: [
+    {
+      name: 'Ada Lovelace',
+      email: 'ada@example.test',
+      fields: [{ type: 'signature', page: 1, x: 72, y: 600, width: 160, height: 40 }, ...fields],
+    },
+  ],
 });
 
 describeOnEachDatabase('signing API', (server) => {
@@ -24,7 +30,7 @@ describeOnEachDatabase('signing API', (server) => {
     return { envelope, recipientId, signingToken: await tokenFor(server, envelope.envelope_id, recipientId) };
   };
 
-  it('shows the envelope, the signer, the documents, only this signer\'s fields and the disclosure without any header', async () => {
+  it("shows the envelope, the signer, the documents, only this signer's fields and the disclosure without any header", async () => {
     const { envelope, signingToken } = await newEnvelopeToken();
     const response = await server.call('GET', `/api/v2.0/signing/${signingToken}`, { noAppAuthType: true });
     assert.equal(response.status, 200);
@@ -46,7 +52,11 @@ describeOnEachDatabase('signing API', (server) => {
     const { envelope, recipientId, signingToken } = await newEnvelopeToken();
     await server.call('GET', `/api/v2.0/signing/${signingToken}`);
     await server.call('GET', `/api/v2.0/signing/${signingToken}`);
-    const recipient = await server.service.ctx.db.selectFrom('recipients').selectAll().where('id', '=', recipientId).executeTakeFirstOrThrow();
+    const recipient = await server.service.ctx.db
+      .selectFrom('recipients')
+      .selectAll()
+      .where('id', '=', recipientId)
+      .executeTakeFirstOrThrow();
     assert.equal(recipient.status, 'Viewed');
     assert.ok(recipient.viewed_at);
     const viewed = (await readLedger(server.service.ctx.db, envelope.envelope_id)).filter((e) => e.activity_type === 'DOCUMENT_VIEWED');
@@ -62,7 +72,13 @@ describeOnEachDatabase('signing API', (server) => {
 
   it('answers 404 SIGNING_TOKEN_NOT_FOUND for an expired token', async () => {
     const envelope = await createEnvelope(server, token);
-    const expired = await tokenFor(server, envelope.envelope_id, envelope.recipients.signers[0]!.recipient_id, 'session', new Date(server.clock.now().getTime() - 1000));
+    const expired = await tokenFor(
+      server,
+      envelope.envelope_id,
+      envelope.recipients.signers[0]!.recipient_id,
+      'session',
+      new Date(server.clock.now().getTime() - 1000),
+    );
     const response = await server.call('GET', `/api/v2.0/signing/${expired}`);
     assert.equal(response.status, 404);
     assert.equal(response.body.errors[0].error_code, 'SIGNING_TOKEN_NOT_FOUND');
@@ -71,7 +87,13 @@ describeOnEachDatabase('signing API', (server) => {
   it('exchanges an embedded token once for a session token; the embedded token then answers 404', async () => {
     const envelope = await createEnvelope(server, token);
     const recipientId = envelope.recipients.signers[0]!.recipient_id;
-    const embedded = await tokenFor(server, envelope.envelope_id, recipientId, 'embedded', new Date(server.clock.now().getTime() + 600_000));
+    const embedded = await tokenFor(
+      server,
+      envelope.envelope_id,
+      recipientId,
+      'embedded',
+      new Date(server.clock.now().getTime() + 600_000),
+    );
     const first = await server.call('GET', `/api/v2.0/signing/${embedded}`);
     assert.equal(first.status, 200);
     assert.match(first.body.data.session_token, /^cs_st_/);
@@ -83,7 +105,7 @@ describeOnEachDatabase('signing API', (server) => {
     assert.equal(session.body.data.session_token, undefined);
   });
 
-  it('serves a document as application/pdf, and 404 DOCUMENT_NOT_FOUND for another envelope\'s document', async () => {
+  it("serves a document as application/pdf, and 404 DOCUMENT_NOT_FOUND for another envelope's document", async () => {
     const { envelope, signingToken } = await newEnvelopeToken();
     const pdf = await server.call('GET', `/api/v2.0/signing/${signingToken}/documents/${envelope.documents[0]!.document_id}`);
     assert.equal(pdf.status, 200);
@@ -96,10 +118,12 @@ describeOnEachDatabase('signing API', (server) => {
   });
 
   it('records consent with the disclosure hash, signature, field values, IP, user agent and location', async () => {
-    const { envelope, recipientId, signingToken } = await newEnvelopeToken(oneSigner([
-      { type: 'text', page: 1, x: 72, y: 500, width: 160, height: 20, required: true },
-      { type: 'date_signed', page: 1, x: 72, y: 450, width: 160, height: 20 },
-    ]));
+    const { envelope, recipientId, signingToken } = await newEnvelopeToken(
+      oneSigner([
+        { type: 'text', page: 1, x: 72, y: 500, width: 160, height: 20, required: true },
+        { type: 'date_signed', page: 1, x: 72, y: 450, width: 160, height: 20 },
+      ]),
+    );
     const page = await server.call('GET', `/api/v2.0/signing/${signingToken}`);
     const textField = page.body.data.fields.find((f: { type: string }) => f.type === 'text');
     const response = await server.call('POST', `/api/v2.0/signing/${signingToken}/sign`, {
@@ -141,7 +165,11 @@ describeOnEachDatabase('signing API', (server) => {
     assert.equal(early.body.errors[0].error_code, 'NOT_YOUR_TURN');
     const firstToken = await tokenFor(server, envelope.envelope_id, first!.recipient_id);
     assert.equal((await server.call('POST', `/api/v2.0/signing/${firstToken}/sign`, { body: signBody() })).status, 200);
-    const invited = await server.service.ctx.db.selectFrom('recipients').select('status').where('id', '=', second!.recipient_id).executeTakeFirstOrThrow();
+    const invited = await server.service.ctx.db
+      .selectFrom('recipients')
+      .select('status')
+      .where('id', '=', second!.recipient_id)
+      .executeTakeFirstOrThrow();
     assert.equal(invited.status, 'Sent');
     const jobs = await server.service.ctx.db.selectFrom('jobs').select('payload').where('kind', '=', 'send-invitation').execute();
     assert.ok(jobs.some((job) => JSON.parse(job.payload).recipientId === second!.recipient_id));
@@ -160,8 +188,15 @@ describeOnEachDatabase('signing API', (server) => {
     const { recipientId, signingToken } = await newEnvelopeToken(options);
     const response = await server.call('POST', `/api/v2.0/signing/${signingToken}/sign`, { body });
     assert.equal(response.status, status, JSON.stringify(response.body));
-    assert.ok(response.body.errors.some((e: { error_code: string }) => e.error_code === code), JSON.stringify(response.body));
-    const recipient = await server.service.ctx.db.selectFrom('recipients').select(['status', 'signed_at']).where('id', '=', recipientId).executeTakeFirstOrThrow();
+    assert.ok(
+      response.body.errors.some((e: { error_code: string }) => e.error_code === code),
+      JSON.stringify(response.body),
+    );
+    const recipient = await server.service.ctx.db
+      .selectFrom('recipients')
+      .select(['status', 'signed_at'])
+      .where('id', '=', recipientId)
+      .executeTakeFirstOrThrow();
     assert.notEqual(recipient.status, 'Signed');
     assert.equal(recipient.signed_at, null);
   };
@@ -172,19 +207,32 @@ describeOnEachDatabase('signing API', (server) => {
   });
 
   it('rejects a signature that is not a PNG with 400 INVALID_SIGNATURE', async () => {
-    await expectSignError(signBody({ signature: { type: 'drawn', image_png_base64: Buffer.from('not a png').toString('base64') } }), 400, 'INVALID_SIGNATURE');
+    await expectSignError(
+      signBody({ signature: { type: 'drawn', image_png_base64: Buffer.from('not a png').toString('base64') } }),
+      400,
+      'INVALID_SIGNATURE',
+    );
     await expectSignError(signBody({ signature: { type: 'typed' } }), 400, 'INVALID_SIGNATURE');
   });
 
   it('rejects a missing required field with 400 REQUIRED_FIELD_MISSING', async () => {
-    await expectSignError(signBody(), 400, 'REQUIRED_FIELD_MISSING', oneSigner([{ type: 'text', page: 1, x: 72, y: 500, width: 160, height: 20, required: true }]));
+    await expectSignError(
+      signBody(),
+      400,
+      'REQUIRED_FIELD_MISSING',
+      oneSigner([{ type: 'text', page: 1, x: 72, y: 500, width: 160, height: 20, required: true }]),
+    );
   });
 
   it('rejects a value for a non-editable field with 400 FIELD_NOT_EDITABLE', async () => {
-    const { signingToken } = await newEnvelopeToken(oneSigner([{ type: 'text', page: 1, x: 72, y: 500, width: 160, height: 20, editable: false, default_value: 'fixed' }]));
+    const { signingToken } = await newEnvelopeToken(
+      oneSigner([{ type: 'text', page: 1, x: 72, y: 500, width: 160, height: 20, editable: false, default_value: 'fixed' }]),
+    );
     const page = await server.call('GET', `/api/v2.0/signing/${signingToken}`);
     const fieldId = page.body.data.fields.find((f: { type: string }) => f.type === 'text').field_id;
-    const response = await server.call('POST', `/api/v2.0/signing/${signingToken}/sign`, { body: signBody({ fields: [{ field_id: fieldId, value: 'changed' }] }) });
+    const response = await server.call('POST', `/api/v2.0/signing/${signingToken}/sign`, {
+      body: signBody({ fields: [{ field_id: fieldId, value: 'changed' }] }),
+    });
     assert.equal(response.status, 400);
     assert.equal(response.body.errors[0].error_code, 'FIELD_NOT_EDITABLE');
   });
@@ -200,7 +248,11 @@ describeOnEachDatabase('signing API', (server) => {
     assert.equal(declined.body.data.status, 'Declined');
     assert.equal(declined.body.data.declined_by, 'Ada Lovelace');
     assert.equal((await envelopeRow(server, envelope.envelope_id)).status, 'Declined');
-    for (const [method, path, body] of [['GET', '', undefined], ['POST', '/sign', signBody()], ['POST', '/decline', { reason: 'again' }]] as const) {
+    for (const [method, path, body] of [
+      ['GET', '', undefined],
+      ['POST', '/sign', signBody()],
+      ['POST', '/decline', { reason: 'again' }],
+    ] as const) {
       const response = await server.call(method, `/api/v2.0/signing/${signingToken}${path}`, body ? { body } : {});
       assert.equal(response.status, 409);
       assert.equal(response.body.errors[0].error_code, 'ENVELOPE_NOT_ACTIVE');
@@ -226,7 +278,11 @@ describeOnEachDatabase('signing API', (server) => {
 
   it('answers 404 once the envelope is deleted', async () => {
     const { envelope, signingToken } = await newEnvelopeToken();
-    await server.service.ctx.db.updateTable('envelopes').set({ deleted_at: server.clock.now().toISOString() }).where('id', '=', envelope.envelope_id).execute();
+    await server.service.ctx.db
+      .updateTable('envelopes')
+      .set({ deleted_at: server.clock.now().toISOString() })
+      .where('id', '=', envelope.envelope_id)
+      .execute();
     const response = await server.call('GET', `/api/v2.0/signing/${signingToken}`);
     assert.equal(response.status, 404);
   });

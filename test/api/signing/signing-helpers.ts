@@ -3,8 +3,13 @@ import { makePng } from '../../support/pdf-fixtures.js';
 import type { TestServer } from '../../support/test-server.js';
 
 /** A fresh signing token for a recipient, as an invitation mail would carry. */
-export const tokenFor = (server: TestServer, envelopeId: string, recipientId: string, kind: SigningTokenKind = 'invitation', expiresAt: Date | null = null) =>
-  issueSigningToken(server.service.ctx, server.service.ctx.db, { id: recipientId, envelopeId }, kind, expiresAt);
+export const tokenFor = (
+  server: TestServer,
+  envelopeId: string,
+  recipientId: string,
+  kind: SigningTokenKind = 'invitation',
+  expiresAt: Date | null = null,
+) => issueSigningToken(server.service.ctx, server.service.ctx.db, { id: recipientId, envelopeId }, kind, expiresAt);
 
 export const drawnSignature = () => ({ type: 'drawn', image_png_base64: Buffer.from(makePng(120, 40)).toString('base64') });
 

@@ -17,29 +17,61 @@ describeOnEachDatabase('POST /envelopes/create_with_template (API.md §3)', (ser
 
   const create = (body: unknown, accessToken = token, headers: Record<string, string> = {}) =>
     server.call('POST', '/api/v2.0/envelopes/create_with_template', { token: accessToken, body, headers });
-  const blobCount = () => readdirSync(join(server.dataDir, 'blobs'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+  const blobCount = () =>
+    readdirSync(join(server.dataDir, 'blobs'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 
   it("creates the envelope with 201, the roles' order and fields, and the template's defaults", async () => {
     const response = await create(fromTemplateRequest(templateId));
     assert.equal(response.status, 201, JSON.stringify(response.body));
     assert.equal(response.body.message, 'Envelope created successfully.');
     const { envelope_id, recipients } = response.body.data;
-    assert.deepEqual(recipients.signers.map((s: { email: string; status: string }) => [s.email, s.status]), [['ada@example.test', 'Sent'], ['grace@example.test', 'Waiting']]);
+    assert.deepEqual(
+      recipients.signers.map((s: { email: string; status: string }) => [s.email, s.status]),
+      [
+        ['ada@example.test', 'Sent'],
+        ['grace@example.test', 'Waiting'],
+      ],
+    );
     assert.equal(recipients.observers[0].email, 'alan@example.test');
     const db = server.service.ctx.db;
     const envelope = await db.selectFrom('envelopes').selectAll().where('id', '=', envelope_id).executeTakeFirstOrThrow();
     assert.deepEqual([envelope.template_id, envelope.sign_process_flow, envelope.expiration_days], [templateId, 'Sequential', 10]);
-    const rows = await db.selectFrom('recipients').select(['email', 'title', 'signing_order']).where('envelope_id', '=', envelope_id).orderBy('role', 'desc').orderBy('position').execute();
-    assert.deepEqual(rows.map((r) => [r.email, r.title, r.signing_order]), [['ada@example.test', 'Client', 1], ['grace@example.test', 'Provider', 2], ['alan@example.test', 'Legal', 0]]);
-    const company = await db.selectFrom('fields').select(['default_value', 'editable']).where('envelope_id', '=', envelope_id).where('placeholder', '=', 'company').executeTakeFirstOrThrow();
+    const rows = await db
+      .selectFrom('recipients')
+      .select(['email', 'title', 'signing_order'])
+      .where('envelope_id', '=', envelope_id)
+      .orderBy('role', 'desc')
+      .orderBy('position')
+      .execute();
+    assert.deepEqual(
+      rows.map((r) => [r.email, r.title, r.signing_order]),
+      [
+        ['ada@example.test', 'Client', 1],
+        ['grace@example.test', 'Provider', 2],
+        ['alan@example.test', 'Legal', 0],
+      ],
+    );
+    const company = await db
+      .selectFrom('fields')
+      .select(['default_value', 'editable'])
+      .where('envelope_id', '=', envelope_id)
+      .where('placeholder', '=', 'company')
+      .executeTakeFirstOrThrow();
     assert.deepEqual([company.default_value, company.editable], ['Initech', 0]);
   });
 
   it('lets the request override the template defaults', async () => {
     const response = await create(fromTemplateRequest(templateId, { envelope: { expiration_day: 3, sign_process_flow: 'parallel' } }));
     assert.equal(response.status, 201);
-    assert.deepEqual(response.body.data.recipients.signers.map((s: { status: string }) => s.status), ['Sent', 'Sent']);
-    const envelope = await server.service.ctx.db.selectFrom('envelopes').select(['expiration_days', 'sign_process_flow']).where('id', '=', response.body.data.envelope_id).executeTakeFirstOrThrow();
+    assert.deepEqual(
+      response.body.data.recipients.signers.map((s: { status: string }) => s.status),
+      ['Sent', 'Sent'],
+    );
+    const envelope = await server.service.ctx.db
+      .selectFrom('envelopes')
+      .select(['expiration_days', 'sign_process_flow'])
+      .where('id', '=', response.body.data.envelope_id)
+      .executeTakeFirstOrThrow();
     assert.deepEqual(envelope, { expiration_days: 3, sign_process_flow: 'Parallel' });
   });
 
@@ -48,30 +80,44 @@ describeOnEachDatabase('POST /envelopes/create_with_template (API.md §3)', (ser
     const before = blobCount();
     const response = await create(fromTemplateRequest(template.template_id));
     assert.equal(response.status, 201);
-    const documents = await server.service.ctx.db.selectFrom('documents').select('sha256').where('envelope_id', '=', response.body.data.envelope_id).execute();
-    assert.deepEqual(documents.map((d) => d.sha256), [template.documents[0]!.sha256]);
+    const documents = await server.service.ctx.db
+      .selectFrom('documents')
+      .select('sha256')
+      .where('envelope_id', '=', response.body.data.envelope_id)
+      .execute();
+    assert.deepEqual(
+      documents.map((d) => d.sha256),
+      [template.documents[0]!.sha256],
+    );
     assert.equal(blobCount(), before);
   });
 
   it('rejects a signer with an empty or missing title with 400 SIGNER_TITLE_IS_REQUIRED', async () => {
-    const response = await create(fromTemplateRequest(templateId, {
-      signers: [
-        { signer_title: '', name: 'Ada Lovelace', email: 'ada@example.test' },
-        { name: 'Grace Hopper', email: 'grace@example.test' },
-      ],
-    }));
+    const response = await create(
+      fromTemplateRequest(templateId, {
+        signers: [
+          { signer_title: '', name: 'Ada Lovelace', email: 'ada@example.test' },
+          { name: 'Grace Hopper', email: 'grace@example.test' },
+        ],
+      }),
+    );
     assert.equal(response.status, 400);
-    assert.deepEqual(codes(response.body), [['SIGNER_TITLE_IS_REQUIRED', 'recipients.signers[0].signer_title'], ['SIGNER_TITLE_IS_REQUIRED', 'recipients.signers[1].signer_title']]);
+    assert.deepEqual(codes(response.body), [
+      ['SIGNER_TITLE_IS_REQUIRED', 'recipients.signers[0].signer_title'],
+      ['SIGNER_TITLE_IS_REQUIRED', 'recipients.signers[1].signer_title'],
+    ]);
   });
 
   it('reports an unknown title, a title given twice and a role left unfilled at once', async () => {
-    const response = await create(fromTemplateRequest(templateId, {
-      signers: [
-        { signer_title: 'Client', name: 'Ada Lovelace', email: 'ada@example.test' },
-        { signer_title: 'Client', name: 'Grace Hopper', email: 'grace@example.test' },
-        { signer_title: 'Witness', name: 'Alan Turing', email: 'alan@example.test' },
-      ],
-    }));
+    const response = await create(
+      fromTemplateRequest(templateId, {
+        signers: [
+          { signer_title: 'Client', name: 'Ada Lovelace', email: 'ada@example.test' },
+          { signer_title: 'Client', name: 'Grace Hopper', email: 'grace@example.test' },
+          { signer_title: 'Witness', name: 'Alan Turing', email: 'alan@example.test' },
+        ],
+      }),
+    );
     assert.equal(response.status, 400);
     assert.deepEqual(codes(response.body), [
       ['DUPLICATE_SIGNER_TITLE', 'recipients.signers[1].signer_title'],
@@ -81,18 +127,27 @@ describeOnEachDatabase('POST /envelopes/create_with_template (API.md §3)', (ser
   });
 
   it('rejects an unknown observer title with 400 OBSERVER_TITLE_NOT_FOUND', async () => {
-    const response = await create(fromTemplateRequest(templateId, { observers: [{ observer_title: 'Auditor', name: 'Alan Turing', email: 'alan@example.test' }] }));
+    const response = await create(
+      fromTemplateRequest(templateId, { observers: [{ observer_title: 'Auditor', name: 'Alan Turing', email: 'alan@example.test' }] }),
+    );
     assert.equal(response.status, 400);
     assert.deepEqual(codes(response.body), [['OBSERVER_TITLE_NOT_FOUND', 'recipients.observers[0].observer_title']]);
   });
 
-  it("rejects a form field the role lacks with 400 FORM_FIELD_NOT_FOUND", async () => {
-    const response = await create(fromTemplateRequest(templateId, {
-      signers: [
-        { signer_title: 'Client', name: 'Ada Lovelace', email: 'ada@example.test' },
-        { signer_title: 'Provider', name: 'Grace Hopper', email: 'grace@example.test', form_fields: [{ placeholder: 'company', default_value: 'Initech', editable: true }] },
-      ],
-    }));
+  it('rejects a form field the role lacks with 400 FORM_FIELD_NOT_FOUND', async () => {
+    const response = await create(
+      fromTemplateRequest(templateId, {
+        signers: [
+          { signer_title: 'Client', name: 'Ada Lovelace', email: 'ada@example.test' },
+          {
+            signer_title: 'Provider',
+            name: 'Grace Hopper',
+            email: 'grace@example.test',
+            form_fields: [{ placeholder: 'company', default_value: 'Initech', editable: true }],
+          },
+        ],
+      }),
+    );
     assert.equal(response.status, 400);
     assert.deepEqual(codes(response.body), [['FORM_FIELD_NOT_FOUND', 'recipients.signers[1].form_fields[0].placeholder']]);
   });
@@ -127,7 +182,11 @@ describeOnEachDatabase('POST /envelopes/create_with_template (API.md §3)', (ser
     const again = await create(body, token, { 'idempotency-key': 'tpl-once' });
     assert.equal(again.headers.get('idempotent-replayed'), 'true');
     assert.deepEqual(again.body, first.body);
-    const { count } = await server.service.ctx.db.selectFrom('envelopes').select((eb) => eb.fn.countAll().as('count')).where('name', '=', 'Once').executeTakeFirstOrThrow();
+    const { count } = await server.service.ctx.db
+      .selectFrom('envelopes')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('name', '=', 'Once')
+      .executeTakeFirstOrThrow();
     assert.equal(Number(count), 1);
   });
 

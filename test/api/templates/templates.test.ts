@@ -9,7 +9,8 @@ describeOnEachDatabase('templates (API.md §4)', (server) => {
     token = (await server.newAccount()).accessToken;
   });
 
-  const action = (templateId: string, name: string, accessToken = token) => server.call('PUT', `/api/v2.0/templates/${templateId}/action/${name}`, { token: accessToken });
+  const action = (templateId: string, name: string, accessToken = token) =>
+    server.call('PUT', `/api/v2.0/templates/${templateId}/action/${name}`, { token: accessToken });
 
   it('creates an Active template with 201, also under /template/create', async () => {
     for (const path of ['/api/v2.0/templates/create', '/api/v2.0/template/create']) {
@@ -19,7 +20,10 @@ describeOnEachDatabase('templates (API.md §4)', (server) => {
       const data = response.body.data;
       assert.match(data.template_id, /^tpl_/);
       assert.deepEqual([data.name, data.status], ['NDA', 'Active']);
-      assert.deepEqual(data.roles.signers.map((r: { signer_title: string }) => r.signer_title), ['Client', 'Provider']);
+      assert.deepEqual(
+        data.roles.signers.map((r: { signer_title: string }) => r.signer_title),
+        ['Client', 'Provider'],
+      );
       assert.equal(data.documents[0].pages, 2);
     }
   });
@@ -29,7 +33,10 @@ describeOnEachDatabase('templates (API.md §4)', (server) => {
     body.roles.signers[1]!.fields[0]!.x = 5000;
     const response = await server.call('POST', '/api/v2.0/templates/create', { token, body });
     assert.equal(response.status, 400);
-    assert.ok(response.body.errors.some((e: { field: string }) => e.field.startsWith('roles.signers[1].fields[0]')), JSON.stringify(response.body));
+    assert.ok(
+      response.body.errors.some((e: { field: string }) => e.field.startsWith('roles.signers[1].fields[0]')),
+      JSON.stringify(response.body),
+    );
   });
 
   it('rejects two roles with one title with 400 DUPLICATE_SIGNER_TITLE', async () => {
@@ -37,7 +44,10 @@ describeOnEachDatabase('templates (API.md §4)', (server) => {
     body.roles.signers[1]!.signer_title = 'Client';
     const response = await server.call('POST', '/api/v2.0/templates/create', { token, body });
     assert.equal(response.status, 400);
-    assert.deepEqual([response.body.errors[0].error_code, response.body.errors[0].field], ['DUPLICATE_SIGNER_TITLE', 'roles.signers[1].signer_title']);
+    assert.deepEqual(
+      [response.body.errors[0].error_code, response.body.errors[0].field],
+      ['DUPLICATE_SIGNER_TITLE', 'roles.signers[1].signer_title'],
+    );
   });
 
   it('rejects a role without a title with 400 SIGNER_TITLE_IS_REQUIRED', async () => {
@@ -49,7 +59,10 @@ describeOnEachDatabase('templates (API.md §4)', (server) => {
   });
 
   it('rejects invalid setting defaults with 400', async () => {
-    const response = await server.call('POST', '/api/v2.0/templates/create', { token, body: await templateRequest({ sign_process_flow: 'Sideways' }) });
+    const response = await server.call('POST', '/api/v2.0/templates/create', {
+      token,
+      body: await templateRequest({ sign_process_flow: 'Sideways' }),
+    });
     assert.equal(response.status, 400);
     assert.equal(response.body.errors[0].field, 'template.sign_process_flow');
   });
@@ -71,20 +84,33 @@ describeOnEachDatabase('templates (API.md §4)', (server) => {
     const other = await server.newAccount();
     const envelopeUpload = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'a.pdf', bytes: await pdf() }]);
     const foreignUpload = await uploadFiles(server, other.accessToken, '/templates/upload_file', [{ name: 'b.pdf', bytes: await pdf() }]);
-    const body = { template: { name: 'NDA' }, file_ids: [envelopeUpload.body.data.files[0].file_id, foreignUpload.body.data.files[0].file_id], roles: ndaRoles() };
+    const body = {
+      template: { name: 'NDA' },
+      file_ids: [envelopeUpload.body.data.files[0].file_id, foreignUpload.body.data.files[0].file_id],
+      roles: ndaRoles(),
+    };
     const response = await server.call('POST', '/api/v2.0/templates/create_with_files', { token, body });
     assert.equal(response.status, 400);
-    assert.deepEqual(response.body.errors.map((e: { error_code: string; field: string }) => [e.error_code, e.field]), [['FILE_NOT_FOUND', 'file_ids[0]'], ['FILE_NOT_FOUND', 'file_ids[1]']]);
+    assert.deepEqual(
+      response.body.errors.map((e: { error_code: string; field: string }) => [e.error_code, e.field]),
+      [
+        ['FILE_NOT_FOUND', 'file_ids[0]'],
+        ['FILE_NOT_FOUND', 'file_ids[1]'],
+      ],
+    );
   });
 
-  it('lists only the account\'s templates, newest first, with page, page_size and total', async () => {
+  it("lists only the account's templates, newest first, with page, page_size and total", async () => {
     const account = await server.newAccount();
     const first = await createTemplate(server, account.accessToken, { name: 'First' });
     server.clock.advanceSeconds(1);
     const second = await createTemplate(server, account.accessToken, { name: 'Second' });
     const response = await server.call('GET', '/api/v2.0/templates/list?page=1&pageSize=1', { token: account.accessToken });
     assert.equal(response.status, 200);
-    assert.deepEqual({ ...response.body.data, templates: response.body.data.templates.map((t: { template_id: string }) => t.template_id) }, { templates: [second.template_id], page: 1, page_size: 1, total: 2 });
+    assert.deepEqual(
+      { ...response.body.data, templates: response.body.data.templates.map((t: { template_id: string }) => t.template_id) },
+      { templates: [second.template_id], page: 1, page_size: 1, total: 2 },
+    );
     const secondPage = await server.call('GET', '/api/v2.0/templates/list?page=2&pageSize=1', { token: account.accessToken });
     assert.equal(secondPage.body.data.templates[0].template_id, first.template_id);
     assert.deepEqual(Object.keys(secondPage.body.data.templates[0]).sort(), ['created_at', 'name', 'roles', 'status', 'template_id']);
@@ -116,7 +142,10 @@ describeOnEachDatabase('templates (API.md §4)', (server) => {
 
   it('deletes a template: 404 TEMPLATE_NOT_FOUND afterwards, its envelopes unaffected', async () => {
     const { template_id } = await createTemplate(server, token);
-    const envelope = await server.call('POST', '/api/v2.0/envelopes/create_with_template', { token, body: fromTemplateRequest(template_id) });
+    const envelope = await server.call('POST', '/api/v2.0/envelopes/create_with_template', {
+      token,
+      body: fromTemplateRequest(template_id),
+    });
     assert.equal(envelope.status, 201);
     const deleted = await action(template_id, 'delete');
     assert.deepEqual([deleted.status, deleted.body.data.deleted], [200, true]);
@@ -129,7 +158,11 @@ describeOnEachDatabase('templates (API.md §4)', (server) => {
     assert.ok(!list.body.data.templates.some((t: { template_id: string }) => t.template_id === template_id));
     const reused = await server.call('POST', '/api/v2.0/envelopes/create_with_template', { token, body: fromTemplateRequest(template_id) });
     assert.equal(reused.status, 404);
-    const documents = await server.service.ctx.db.selectFrom('documents').select('sha256').where('envelope_id', '=', envelope.body.data.envelope_id).execute();
+    const documents = await server.service.ctx.db
+      .selectFrom('documents')
+      .select('sha256')
+      .where('envelope_id', '=', envelope.body.data.envelope_id)
+      .execute();
     assert.equal(documents.length, 1);
     assert.ok(await server.service.ctx.blobs.get(documents[0]!.sha256));
   });

@@ -48,7 +48,10 @@ describe('countersign verify <file.pdf>', () => {
     writeFileSync(file('unsigned.pdf'), await makePdf({ pages: 1 }));
     writeFileSync(file('foreign.pdf'), await sealPdf(await makePdf({ pages: 1 }), await loadSigningIdentity({ dataDir: foreignDir })));
     const recorded = await attachCompletionRecord(await makePdf({ pages: 1 }), {
-      envelope_id: 'env_test', envelope_name: 'Sales agreement', completed_at: '2026-11-21T08:15:32.000Z', ledger_head_hash: 'ab'.repeat(32),
+      envelope_id: 'env_test',
+      envelope_name: 'Sales agreement',
+      completed_at: '2026-11-21T08:15:32.000Z',
+      ledger_head_hash: 'ab'.repeat(32),
       verification_url: 'http://localhost:3000/verify/env_test',
       signers: [{ name: 'Ada Lovelace', email: 'ada@example.test', signed_at: '2026-11-21T08:10:00.000Z' }],
     });
@@ -68,7 +71,7 @@ describe('countersign verify <file.pdf>', () => {
     rmSync(foreignDir, { recursive: true, force: true });
   });
 
-  it("exits 0 for an intact PDF sealed by this service, printing each check", async () => {
+  it('exits 0 for an intact PDF sealed by this service, printing each check', async () => {
     const run = await verify(file('sealed.pdf'));
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /✓ byte range/);
@@ -139,13 +142,29 @@ for (const database of testDatabases) {
 
     it('stores --frame-ancestors as the account origins that may frame the signing page', async () => {
       const created = JSON.parse((await cli(env, 'account', 'create', '--name', 'Acme', '--email', 'owner@acme.test', '--json')).stdout);
-      const run = await cli(env, 'account', 'update', '--account', created.account_id, '--frame-ancestors', 'https://a.example, https://b.example:8443/', '--json');
+      const run = await cli(
+        env,
+        'account',
+        'update',
+        '--account',
+        created.account_id,
+        '--frame-ancestors',
+        'https://a.example, https://b.example:8443/',
+        '--json',
+      );
       assert.equal(run.code, 0, run.stderr);
-      assert.deepEqual(JSON.parse(run.stdout), { account_id: created.account_id, frame_ancestors: ['https://a.example', 'https://b.example:8443'] });
+      assert.deepEqual(JSON.parse(run.stdout), {
+        account_id: created.account_id,
+        frame_ancestors: ['https://a.example', 'https://b.example:8443'],
+      });
 
       const server = await startTestServer(database, env);
       try {
-        const row = await server.service.ctx.db.selectFrom('accounts').select('frame_ancestors').where('id', '=', created.account_id).executeTakeFirstOrThrow();
+        const row = await server.service.ctx.db
+          .selectFrom('accounts')
+          .select('frame_ancestors')
+          .where('id', '=', created.account_id)
+          .executeTakeFirstOrThrow();
         assert.deepEqual(JSON.parse(row.frame_ancestors), ['https://a.example', 'https://b.example:8443']);
       } finally {
         await server.close();
@@ -158,7 +177,16 @@ for (const database of testDatabases) {
 
     it('rejects a value that is not an origin, and an unknown account, changing nothing', async () => {
       const created = JSON.parse((await cli(env, 'account', 'create', '--name', 'Beta', '--email', 'owner@beta.test', '--json')).stdout);
-      const bad = await cli(env, 'account', 'update', '--account', created.account_id, '--frame-ancestors', "https://a.example; script-src 'unsafe-inline'", '--json');
+      const bad = await cli(
+        env,
+        'account',
+        'update',
+        '--account',
+        created.account_id,
+        '--frame-ancestors',
+        "https://a.example; script-src 'unsafe-inline'",
+        '--json',
+      );
       assert.equal(bad.code, 1);
       assert.equal(JSON.parse(bad.stdout).error.code, 'INVALID_FRAME_ANCESTOR');
       const unknown = await cli(env, 'account', 'update', '--account', 'acct_nope', '--frame-ancestors', 'https://a.example', '--json');

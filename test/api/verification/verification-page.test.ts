@@ -30,8 +30,16 @@ describeOnEachDatabase('public verification (/verify)', (server) => {
     const identity = await loadSigningIdentity({ dataDir: server.dataDir });
     sealed = await sealPdf(await makePdf({ pages: 1, text: 'Sealed agreement' }), identity);
     const db = server.service.ctx.db;
-    await db.updateTable('envelopes').set({ status: 'Completed', completed_at: server.clock.now().toISOString(), sealed_ledger_head_hash: LEDGER_HEAD }).where('id', '=', envelopeId).execute();
-    await db.updateTable('documents').set({ sealed_sha256: sha256Hex(sealed) }).where('envelope_id', '=', envelopeId).execute();
+    await db
+      .updateTable('envelopes')
+      .set({ status: 'Completed', completed_at: server.clock.now().toISOString(), sealed_ledger_head_hash: LEDGER_HEAD })
+      .where('id', '=', envelopeId)
+      .execute();
+    await db
+      .updateTable('documents')
+      .set({ sealed_sha256: sha256Hex(sealed) })
+      .where('envelope_id', '=', envelopeId)
+      .execute();
   };
 
   before(async () => {
@@ -45,7 +53,11 @@ describeOnEachDatabase('public verification (/verify)', (server) => {
 
   const record = (id: string) => server.call('GET', `/verify/${id}`, { noAppAuthType: true, headers: { accept: 'application/json' } });
   const check = (id: string, bytes: Uint8Array, contentType = 'application/pdf') =>
-    server.call('POST', `/verify/${id}/check`, { noAppAuthType: true, rawBody: new Blob([Buffer.from(bytes)]), headers: { 'content-type': contentType } });
+    server.call('POST', `/verify/${id}/check`, {
+      noAppAuthType: true,
+      rawBody: new Blob([Buffer.from(bytes)]),
+      headers: { 'content-type': contentType },
+    });
 
   it('answers Accept: application/json with the public record of a completed envelope', async () => {
     const response = await record(completedId);
@@ -79,14 +91,21 @@ describeOnEachDatabase('public verification (/verify)', (server) => {
     const unknown = await record('env_unknown0000000000');
     assert.equal(unknown.status, 404);
     assert.equal(unknown.body.errors[0].error_code, 'ENVELOPE_NOT_FOUND');
-    await server.service.ctx.db.updateTable('envelopes').set({ deleted_at: server.clock.now().toISOString() }).where('id', '=', openId).execute();
+    await server.service.ctx.db
+      .updateTable('envelopes')
+      .set({ deleted_at: server.clock.now().toISOString() })
+      .where('id', '=', openId)
+      .execute();
     const deleted = await record(openId);
     assert.equal(deleted.status, 404);
     assert.equal(deleted.body.errors[0].error_code, 'ENVELOPE_NOT_FOUND');
   });
 
   it('serves the verification page to browsers, with a strict CSP that forbids framing', async () => {
-    const response = await server.call('GET', `/verify/${completedId}`, { noAppAuthType: true, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const response = await server.call('GET', `/verify/${completedId}`, {
+      noAppAuthType: true,
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
     assert.match(response.body, /\/app\/assets\/verify-[\w-]+\.js/);

@@ -62,7 +62,10 @@ describe('rowCodec', () => {
 
   it('works unbound, as in models.map(codec.toRow)', () => {
     const rows = [field, { ...field, id: 'fld_2' }].map(fieldCodec.toRow);
-    assert.deepEqual(rows.map(fieldCodec.fromRow).map((f) => f.id), ['fld_1', 'fld_2']);
+    assert.deepEqual(
+      rows.map(fieldCodec.fromRow).map((f) => f.id),
+      ['fld_1', 'fld_2'],
+    );
   });
 });
 

@@ -5,7 +5,7 @@ import { reminderDueAt, resolveSettings, signingDueDate } from '../../../src/dom
 import { expectAppError } from './expect-app-error.js';
 
 describe('resolveSettings', () => {
-  it('applies the contract\'s defaults', () => {
+  it("applies the contract's defaults", () => {
     assert.deepEqual(resolveSettings({}), {
       expirationDays: 30,
       emailReminders: false,
@@ -36,7 +36,11 @@ describe('resolveSettings', () => {
   it('needs 1 ≤ reminder_period < expiration_days when reminders are on, else 400 INVALID_REMINDER_PERIOD', () => {
     assert.equal(resolveSettings({ email_reminders: true, expiration_days: 10, reminder_period: 9 }).reminderPeriod, 9);
     for (const period of [0, 10, 11]) {
-      const error = expectAppError(() => resolveSettings({ email_reminders: true, expiration_days: 10, reminder_period: period }), 400, 'INVALID_REMINDER_PERIOD');
+      const error = expectAppError(
+        () => resolveSettings({ email_reminders: true, expiration_days: 10, reminder_period: period }),
+        400,
+        'INVALID_REMINDER_PERIOD',
+      );
       assert.equal(error.problems[0]?.field, 'envelope.reminder_period');
     }
   });
@@ -56,8 +60,14 @@ describe('resolveSettings', () => {
     expectAppError(() => resolveSettings({ sign_process_flow: 'random' }), 400, 'INVALID_SIGN_PROCESS_FLOW');
   });
 
-  it('takes what the request omits from the template\'s defaults, and what the request says over them', () => {
-    const template = { expiration_days: 60, email_reminders: true, reminder_period: 7, sign_process_flow: 'Sequential', send_email_to_recipients: false };
+  it("takes what the request omits from the template's defaults, and what the request says over them", () => {
+    const template = {
+      expiration_days: 60,
+      email_reminders: true,
+      reminder_period: 7,
+      sign_process_flow: 'Sequential',
+      send_email_to_recipients: false,
+    };
     const settings = resolveSettings({ expiration_day: 20, send_email_to_recipients: true }, template);
     assert.equal(settings.expirationDays, 20);
     assert.equal(settings.emailReminders, true);
@@ -69,9 +79,13 @@ describe('resolveSettings', () => {
   it('reports every invalid setting at once, under the given path', () => {
     const error = expectAppError(
       () => resolveSettings({ expiration_days: 400, email_reminders: true, reminder_period: 0, sign_process_flow: 'x' }, {}, 'template'),
-      400, 'INVALID_EXPIRATION_DAYS',
+      400,
+      'INVALID_EXPIRATION_DAYS',
     );
-    assert.deepEqual(error.problems.map((d) => d.field), ['template.expiration_days', 'template.reminder_period', 'template.sign_process_flow']);
+    assert.deepEqual(
+      error.problems.map((d) => d.field),
+      ['template.expiration_days', 'template.reminder_period', 'template.sign_process_flow'],
+    );
   });
 });
 
@@ -85,12 +99,17 @@ describe('due dates', () => {
   });
 
   it('always schedules a valid reminder strictly after creation and before the due date', () => {
-    fc.assert(fc.property(fc.integer({ min: 2, max: 365 }), fc.integer({ min: 1, max: 364 }), (days, period) => {
-      fc.pre(period < days);
-      const created = new Date('2026-05-01T00:00:00.000Z');
-      const due = signingDueDate(created, resolveSettings({ expiration_days: days }).expirationDays);
-      const reminder = reminderDueAt(due, resolveSettings({ expiration_days: days, email_reminders: true, reminder_period: period }).reminderPeriod ?? 0);
-      assert.ok(reminder > created && reminder < due);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 365 }), fc.integer({ min: 1, max: 364 }), (days, period) => {
+        fc.pre(period < days);
+        const created = new Date('2026-05-01T00:00:00.000Z');
+        const due = signingDueDate(created, resolveSettings({ expiration_days: days }).expirationDays);
+        const reminder = reminderDueAt(
+          due,
+          resolveSettings({ expiration_days: days, email_reminders: true, reminder_period: period }).reminderPeriod ?? 0,
+        );
+        assert.ok(reminder > created && reminder < due);
+      }),
+    );
   });
 });

@@ -1,8 +1,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ENVELOPE_STATUSES, assertActive, assertCancellable, assertDeletable, assertDownloadableSigned, assertExtendable,
-  effectiveStatus, statusAfterExtension, statusAfterSignature, type EnvelopeStatus,
+  ENVELOPE_STATUSES,
+  assertActive,
+  assertCancellable,
+  assertDeletable,
+  assertDownloadableSigned,
+  assertExtendable,
+  effectiveStatus,
+  statusAfterExtension,
+  statusAfterSignature,
+  type EnvelopeStatus,
 } from '../../../src/domain/envelope-state.js';
 import { expectAppError } from './expect-app-error.js';
 

@@ -8,7 +8,10 @@ export const expectAppError = (run: () => unknown, status: number, code: string)
     run();
   } catch (error) {
     assert.ok(error instanceof AppError, `expected an AppError, got ${String(error)}`);
-    assert.ok([error.code, ...error.problems.map((problem) => problem.code)].includes(code as never), `expected ${code}, got ${error.code}: ${JSON.stringify(error.problems)}`);
+    assert.ok(
+      [error.code, ...error.problems.map((problem) => problem.code)].includes(code as never),
+      `expected ${code}, got ${error.code}: ${JSON.stringify(error.problems)}`,
+    );
     assert.equal(statusOf(error), status);
     return error;
   }

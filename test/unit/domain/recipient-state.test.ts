@@ -1,7 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  assertRemindable, assertSignerActive, isPending, statusAfterDeclining, statusAfterSigning, statusAfterView,
+  assertRemindable,
+  assertSignerActive,
+  isPending,
+  statusAfterDeclining,
+  statusAfterSigning,
+  statusAfterView,
   type RecipientStatus,
 } from '../../../src/domain/recipient-state.js';
 import { expectAppError } from './expect-app-error.js';
@@ -49,7 +54,7 @@ describe('recipient transitions', () => {
     }
   });
 
-  it('issues an embedded URL only while it is the signer\'s turn, else 409 SIGNER_NOT_ACTIVE', () => {
+  it("issues an embedded URL only while it is the signer's turn, else 409 SIGNER_NOT_ACTIVE", () => {
     assertSignerActive('Sent');
     assertSignerActive('Viewed');
     for (const status of ['Waiting', 'Signed', 'Declined'] as const) {

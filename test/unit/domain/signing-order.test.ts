@@ -2,8 +2,13 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  activeSignerIds, initialStatuses, newlyActiveAfterSignature, normalizeSigningOrders, parseFlow,
-  type OrderedSigner, type SignProcessFlow,
+  activeSignerIds,
+  initialStatuses,
+  newlyActiveAfterSignature,
+  normalizeSigningOrders,
+  parseFlow,
+  type OrderedSigner,
+  type SignProcessFlow,
 } from '../../../src/domain/signing-order.js';
 import { expectAppError } from './expect-app-error.js';
 
@@ -39,7 +44,10 @@ describe('normalizeSigningOrders', () => {
 
   it('rejects equal Sequential orders with 400 INVALID_SIGNING_ORDER at the repeated one', () => {
     const error = expectAppError(() => normalizeSigningOrders('Sequential', withOrders(1, 2, 2)), 400, 'INVALID_SIGNING_ORDER');
-    assert.deepEqual(error.problems.map((detail) => detail.field), ['recipients.signers[2].signing_order']);
+    assert.deepEqual(
+      error.problems.map((detail) => detail.field),
+      ['recipients.signers[2].signing_order'],
+    );
   });
 
   it('groups equal orders in a Hybrid flow', () => {
@@ -62,13 +70,21 @@ describe('normalizeSigningOrders', () => {
     assert.deepEqual(normalizeSigningOrders('Parallel', [{ signingOrder: 2 }, {}, { signingOrder: 2 }]), [2, 1, 2]);
   });
 
-  it('reports errors at the given path, for templates\' roles', () => {
-    const error = expectAppError(() => normalizeSigningOrders('Sequential', withOrders(1, 1), 'roles.signers'), 400, 'INVALID_SIGNING_ORDER');
+  it("reports errors at the given path, for templates' roles", () => {
+    const error = expectAppError(
+      () => normalizeSigningOrders('Sequential', withOrders(1, 1), 'roles.signers'),
+      400,
+      'INVALID_SIGNING_ORDER',
+    );
     assert.equal(error.problems[0]?.field, 'roles.signers[1].signing_order');
   });
 });
 
-const signer = (id: string, signingOrder: number, status: OrderedSigner['status'] = 'Sent'): OrderedSigner => ({ id, signingOrder, status });
+const signer = (id: string, signingOrder: number, status: OrderedSigner['status'] = 'Sent'): OrderedSigner => ({
+  id,
+  signingOrder,
+  status,
+});
 
 describe('activeSignerIds', () => {
   it('makes every pending signer active in a Parallel flow', () => {
@@ -138,44 +154,64 @@ const signEveryone = (flow: SignProcessFlow, orders: number[], picks: number[]) 
 
 describe('signing order properties', () => {
   it('a Sequential or Hybrid flow never has more than one active order group', () => {
-    fc.assert(fc.property(fc.constantFrom<SignProcessFlow>('Sequential', 'Hybrid'), orderLists, fc.array(fc.nat(), { maxLength: 12 }), (flow, orders, picks) => {
-      const { activeGroupsSeen } = signEveryone(flow, orders, picks);
-      assert.ok(activeGroupsSeen.every((groups) => groups <= 1));
-    }));
+    fc.assert(
+      fc.property(
+        fc.constantFrom<SignProcessFlow>('Sequential', 'Hybrid'),
+        orderLists,
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (flow, orders, picks) => {
+          const { activeGroupsSeen } = signEveryone(flow, orders, picks);
+          assert.ok(activeGroupsSeen.every((groups) => groups <= 1));
+        },
+      ),
+    );
   });
 
   it('a Sequential flow has exactly one active signer at a time', () => {
-    fc.assert(fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 12 }), (orders) => {
-      let signers = initialStatuses('Sequential', orders).map((status, index) => signer(`s${index}`, orders[index] ?? 1, status));
-      for (let step = 0; step < orders.length; step++) {
-        const active = activeSignerIds('Sequential', signers);
-        assert.equal(active.length, 1);
-        const lowestPending = Math.min(...signers.filter((s) => s.status !== 'Signed').map((s) => s.signingOrder));
-        assert.equal(signers.find((s) => s.id === active[0])?.signingOrder, lowestPending);
-        signers = signers.map((s) => (s.id === active[0] ? { ...s, status: 'Signed' } : s));
-      }
-    }));
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 12 }), (orders) => {
+        let signers = initialStatuses('Sequential', orders).map((status, index) => signer(`s${index}`, orders[index] ?? 1, status));
+        for (let step = 0; step < orders.length; step++) {
+          const active = activeSignerIds('Sequential', signers);
+          assert.equal(active.length, 1);
+          const lowestPending = Math.min(...signers.filter((s) => s.status !== 'Signed').map((s) => s.signingOrder));
+          assert.equal(signers.find((s) => s.id === active[0])?.signingOrder, lowestPending);
+          signers = signers.map((s) => (s.id === active[0] ? { ...s, status: 'Signed' } : s));
+        }
+      }),
+    );
   });
 
   it('signing in turn always ends with every signer signed, in every flow', () => {
-    fc.assert(fc.property(flows, orderLists, fc.array(fc.nat(), { maxLength: 12 }), (flow, orders, picks) => {
-      const { signers } = signEveryone(flow, orders, picks);
-      assert.ok(signers.every((s) => s.status === 'Signed'));
-      assert.deepEqual(activeSignerIds(flow, signers), []);
-    }));
+    fc.assert(
+      fc.property(flows, orderLists, fc.array(fc.nat(), { maxLength: 12 }), (flow, orders, picks) => {
+        const { signers } = signEveryone(flow, orders, picks);
+        assert.ok(signers.every((s) => s.status === 'Signed'));
+        assert.deepEqual(activeSignerIds(flow, signers), []);
+      }),
+    );
   });
 
-  it('normalised orders always satisfy the flow\'s rules', () => {
-    fc.assert(fc.property(flows, fc.array(fc.option(fc.integer({ min: 1, max: 9 }), { nil: undefined }), { minLength: 1, maxLength: 10 }), (flow, given) => {
-      let orders: number[];
-      try {
-        orders = normalizeSigningOrders(flow, given.map((signingOrder) => ({ signingOrder })));
-      } catch {
-        return;
-      }
-      assert.equal(orders.length, given.length);
-      assert.ok(orders.every((order) => Number.isInteger(order) && order >= 1));
-      if (flow === 'Sequential') assert.equal(new Set(orders).size, orders.length);
-    }));
+  it("normalised orders always satisfy the flow's rules", () => {
+    fc.assert(
+      fc.property(
+        flows,
+        fc.array(fc.option(fc.integer({ min: 1, max: 9 }), { nil: undefined }), { minLength: 1, maxLength: 10 }),
+        (flow, given) => {
+          let orders: number[];
+          try {
+            orders = normalizeSigningOrders(
+              flow,
+              given.map((signingOrder) => ({ signingOrder })),
+            );
+          } catch {
+            return;
+          }
+          assert.equal(orders.length, given.length);
+          assert.ok(orders.every((order) => Number.isInteger(order) && order >= 1));
+          if (flow === 'Sequential') assert.equal(new Set(orders).size, orders.length);
+        },
+      ),
+    );
   });
 });

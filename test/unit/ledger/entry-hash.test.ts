@@ -51,10 +51,13 @@ const createdEntry = {
 
 describe('computeEntryHash', () => {
   it('is hex SHA-256 of the previous hash followed by the RFC 8785 JSON of the entry, as API.md §6 says', () => {
-    const canonical = '{"activity_type":"ENVELOPE_CREATED","actor":{"email":"ada@acme.test","name":"Ada Lovelace"},'
-      + `"ip_address":"203.0.113.7","occurred_at":"2026-11-21T08:15:32.000Z","previous_hash":"${GENESIS_HASH}",`
-      + '"sequence":1,"user_agent":"curl/8.5"}';
-    const expected = createHash('sha256').update(GENESIS_HASH + canonical, 'utf8').digest('hex');
+    const canonical =
+      '{"activity_type":"ENVELOPE_CREATED","actor":{"email":"ada@acme.test","name":"Ada Lovelace"},' +
+      `"ip_address":"203.0.113.7","occurred_at":"2026-11-21T08:15:32.000Z","previous_hash":"${GENESIS_HASH}",` +
+      '"sequence":1,"user_agent":"curl/8.5"}';
+    const expected = createHash('sha256')
+      .update(GENESIS_HASH + canonical, 'utf8')
+      .digest('hex');
     assert.equal(computeEntryHash(createdEntry), expected);
     assert.match(expected, /^[0-9a-f]{64}$/);
   });
@@ -69,27 +72,38 @@ describe('computeEntryHash', () => {
   });
 
   it('matches an independent implementation for any chain', () => {
-    fc.assert(fc.property(entryBodies, (bodies) => {
-      for (const entry of chainOf(bodies)) assert.equal(entry.entry_hash, referenceHash(entry));
-    }));
+    fc.assert(
+      fc.property(entryBodies, (bodies) => {
+        for (const entry of chainOf(bodies)) assert.equal(entry.entry_hash, referenceHash(entry));
+      }),
+    );
   });
 });
 
 describe('verifyChain', () => {
   it('verifies an intact chain, and an empty one', () => {
-    fc.assert(fc.property(entryBodies, (bodies) => {
-      assert.deepEqual(verifyChain(chainOf(bodies)), { verified: true });
-    }));
+    fc.assert(
+      fc.property(entryBodies, (bodies) => {
+        assert.deepEqual(verifyChain(chainOf(bodies)), { verified: true });
+      }),
+    );
     assert.deepEqual(verifyChain([]), { verified: true });
   });
 
   it('breaks at the entry whose field was changed', () => {
-    fc.assert(fc.property(entryBodies, fc.nat(), fc.constantFrom('sequence', 'activity_type', 'actor', 'ip_address', 'user_agent', 'occurred_at'), (bodies, pick, key) => {
-      const entries = chainOf(bodies);
-      const index = pick % entries.length;
-      const tampered = entries.map((entry, i) => (i === index ? { ...entry, [key]: `${JSON.stringify(entry[key])}x` } : entry));
-      assert.deepEqual(verifyChain(tampered), { verified: false, brokenAt: index });
-    }));
+    fc.assert(
+      fc.property(
+        entryBodies,
+        fc.nat(),
+        fc.constantFrom('sequence', 'activity_type', 'actor', 'ip_address', 'user_agent', 'occurred_at'),
+        (bodies, pick, key) => {
+          const entries = chainOf(bodies);
+          const index = pick % entries.length;
+          const tampered = entries.map((entry, i) => (i === index ? { ...entry, [key]: `${JSON.stringify(entry[key])}x` } : entry));
+          assert.deepEqual(verifyChain(tampered), { verified: false, brokenAt: index });
+        },
+      ),
+    );
   });
 
   it('breaks at an entry that is removed, reordered or re-linked', () => {
@@ -97,7 +111,10 @@ describe('verifyChain', () => {
     assert.deepEqual(verifyChain([entries[0]!, entries[2]!]), { verified: false, brokenAt: 1 });
     assert.deepEqual(verifyChain([entries[1]!, entries[0]!, entries[2]!]), { verified: false, brokenAt: 0 });
     const relinked = { ...entries[1]!, previous_hash: GENESIS_HASH };
-    assert.deepEqual(verifyChain([entries[0]!, { ...relinked, entry_hash: computeEntryHash(relinked) }, entries[2]!]), { verified: false, brokenAt: 1 });
+    assert.deepEqual(verifyChain([entries[0]!, { ...relinked, entry_hash: computeEntryHash(relinked) }, entries[2]!]), {
+      verified: false,
+      brokenAt: 1,
+    });
   });
 
   it('breaks at an entry whose hash was rewritten or is malformed', () => {

@@ -21,13 +21,31 @@ const CT_ROOTS = [
   '5dc9da79a70659a9ad559cb701ded9a2ab9d823aad2f4960cfe370eff4604328',
 ];
 const CT_INCLUSION = [
-  { index: 0, proof: ['96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7', '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4'] },
-  { index: 5, proof: ['bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b', 'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0', 'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7'] },
+  {
+    index: 0,
+    proof: [
+      '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
+    ],
+  },
+  {
+    index: 5,
+    proof: [
+      'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+      'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+      'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    ],
+  },
 ];
 
 const leafData = fc.array(fc.uint8Array({ maxLength: 40 }), { maxLength: 70 });
 // Distinct leaves: with two equal leaves, one leaf's proof rightly also proves the other position.
-const distinctLeafData = fc.uniqueArray(fc.uint8Array({ maxLength: 40 }), { minLength: 1, maxLength: 70, selector: (leaf) => Buffer.from(leaf).toString('hex') });
+const distinctLeafData = fc.uniqueArray(fc.uint8Array({ maxLength: 40 }), {
+  minLength: 1,
+  maxLength: 70,
+  selector: (leaf) => Buffer.from(leaf).toString('hex'),
+});
 
 describe('merkleRoot (RFC 6962)', () => {
   it('matches the Certificate Transparency reference root of every tree size from 0 to 8', () => {
@@ -57,16 +75,18 @@ describe('inclusion proofs', () => {
   });
 
   it('verify for every leaf of any tree, and fail for another leaf, index or root', () => {
-    fc.assert(fc.property(distinctLeafData, fc.nat(), (leaves, pick) => {
-      const index = pick % leaves.length;
-      const root = merkleRoot(leaves);
-      const proof = inclusionProof(leaves, index);
-      const leaf = leaves[index]!;
-      assert.ok(verifyInclusion(leaf, index, leaves.length, proof, root));
-      assert.ok(!verifyInclusion(new Uint8Array([...leaf, 0]), index, leaves.length, proof, root));
-      assert.ok(!verifyInclusion(leaf, index, leaves.length, proof, leafHash(root)));
-      if (leaves.length > 1) assert.ok(!verifyInclusion(leaf, (index + 1) % leaves.length, leaves.length, proof, root));
-    }));
+    fc.assert(
+      fc.property(distinctLeafData, fc.nat(), (leaves, pick) => {
+        const index = pick % leaves.length;
+        const root = merkleRoot(leaves);
+        const proof = inclusionProof(leaves, index);
+        const leaf = leaves[index]!;
+        assert.ok(verifyInclusion(leaf, index, leaves.length, proof, root));
+        assert.ok(!verifyInclusion(new Uint8Array([...leaf, 0]), index, leaves.length, proof, root));
+        assert.ok(!verifyInclusion(leaf, index, leaves.length, proof, leafHash(root)));
+        if (leaves.length > 1) assert.ok(!verifyInclusion(leaf, (index + 1) % leaves.length, leaves.length, proof, root));
+      }),
+    );
   });
 
   it('refuses an index outside the tree', () => {
@@ -77,15 +97,17 @@ describe('inclusion proofs', () => {
 
 describe('merkle frontier', () => {
   it('gives the same root as the whole tree after every append', () => {
-    fc.assert(fc.property(leafData, (leaves) => {
-      let frontier: MerkleFrontier = EMPTY_FRONTIER;
-      assert.deepEqual(frontierRoot(frontier), merkleRoot([]));
-      leaves.forEach((leaf, index) => {
-        frontier = appendLeaf(frontier, leaf);
-        assert.equal(frontier.size, index + 1);
-        assert.deepEqual(frontierRoot(frontier), merkleRoot(leaves.slice(0, index + 1)));
-      });
-    }));
+    fc.assert(
+      fc.property(leafData, (leaves) => {
+        let frontier: MerkleFrontier = EMPTY_FRONTIER;
+        assert.deepEqual(frontierRoot(frontier), merkleRoot([]));
+        leaves.forEach((leaf, index) => {
+          frontier = appendLeaf(frontier, leaf);
+          assert.equal(frontier.size, index + 1);
+          assert.deepEqual(frontierRoot(frontier), merkleRoot(leaves.slice(0, index + 1)));
+        });
+      }),
+    );
   });
 
   it('keeps one subtree root per set bit of the size', () => {

@@ -36,7 +36,7 @@ describe('signed tree head', () => {
     assert.ok(!verifyTreeHead({ ...signed, signature: 'not base64 at all' }));
   });
 
-  it('rejects a head signed by another key when the ledger\'s key is given', () => {
+  it("rejects a head signed by another key when the ledger's key is given", () => {
     const impostor = ledgerKeyFrom(generateKeyPairSync('ed25519').privateKey);
     const forged = signTreeHead(head, impostor);
     assert.ok(verifyTreeHead(forged));

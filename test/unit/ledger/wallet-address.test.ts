@@ -10,7 +10,7 @@ describe('walletAddress', () => {
     assert.match(walletAddress('acct_123', 'ada@acme.test'), /^0x[0-9a-f]{40}$/);
   });
 
-  it('is stable across the e-mail address\'s letter case', () => {
+  it("is stable across the e-mail address's letter case", () => {
     assert.equal(walletAddress('acct_123', 'Ada@ACME.test'), walletAddress('acct_123', 'ada@acme.test'));
   });
 

@@ -111,9 +111,10 @@ describe('mailer with SMTP_URL', () => {
       const [received] = await sink.waitForCount(1);
       assert.equal(received?.messageId, messageId);
       assert.equal(received?.from?.text, '"Countersign" <no-reply@countersign.test>');
-      assert.deepEqual(logger.lines.map((line) => line.obj), [
-        { to: ['ada@example.test'], subject: 'Acme Legal sent you "Master services agreement" to sign', messageId },
-      ]);
+      assert.deepEqual(
+        logger.lines.map((line) => line.obj),
+        [{ to: ['ada@example.test'], subject: 'Acme Legal sent you "Master services agreement" to sign', messageId }],
+      );
     } finally {
       mailer.close();
       await sink.close();

@@ -38,7 +38,10 @@ describe('SMTP sink (test support)', () => {
     await mailer.send(mailTo('b@example.test', 'second'));
 
     const received = await sink.waitForCount(2);
-    assert.deepEqual(received.map((mail) => mail.subject), ['first', 'second']);
+    assert.deepEqual(
+      received.map((mail) => mail.subject),
+      ['first', 'second'],
+    );
     assert.equal(sink.messages.length, 2);
   });
 

@@ -55,11 +55,26 @@ describe('renderCertificate', () => {
     const flat = squashed(text);
     assert.match(text, /Certificate of Completion/);
     for (const expected of [
-      'Consulting agreement', 'env_3kTq9vXb2LmN8pQr', '2026-11-20T08:00:00.000Z', '2026-11-20T10:00:00.000Z',
-      'Ada Lovelace', 'ada@example.test', 'Charles Babbage', 'Observer Olga', 'observer', '203.0.113.7',
-      '2026-11-20T09:06:00.000Z', '51.50720, -0.12760', 'agreement.pdf', 'annex.pdf',
-      'a'.repeat(64), 'b'.repeat(64), 'c'.repeat(64), 'd'.repeat(64),
-      'https://sign.example.test/verify/env_3kTq9vXb2LmN8pQr', LONG_USER_AGENT,
+      'Consulting agreement',
+      'env_3kTq9vXb2LmN8pQr',
+      '2026-11-20T08:00:00.000Z',
+      '2026-11-20T10:00:00.000Z',
+      'Ada Lovelace',
+      'ada@example.test',
+      'Charles Babbage',
+      'Observer Olga',
+      'observer',
+      '203.0.113.7',
+      '2026-11-20T09:06:00.000Z',
+      '51.50720, -0.12760',
+      'agreement.pdf',
+      'annex.pdf',
+      'a'.repeat(64),
+      'b'.repeat(64),
+      'c'.repeat(64),
+      'd'.repeat(64),
+      'https://sign.example.test/verify/env_3kTq9vXb2LmN8pQr',
+      LONG_USER_AGENT,
     ]) {
       assert.ok(flat.includes(squashed(expected)), `the certificate shows ${expected}`);
     }
@@ -75,7 +90,9 @@ describe('renderCertificate', () => {
   });
 
   it('continues on further pages when the recipients do not fit on one', async () => {
-    const recipients = Array.from({ length: 12 }, (_, index) => signer({ name: `Signer Number${index + 1}`, email: `s${index + 1}@example.test` }));
+    const recipients = Array.from({ length: 12 }, (_, index) =>
+      signer({ name: `Signer Number${index + 1}`, email: `s${index + 1}@example.test` }),
+    );
     const certificate = await renderCertificate(input({ recipients }));
     const pdf = await PDF.load(certificate);
     assert.ok(pdf.getPageCount() > 1);
@@ -129,7 +146,12 @@ describe('addQrCode', () => {
       const ink = await inkBox(marked, 2);
       assert.ok(ink);
       assert.ok(ink.xMin > seen.width / 2 && ink.yMin > seen.height / 2, `in the bottom-right quarter: ${JSON.stringify(ink)}`);
-      const caption = squashed((await pdfWords(marked)).filter((word) => word.page === 2).map((word) => word.text).join(''));
+      const caption = squashed(
+        (await pdfWords(marked))
+          .filter((word) => word.page === 2)
+          .map((word) => word.text)
+          .join(''),
+      );
       assert.equal(caption, squashed(`Verify at ${url}`));
     });
   }

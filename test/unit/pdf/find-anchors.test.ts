@@ -17,7 +17,10 @@ describe('findAnchors', () => {
       const anchors = await findAnchors(bytes, 'SIGNHERE');
       const words = (await pdfWords(bytes)).filter((word) => word.text === 'SIGNHERE');
 
-      assert.deepEqual(anchors.map((anchor) => anchor.page), [1, 2]);
+      assert.deepEqual(
+        anchors.map((anchor) => anchor.page),
+        [1, 2],
+      );
       const [anchor] = anchors;
       const [word] = words;
       assert.ok(anchor && word);

@@ -5,7 +5,12 @@ import { inspectPdf } from '../../../src/infra/pdf/intake.js';
 import { statusOf } from '../../../src/http/errors.js';
 import { sha256Hex } from '../../../src/infra/hash.js';
 import {
-  PAGE_SIZES, makeCorruptPdf, makeEncryptedPdf, makeNotAPdf, makePdf, makePdfWithInheritedBoxes,
+  PAGE_SIZES,
+  makeCorruptPdf,
+  makeEncryptedPdf,
+  makeNotAPdf,
+  makePdf,
+  makePdfWithInheritedBoxes,
 } from '../../support/pdf-fixtures.js';
 
 const rejectsWith = async (promise: Promise<unknown>, code: string, status: number) => {

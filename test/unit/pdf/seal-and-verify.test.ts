@@ -31,7 +31,10 @@ describe('sealPdf and verifySealedPdf', () => {
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'countersign-seal-'));
     identity = await loadSigningIdentity({ dataDir });
-    sealed = await sealPdf(await makePdf({ pages: 3, text: 'Agreement' }), identity, { reason: 'Envelope completed', location: 'Countersign' });
+    sealed = await sealPdf(await makePdf({ pages: 3, text: 'Agreement' }), identity, {
+      reason: 'Envelope completed',
+      location: 'Countersign',
+    });
     tsa = await startTestTsa();
   });
 
@@ -51,7 +54,10 @@ describe('sealPdf and verifySealedPdf', () => {
   it('verifies an intact sealed PDF offline, naming the signer', async () => {
     const report = await verifySealedPdf(sealed);
     assert.equal(report.valid, true, JSON.stringify(report.checks));
-    assert.deepEqual(report.checks.map((check) => check.name), ['byte range', 'document digest', 'signature', 'signing-certificate-v2', 'certificate chain']);
+    assert.deepEqual(
+      report.checks.map((check) => check.name),
+      ['byte range', 'document digest', 'signature', 'signing-certificate-v2', 'certificate chain'],
+    );
     assert.match(report.signer?.subject ?? '', /CN=Countersign Document Sealing/);
     assert.match(report.signer?.issuer ?? '', /CN=Countersign Local Root CA/);
     assert.ok(report.signedAt && Math.abs(Date.parse(report.signedAt) - Date.now()) < 60_000);
@@ -70,7 +76,11 @@ describe('sealPdf and verifySealedPdf', () => {
     assert.equal(report.checks.find((check) => check.name === 'certificate chain')?.ok, false);
   });
 
-  for (const [where, position] of [['at the start', 0.001], ['in the middle', 0.2], ['after the signature', 0.999]] as const) {
+  for (const [where, position] of [
+    ['at the start', 0.001],
+    ['in the middle', 0.2],
+    ['after the signature', 0.999],
+  ] as const) {
     it(`fails after one byte is flipped ${where} of the signed range`, async () => {
       const [, firstLength, secondStart, secondLength] = signedRange(sealed);
       const signedLength = firstLength + secondLength;

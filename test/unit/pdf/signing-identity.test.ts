@@ -64,9 +64,35 @@ describe('loadSigningIdentity', () => {
     let p12Path: string;
 
     before(async () => {
-      await openssl(dir, 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'operator.key', '-out', 'operator.crt',
-        '-subj', '/CN=Operator Sealing Certificate', '-days', '30');
-      await openssl(dir, 'pkcs12', '-export', '-inkey', 'operator.key', '-in', 'operator.crt', '-passout', 'pass:correct horse', '-out', 'operator.p12');
+      await openssl(
+        dir,
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        'operator.key',
+        '-out',
+        'operator.crt',
+        '-subj',
+        '/CN=Operator Sealing Certificate',
+        '-days',
+        '30',
+      );
+      await openssl(
+        dir,
+        'pkcs12',
+        '-export',
+        '-inkey',
+        'operator.key',
+        '-in',
+        'operator.crt',
+        '-passout',
+        'pass:correct horse',
+        '-out',
+        'operator.p12',
+      );
       p12Path = join(dir, 'operator.p12');
     });
 

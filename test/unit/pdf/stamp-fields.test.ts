@@ -73,6 +73,12 @@ describe('stampFields', () => {
       { ...FIELD, page: 3, kind: 'text', text: 'Third' },
     ]);
     const words = await pdfWords(stamped);
-    assert.deepEqual(words.map((w) => [w.page, w.text]), [[1, 'First'], [3, 'Third']]);
+    assert.deepEqual(
+      words.map((w) => [w.page, w.text]),
+      [
+        [1, 'First'],
+        [3, 'Third'],
+      ],
+    );
   });
 });

@@ -37,13 +37,46 @@ ess_cert_id_alg = sha256
 `;
 
 const createCertificates = async (dir: string): Promise<void> => {
-  await openssl(dir, 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt',
-    '-subj', '/CN=Test TSA Root', '-days', '30',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+  await openssl(
+    dir,
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-subj',
+    '/CN=Test TSA Root',
+    '-days',
+    '30',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  );
   await openssl(dir, 'req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'tsa.key', '-out', 'tsa.csr', '-subj', '/CN=Test TSA');
   await writeFile(join(dir, 'tsa-ext.cnf'), 'extendedKeyUsage=critical,timeStamping\nkeyUsage=critical,digitalSignature\n');
-  await openssl(dir, 'x509', '-req', '-in', 'tsa.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial',
-    '-out', 'tsa.crt', '-days', '30', '-extfile', 'tsa-ext.cnf');
+  await openssl(
+    dir,
+    'x509',
+    '-req',
+    '-in',
+    'tsa.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'tsa.crt',
+    '-days',
+    '30',
+    '-extfile',
+    'tsa-ext.cnf',
+  );
   await writeFile(join(dir, 'serial'), '01\n');
   await writeFile(join(dir, 'ts.cnf'), tsConfig(dir));
 };
@@ -71,7 +104,9 @@ export const startTestTsa = async (): Promise<TestTsa> => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const { stdout: rootDer } = await promisify(execFile)('openssl', ['x509', '-in', join(dir, 'ca.crt'), '-outform', 'DER'], { encoding: 'buffer' });
+  const { stdout: rootDer } = await promisify(execFile)('openssl', ['x509', '-in', join(dir, 'ca.crt'), '-outform', 'DER'], {
+    encoding: 'buffer',
+  });
   return {
     url: `http://127.0.0.1:${port}/tsr`,
     rootCertificate: new Uint8Array(rootDer),

@@ -5,7 +5,14 @@ import { endStateOfFailure, endStateOfSession } from '../../../web/src/sign/end-
 import type { SigningSession } from '../../../web/src/sign/signing-types.js';
 
 const session = (signerStatus: SigningSession['signer']['status'], envelopeStatus = 'Sent'): SigningSession => ({
-  envelope: { envelope_id: 'env_1', name: 'NDA', message: null, status: envelopeStatus, sign_process_flow: 'Sequential', enforce_signers_location: false },
+  envelope: {
+    envelope_id: 'env_1',
+    name: 'NDA',
+    message: null,
+    status: envelopeStatus,
+    sign_process_flow: 'Sequential',
+    enforce_signers_location: false,
+  },
   signer: { name: 'Jane', email: 'jane@example.test', status: signerStatus },
   documents: [],
   fields: [],

@@ -1,6 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkboxValue, fieldsPayload, initialValues, invalidNumbers, progressOf, readingOrder } from '../../../web/src/sign/field-values.js';
+import {
+  checkboxValue,
+  fieldsPayload,
+  initialValues,
+  invalidNumbers,
+  progressOf,
+  readingOrder,
+} from '../../../web/src/sign/field-values.js';
 import type { SigningField } from '../../../web/src/sign/signing-types.js';
 
 const field = (field_id: string, type: SigningField['type'], extra: Partial<SigningField> = {}): SigningField => ({
@@ -25,7 +32,13 @@ const signer = { name: 'Jane Doe', email: 'jane@example.test' };
 describe('initialValues', () => {
   it('prefills name, email and date_signed with the signer and today, others with default_value', () => {
     const values = initialValues(
-      [field('n', 'name'), field('e', 'email'), field('d', 'date_signed'), field('t', 'text', { default_value: 'Acme' }), field('s', 'signature')],
+      [
+        field('n', 'name'),
+        field('e', 'email'),
+        field('d', 'date_signed'),
+        field('t', 'text', { default_value: 'Acme' }),
+        field('s', 'signature'),
+      ],
       signer,
       'Nov 21, 2026',
     );
@@ -61,14 +74,20 @@ describe('progressOf ("2 of 5 required fields")', () => {
 
   it('lists as missing a blank text, an unchecked checkbox and a number that does not parse', () => {
     const progress = progressOf(fields, { txt: '   ', box: 'false', num: '12a' }, new Set(['sig']));
-    assert.deepEqual(progress.missing.map((f) => f.field_id), ['txt', 'box', 'num']);
+    assert.deepEqual(
+      progress.missing.map((f) => f.field_id),
+      ['txt', 'box', 'num'],
+    );
   });
 });
 
 describe('invalidNumbers', () => {
   it('flags a filled number field that is not a number, but not an empty optional one', () => {
     const fields = [field('a', 'number'), field('b', 'number'), field('c', 'number')];
-    assert.deepEqual(invalidNumbers(fields, { a: 'abc', b: '', c: '-3' }).map((f) => f.field_id), ['a']);
+    assert.deepEqual(
+      invalidNumbers(fields, { a: 'abc', b: '', c: '-3' }).map((f) => f.field_id),
+      ['a'],
+    );
   });
 });
 
@@ -106,6 +125,9 @@ describe('readingOrder', () => {
       field('right', 'text', { y: 100, x: 400 }),
       field('left', 'text', { y: 100, x: 50 }),
     ];
-    assert.deepEqual(readingOrder(fields).map((f) => f.field_id), ['left', 'right', 'low', 'p2', 'd2']);
+    assert.deepEqual(
+      readingOrder(fields).map((f) => f.field_id),
+      ['left', 'right', 'low', 'p2', 'd2'],
+    );
   });
 });

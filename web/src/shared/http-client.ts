@@ -23,4 +23,3 @@ export const requestBytes = async (url: string): Promise<ArrayBuffer> => {
   const response = await send(url, { headers: { Accept: 'application/pdf' } });
   return response.arrayBuffer();
 };
-

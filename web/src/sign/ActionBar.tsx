@@ -18,7 +18,12 @@ export function ActionBar({ progress, consented, submitting, onNext, onDecline, 
         <p className="progress-text" data-testid="progress" aria-live="polite">
           {progress.done} of {progress.total} required fields
         </p>
-        <progress className="progress-meter" max={Math.max(progress.total, 1)} value={progress.total === 0 ? 1 : progress.done} aria-hidden="true" />
+        <progress
+          className="progress-meter"
+          max={Math.max(progress.total, 1)}
+          value={progress.total === 0 ? 1 : progress.done}
+          aria-hidden="true"
+        />
       </div>
       <div className="action-buttons">
         {remaining > 0 ? (

@@ -80,8 +80,8 @@ export function AdoptMarkDialog({ kind, suggestedText, current, onAdopt, onClose
         />
       </div>
       <p className="legal-note">
-        By selecting Adopt, I agree that this mark is the electronic representation of my {noun} wherever I use it on
-        these documents, just as a pen-and-paper {noun}.
+        By selecting Adopt, I agree that this mark is the electronic representation of my {noun} wherever I use it on these documents, just
+        as a pen-and-paper {noun}.
       </p>
       <div className="modal-actions">
         <button type="button" className="button button-secondary" onClick={onClose}>

@@ -21,10 +21,7 @@ export function DeclineDialog({ busy, error, onDecline, onClose }: DeclineDialog
   return (
     <Modal title="Decline to sign" onClose={onClose} testId="decline-dialog">
       <form onSubmit={submit}>
-        <p>
-          Declining ends this envelope for everyone: the sender and the other signers are told, and no one can sign it
-          any more.
-        </p>
+        <p>Declining ends this envelope for everyone: the sender and the other signers are told, and no one can sign it any more.</p>
         <label className="input-label" htmlFor="decline-reason">
           Reason for declining (required)
         </label>

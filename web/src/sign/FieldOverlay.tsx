@@ -59,7 +59,11 @@ export function FieldOverlay({ field, scale, value, appliedMark, invalid, onChan
       </label>
       {isMark(field) ? (
         <button type="button" {...common} className="field-mark" disabled={!field.editable} onClick={onMarkClick}>
-          {appliedMark ? <MarkPreview mark={appliedMark} /> : <span className="field-mark-prompt">{field.type === 'initials' ? 'Initial' : 'Sign'}</span>}
+          {appliedMark ? (
+            <MarkPreview mark={appliedMark} />
+          ) : (
+            <span className="field-mark-prompt">{field.type === 'initials' ? 'Initial' : 'Sign'}</span>
+          )}
         </button>
       ) : (
         <FieldInput field={field} common={common} readOnly={readOnly} value={value} onChange={onChange} />

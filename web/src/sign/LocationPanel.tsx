@@ -1,10 +1,7 @@
 import type { GeoLocation } from './signing-types.js';
 
 export type LocationState =
-  | { status: 'idle' }
-  | { status: 'asking' }
-  | { status: 'captured'; location: GeoLocation }
-  | { status: 'refused'; reason: string };
+  { status: 'idle' } | { status: 'asking' } | { status: 'captured'; location: GeoLocation } | { status: 'refused'; reason: string };
 
 interface LocationPanelProps {
   state: LocationState;
@@ -21,8 +18,8 @@ export function LocationPanel({ state, onRequest }: LocationPanelProps) {
         Your location
       </h2>
       <p>
-        The sender requires the place of signing to be recorded with your signature, as evidence of where it was made.
-        Your browser will ask for permission; the position is stored only with this envelope&apos;s signing record.
+        The sender requires the place of signing to be recorded with your signature, as evidence of where it was made. Your browser will ask
+        for permission; the position is stored only with this envelope&apos;s signing record.
       </p>
       <div aria-live="polite">
         {state.status === 'captured' ? (
@@ -37,7 +34,13 @@ export function LocationPanel({ state, onRequest }: LocationPanelProps) {
         ) : null}
       </div>
       {state.status !== 'captured' ? (
-        <button type="button" className="button button-secondary" data-testid="location-share" disabled={state.status === 'asking'} onClick={onRequest}>
+        <button
+          type="button"
+          className="button button-secondary"
+          data-testid="location-share"
+          disabled={state.status === 'asking'}
+          onClick={onRequest}
+        >
           {state.status === 'asking' ? 'Waiting for your browser…' : 'Share my location'}
         </button>
       ) : null}

@@ -54,7 +54,9 @@ export function SigningApp({ where }: { where: SigningLocation }) {
             Loading your documents…
           </p>
         ) : null}
-        {phase.kind === 'signing' && api ? <SigningWorkspace session={phase.session} api={api} embedded={where.embedded} onEnd={end} /> : null}
+        {phase.kind === 'signing' && api ? (
+          <SigningWorkspace session={phase.session} api={api} embedded={where.embedded} onEnd={end} />
+        ) : null}
         {phase.kind === 'ended' ? <EndStateView state={phase.state} /> : null}
       </main>
     </div>

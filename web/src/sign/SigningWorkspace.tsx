@@ -89,7 +89,9 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
     const firstMissing = form.progress.missing[0] ?? fields.find((field) => form.badNumbers.has(field.field_id));
     if (firstMissing) {
       const left = form.progress.missing.length;
-      setProblems([left > 0 ? `Complete the required fields first: ${left} left.` : 'A number field holds something that is not a number.']);
+      setProblems([
+        left > 0 ? `Complete the required fields first: ${left} left.` : 'A number field holds something that is not a number.',
+      ]);
       focusField(firstMissing);
       return;
     }
@@ -101,7 +103,15 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
     }
     setSubmitting(true);
     try {
-      await api.sign(buildSignRequest({ fields: session.fields, signerName: session.signer.name, values: form.values, marks: form.marks, location: where }));
+      await api.sign(
+        buildSignRequest({
+          fields: session.fields,
+          signerName: session.signer.name,
+          values: form.values,
+          marks: form.marks,
+          location: where,
+        }),
+      );
       notifyParent('countersign.signed', envelopeId);
       onEnd({ name: 'signed', byYou: true });
     } catch (failure) {
@@ -158,7 +168,9 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
                 field={field}
                 scale={scale}
                 value={form.values[field.field_id] ?? ''}
-                appliedMark={form.applied.has(field.field_id) ? form.marks[field.type === 'initials' ? 'initials' : 'signature'] : undefined}
+                appliedMark={
+                  form.applied.has(field.field_id) ? form.marks[field.type === 'initials' ? 'initials' : 'signature'] : undefined
+                }
                 invalid={form.badNumbers.has(field.field_id)}
                 onChange={(value) => form.setValue(field.field_id, value)}
                 onMarkClick={() => onMarkClick(field)}
@@ -200,7 +212,12 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
         />
       ) : null}
       {dialog?.kind === 'decline' ? (
-        <DeclineDialog busy={submitting} error={declineError} onDecline={(reason) => void decline(reason)} onClose={() => setDialog(null)} />
+        <DeclineDialog
+          busy={submitting}
+          error={declineError}
+          onDecline={(reason) => void decline(reason)}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
     </div>
   );

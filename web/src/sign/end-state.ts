@@ -3,15 +3,7 @@ import type { SigningSession } from './signing-types.js';
 
 /** The screens that replace the document once signing is over or impossible. */
 export type EndStateName =
-  | 'signed'
-  | 'already-signed'
-  | 'declined'
-  | 'cancelled'
-  | 'expired'
-  | 'completed'
-  | 'not-your-turn'
-  | 'invalid-link'
-  | 'error';
+  'signed' | 'already-signed' | 'declined' | 'cancelled' | 'expired' | 'completed' | 'not-your-turn' | 'invalid-link' | 'error';
 
 export interface EndState {
   name: EndStateName;

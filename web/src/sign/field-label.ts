@@ -15,7 +15,10 @@ const TYPE_NAMES: Record<FieldType, string> = {
 /** Placeholders are machine names ("company_name"); people read "Company name". */
 const humanize = (placeholder: string | null): string => {
   if (!placeholder) return '';
-  const words = placeholder.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+  const words = placeholder
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : '';
 };
 

@@ -68,7 +68,13 @@ export const progressOf = (fields: SigningField[], values: FieldValues, applied:
 
 /** Optional number fields may stay empty, but a filled one must be a number. */
 export const invalidNumbers = (fields: SigningField[], values: FieldValues): SigningField[] =>
-  fields.filter((field) => field.type === 'number' && field.editable && (values[field.field_id] ?? '').trim() !== '' && !isValidNumber(values[field.field_id] ?? ''));
+  fields.filter(
+    (field) =>
+      field.type === 'number' &&
+      field.editable &&
+      (values[field.field_id] ?? '').trim() !== '' &&
+      !isValidNumber(values[field.field_id] ?? ''),
+  );
 
 /** The `fields` array of the sign request: every editable entered field, empty optional text omitted. */
 export const fieldsPayload = (fields: SigningField[], values: FieldValues): { field_id: string; value: string }[] =>

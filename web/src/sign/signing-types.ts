@@ -1,14 +1,5 @@
 /** The shapes of the recipients' signing API (API.md §7). */
-export type FieldType =
-  | 'signature'
-  | 'initials'
-  | 'name'
-  | 'email'
-  | 'date_signed'
-  | 'text'
-  | 'number'
-  | 'checkbox'
-  | 'dropdown';
+export type FieldType = 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
 
 export interface SigningField {
   field_id: string;

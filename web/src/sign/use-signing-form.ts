@@ -13,7 +13,10 @@ export const useSigningForm = (session: SigningSession) => {
   const [applied, setApplied] = useState<ReadonlySet<string>>(() => new Set());
 
   const progress = useMemo(() => progressOf(session.fields, values, applied), [session.fields, values, applied]);
-  const badNumbers = useMemo(() => new Set(invalidNumbers(session.fields, values).map((field) => field.field_id)), [session.fields, values]);
+  const badNumbers = useMemo(
+    () => new Set(invalidNumbers(session.fields, values).map((field) => field.field_id)),
+    [session.fields, values],
+  );
 
   const setValue = (fieldId: string, value: string) => setValues((current) => ({ ...current, [fieldId]: value }));
   const apply = (field: SigningField) => setApplied((current) => new Set(current).add(field.field_id));

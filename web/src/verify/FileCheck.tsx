@@ -4,7 +4,8 @@ import { summarizeVerdict } from './file-verdict.js';
 import { checkFile } from './verify-api.js';
 import type { FileVerdict } from './verify-types.js';
 
-type CheckState = { status: 'idle' } | { status: 'checking' } | { status: 'done'; verdict: FileVerdict } | { status: 'failed'; message: string };
+type CheckState =
+  { status: 'idle' } | { status: 'checking' } | { status: 'done'; verdict: FileVerdict } | { status: 'failed'; message: string };
 
 /** Lets a person choose the PDF they hold and asks the service whether it is this envelope's sealed copy. */
 export function FileCheck({ envelopeId }: { envelopeId: string }) {
@@ -41,7 +42,12 @@ export function FileCheck({ envelopeId }: { envelopeId: string }) {
             setState({ status: 'idle' });
           }}
         />
-        <button type="submit" className="button button-primary" data-testid="verify-check-button" disabled={!file || state.status === 'checking'}>
+        <button
+          type="submit"
+          className="button button-primary"
+          data-testid="verify-check-button"
+          disabled={!file || state.status === 'checking'}
+        >
           {state.status === 'checking' ? 'Checking…' : 'Check this file'}
         </button>
       </form>

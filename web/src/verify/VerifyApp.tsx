@@ -6,7 +6,8 @@ import type { VerificationRecord } from './verify-types.js';
 
 type Phase = { kind: 'loading' } | { kind: 'loaded'; record: VerificationRecord } | { kind: 'failed'; notFound: boolean };
 
-const formatTime = (iso: string): string => new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'long' }).format(new Date(iso));
+const formatTime = (iso: string): string =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'long' }).format(new Date(iso));
 
 /** The public page that shows an envelope's verification record and checks a file against it. */
 export function VerifyApp({ envelopeId }: { envelopeId: string | null }) {

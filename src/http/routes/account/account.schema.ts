@@ -24,7 +24,9 @@ const StatisticsData = Type.Object({
   total: Count,
   by_status: Type.Object({ Sent: Count, InProgress: Count, Completed: Count, Declined: Count, Cancelled: Count, Expired: Count }),
   this_month: Type.Object({ created: Count, completed: Count }, { description: 'The current calendar month, UTC' }),
-  average_completion_seconds: Type.Union([Num(0, 1_000_000_000), Type.Null()], { description: 'From creation to completion; null while none is completed' }),
+  average_completion_seconds: Type.Union([Num(0, 1_000_000_000), Type.Null()], {
+    description: 'From creation to completion; null while none is completed',
+  }),
 });
 
 export const Statistics = Ok(StatisticsData);

@@ -21,7 +21,12 @@ export const JsonUploadBody = Strict({ documents: List(Base64Document, 10, { min
  */
 export const MultipartUploadBody = {
   properties: {
-    file: { type: 'string', format: 'binary', maxLength: MAX_ATTACHMENT_BYTES, description: 'One part per file (repeat `file` for several, at most 10)' },
+    file: {
+      type: 'string',
+      format: 'binary',
+      maxLength: MAX_ATTACHMENT_BYTES,
+      description: 'One part per file (repeat `file` for several, at most 10)',
+    },
   },
 };
 
@@ -58,7 +63,9 @@ export const presentSupportingDocuments = (attachments: Attachment[]): Static<ty
   supporting_documents: attachments.map(presentSupportingDocument),
 });
 
-export const presentSupportingDocumentContent = (attachment: Attachment & { bytes: Uint8Array }): Static<typeof SupportingDocumentWithContent> => ({
+export const presentSupportingDocumentContent = (
+  attachment: Attachment & { bytes: Uint8Array },
+): Static<typeof SupportingDocumentWithContent> => ({
   supporting_document_id: attachment.id,
   name: attachment.name,
   content_type: attachment.contentType,

@@ -3,4 +3,8 @@ import { downloadSupportingDocumentRoute } from './download-supporting-document.
 import { listSupportingDocumentsRoute } from './list-supporting-documents.js';
 import { uploadSupportingDocumentRoute } from './upload-supporting-document.js';
 
-export const attachmentRoutes: RouteModule[] = [uploadSupportingDocumentRoute, listSupportingDocumentsRoute, downloadSupportingDocumentRoute];
+export const attachmentRoutes: RouteModule[] = [
+  uploadSupportingDocumentRoute,
+  listSupportingDocumentsRoute,
+  downloadSupportingDocumentRoute,
+];

@@ -5,7 +5,13 @@ import { decodeBase64Document } from '../../../app/documents/stored-document.js'
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
 import { errorResponses } from '../../schema-kit.js';
-import { AttachmentEnvelopeParams, JsonUploadBody, MultipartUploadBody, SupportingDocumentList, presentSupportingDocuments } from './attachment.schema.js';
+import {
+  AttachmentEnvelopeParams,
+  JsonUploadBody,
+  MultipartUploadBody,
+  SupportingDocumentList,
+  presentSupportingDocuments,
+} from './attachment.schema.js';
 import { multipartFiles } from '../../multipart-files.js';
 
 const jsonFiles = (body: Static<typeof JsonUploadBody>): AttachmentFile[] =>
@@ -30,8 +36,12 @@ export const uploadSupportingDocumentRoute = (app: App, ctx: AppContext) =>
       },
     },
     async (request, reply) => {
-      const files = request.isMultipart() ? await multipartFiles(request, MAX_ATTACHMENT_BYTES) : jsonFiles(request.body as Static<typeof JsonUploadBody>);
+      const files = request.isMultipart()
+        ? await multipartFiles(request, MAX_ATTACHMENT_BYTES)
+        : jsonFiles(request.body as Static<typeof JsonUploadBody>);
       const attachments = await addAttachments(ctx, callerOf(request), request.params.envelopeId, files, originOf(request));
-      return reply.status(201).send({ message: 'Supporting documents uploaded successfully.', data: presentSupportingDocuments(attachments) });
+      return reply
+        .status(201)
+        .send({ message: 'Supporting documents uploaded successfully.', data: presentSupportingDocuments(attachments) });
     },
   );

@@ -23,7 +23,8 @@ export const loginRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'login',
         summary: 'Log in with client credentials',
-        description: 'Exchanges the base64 credentials printed by `countersign account create` for an access token (1 h) and a refresh token (30 days).',
+        description:
+          'Exchanges the base64 credentials printed by `countersign account create` for an access token (1 h) and a refresh token (30 days).',
         tags: ['Authentication'],
         security: [{ appAuthType: [] }],
         headers: AppAuthTypeHeader,

@@ -26,5 +26,8 @@ export const refreshTokenRoute = (app: App, ctx: AppContext) =>
         response: { 200: TokenPairResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => ({ message: 'Token refreshed.', data: presentTokenPair(await refreshToken(ctx, request.body.access_token, request.body.refresh_token)) }),
+    async (request) => ({
+      message: 'Token refreshed.',
+      data: presentTokenPair(await refreshToken(ctx, request.body.access_token, request.body.refresh_token)),
+    }),
   );

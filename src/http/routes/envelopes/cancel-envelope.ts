@@ -11,7 +11,9 @@ const CancelBody = Strict({
   longitude: Type.Optional(Num(-180, 180)),
   latitude: Type.Optional(Num(-90, 90)),
   user_agent: Type.Optional(Text(500, { description: "The sender's user agent, recorded in the ledger instead of the request's" })),
-  ip_address: Type.Optional(Text(45, { pattern: '^[0-9A-Fa-f.:]+$', description: "The sender's IP address, recorded in the ledger instead of the request's" })),
+  ip_address: Type.Optional(
+    Text(45, { pattern: '^[0-9A-Fa-f.:]+$', description: "The sender's IP address, recorded in the ledger instead of the request's" }),
+  ),
   mac_address: Type.Optional(Text(17, { pattern: '^[0-9A-Fa-f:-]+$', description: 'Accepted for compatibility; not recorded' })),
 });
 

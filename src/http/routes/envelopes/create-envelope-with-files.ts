@@ -3,7 +3,15 @@ import { createEnvelopeWithFiles } from '../../../app/envelopes/create-envelope-
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
 import { Ok, Strict, errorResponses } from '../../schema-kit.js';
-import { CreatedEnvelope, EnvelopeObject, presentCreatedEnvelope, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
+import {
+  CreatedEnvelope,
+  EnvelopeObject,
+  presentCreatedEnvelope,
+  RecipientsObject,
+  toEnvelopeInput,
+  toObserverInput,
+  toSignerInput,
+} from './envelope.schema.js';
 import { FileIds } from './upload.schema.js';
 
 const CreateWithFilesBody = Strict({ envelope: EnvelopeObject, file_ids: FileIds, recipients: RecipientsObject });
@@ -16,7 +24,8 @@ export const createEnvelopeWithFilesRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'createEnvelopeWithFiles',
         summary: 'Create and send an envelope from uploaded files',
-        description: 'As createEnvelope, with `file_ids` from upload_file instead of `documents`. Each upload is used once. Accepts an Idempotency-Key header.',
+        description:
+          'As createEnvelope, with `file_ids` from upload_file instead of `documents`. Each upload is used once. Accepts an Idempotency-Key header.',
         tags: ['Envelopes'],
         body: CreateWithFilesBody,
         response: { 201: Ok(CreatedEnvelope, 'Envelope created'), ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
@@ -27,7 +36,12 @@ export const createEnvelopeWithFilesRoute = (app: App, ctx: AppContext) =>
       const created = await createEnvelopeWithFiles(
         ctx,
         callerOf(request),
-        { envelope: toEnvelopeInput(envelope), fileIds, signers: recipients.signers.map(toSignerInput), observers: (recipients.observers ?? []).map(toObserverInput) },
+        {
+          envelope: toEnvelopeInput(envelope),
+          fileIds,
+          signers: recipients.signers.map(toSignerInput),
+          observers: (recipients.observers ?? []).map(toObserverInput),
+        },
         originOf(request),
       );
       return reply.status(201).send({ message: 'Envelope created successfully.', data: presentCreatedEnvelope(created) });

@@ -4,12 +4,21 @@ import { createEnvelopeFromTemplate } from '../../../app/envelopes/create-envelo
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
 import { List, Ok, RequiredText, Strict, Text, errorResponses } from '../../schema-kit.js';
-import { CreatedEnvelope, envelopeSettingsProperties, ObserverSchema, presentCreatedEnvelope, SignerSchema, toEnvelopeInput } from './envelope.schema.js';
+import {
+  CreatedEnvelope,
+  envelopeSettingsProperties,
+  ObserverSchema,
+  presentCreatedEnvelope,
+  SignerSchema,
+  toEnvelopeInput,
+} from './envelope.schema.js';
 
 const FormField = Strict({
   placeholder: RequiredText(100, 'FORM_FIELD_PLACEHOLDER_REQUIRED'),
   default_value: Text(1000),
-  editable: Type.Union([Type.Boolean(), Type.String({ enum: ['TRUE', 'FALSE', 'true', 'false'], maxLength: 5 })], { description: 'true/false, or "TRUE"/"FALSE"' }),
+  editable: Type.Union([Type.Boolean(), Type.String({ enum: ['TRUE', 'FALSE', 'true', 'false'], maxLength: 5 })], {
+    description: 'true/false, or "TRUE"/"FALSE"',
+  }),
 });
 
 const signer = SignerSchema.properties;
@@ -19,7 +28,15 @@ const RoleSigner = Strict({
   email: signer.email,
   country_code: signer.country_code,
   phone_number: signer.phone_number,
-  signing_order: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, format: 'int32', 'x-invalid-code': 'INVALID_SIGNING_ORDER', description: "Accepted for compatibility; the role's signing order applies" })),
+  signing_order: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1000,
+      format: 'int32',
+      'x-invalid-code': 'INVALID_SIGNING_ORDER',
+      description: "Accepted for compatibility; the role's signing order applies",
+    }),
+  ),
   private_note: signer.private_note,
   form_fields: Type.Optional(List(FormField, 200)),
 });
@@ -67,9 +84,17 @@ export const createEnvelopeWithTemplateRoute = (app: App, ctx: AppContext) =>
             countryCode: signer.country_code,
             phoneNumber: signer.phone_number,
             privateNote: signer.private_note,
-            formFields: signer.form_fields?.map((f) => ({ placeholder: f.placeholder, defaultValue: f.default_value, editable: f.editable })),
+            formFields: signer.form_fields?.map((f) => ({
+              placeholder: f.placeholder,
+              defaultValue: f.default_value,
+              editable: f.editable,
+            })),
           })),
-          observers: (recipients.observers ?? []).map((observer) => ({ observerTitle: observer.observer_title, name: observer.name, email: observer.email })),
+          observers: (recipients.observers ?? []).map((observer) => ({
+            observerTitle: observer.observer_title,
+            name: observer.name,
+            email: observer.email,
+          })),
         },
         originOf(request),
       );

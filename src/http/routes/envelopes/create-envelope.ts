@@ -3,7 +3,16 @@ import { createEnvelope } from '../../../app/envelopes/create-envelope.js';
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
 import { List, Ok, Strict, errorResponses } from '../../schema-kit.js';
-import { Base64Document, CreatedEnvelope, EnvelopeObject, presentCreatedEnvelope, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
+import {
+  Base64Document,
+  CreatedEnvelope,
+  EnvelopeObject,
+  presentCreatedEnvelope,
+  RecipientsObject,
+  toEnvelopeInput,
+  toObserverInput,
+  toSignerInput,
+} from './envelope.schema.js';
 
 const CreateEnvelopeBody = Strict({
   envelope: EnvelopeObject,

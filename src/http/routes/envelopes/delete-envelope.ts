@@ -17,14 +17,18 @@ export const deleteEnvelopeRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'deleteEnvelope',
         summary: 'Delete a Completed envelope and its documents',
-        description: 'The envelope answers 404 afterwards; its ledger entries (with the documents\' hashes) are kept.',
+        description: "The envelope answers 404 afterwards; its ledger entries (with the documents' hashes) are kept.",
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
         response: { 200: Ok(DeletedEnvelope, 'Envelope deleted'), ...errorResponses(401, 404, 409, 429) },
       },
     },
     async (request) => {
-      const deleted = await deleteEnvelope(ctx, { accountId: callerOf(request).accountId, envelopeId: request.params.envelopeId, origin: originOf(request) });
+      const deleted = await deleteEnvelope(ctx, {
+        accountId: callerOf(request).accountId,
+        envelopeId: request.params.envelopeId,
+        origin: originOf(request),
+      });
       return { message: 'Envelope deleted successfully.', data: presentDeleted(deleted) };
     },
   );

@@ -8,7 +8,11 @@ import { EnvelopeIdParams } from './envelope-id-params.js';
 
 const DownloadParams = Strict({
   ...EnvelopeIdParams.properties,
-  documentId: Text(64, { minLength: 1, pattern: '^[A-Za-z0-9_-]+$', description: 'A document_id, or `certificate` for the certificate of completion' }),
+  documentId: Text(64, {
+    minLength: 1,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'A document_id, or `certificate` for the certificate of completion',
+  }),
 });
 
 const DownloadQuery = Strict({
@@ -57,14 +61,22 @@ export const downloadDocumentRoute = (app: App, ctx: AppContext) =>
         params: DownloadParams,
         querystring: DownloadQuery,
         response: {
-          200: { description: 'The document', content: { 'application/json': { schema: Ok(DownloadedJson) }, 'application/pdf': { schema: PdfBytes } } },
+          200: {
+            description: 'The document',
+            content: { 'application/json': { schema: Ok(DownloadedJson) }, 'application/pdf': { schema: PdfBytes } },
+          },
           ...errorResponses(400, 401, 404, 409, 410, 429),
         },
       },
     },
     async (request, reply) => {
       const { envelopeId, documentId } = request.params;
-      const document = await downloadDocument(ctx, callerOf(request), { envelopeId, documentId, signedOnly: request.query.signed_only ?? true }, originOf(request));
+      const document = await downloadDocument(
+        ctx,
+        callerOf(request),
+        { envelopeId, documentId, signedOnly: request.query.signed_only ?? true },
+        originOf(request),
+      );
       if (wantsPdf(request.headers.accept)) {
         // The typed reply knows the PDF as a binary string; Fastify sends a Buffer as raw bytes.
         const pdf = Buffer.from(document.bytes) as unknown as string;

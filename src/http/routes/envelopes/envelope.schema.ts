@@ -16,7 +16,9 @@ export const envelopeSettingsProperties = {
   remove_signed_envelope: Flag('Purge the documents once the sealed copy is delivered (default false)'),
   enforce_signers_location: Flag("Require the signer's location (default false)"),
   send_email_to_recipients: Flag('Send invitation e-mails (default true)'),
-  sign_process_flow: Type.Optional(Text(16, { description: 'Sequential, Parallel (default) or Hybrid; any letter case', pattern: '^[A-Za-z]+$' })),
+  sign_process_flow: Type.Optional(
+    Text(16, { description: 'Sequential, Parallel (default) or Hybrid; any letter case', pattern: '^[A-Za-z]+$' }),
+  ),
 };
 
 export const EnvelopeObject = Strict({
@@ -34,12 +36,21 @@ export const toEnvelopeInput = ({
   tags,
   message,
   ...settings
-}: { name: string; description?: string; tags?: string[]; message?: string } & EnvelopeSettingsInput): EnvelopeInput => ({ name, description, tags, message, settings });
+}: { name: string; description?: string; tags?: string[]; message?: string } & EnvelopeSettingsInput): EnvelopeInput => ({
+  name,
+  description,
+  tags,
+  message,
+  settings,
+});
 
 const FieldFlag = Type.Union([Type.Boolean(), Type.String({ enum: ['TRUE', 'FALSE', 'true', 'false'], maxLength: 5 })]);
 
 export const FieldSchema = Strict({
-  type: Type.String({ enum: ['signature', 'initials', 'name', 'email', 'date_signed', 'text', 'number', 'checkbox', 'dropdown'], maxLength: 16 }),
+  type: Type.String({
+    enum: ['signature', 'initials', 'name', 'email', 'date_signed', 'text', 'number', 'checkbox', 'dropdown'],
+    maxLength: 16,
+  }),
   document: Type.Optional(Int(1, 10, { description: '1-based index of the document (default 1)' })),
   page: Type.Optional(Int(1, 500)),
   x: Type.Optional(Num(0, 100_000)),
@@ -98,7 +109,12 @@ export const ObserverSchema = Strict({
 });
 export type ObserverRequest = Static<typeof ObserverSchema>;
 
-export const toObserverInput = (observer: ObserverRequest): ObserverInput => ({ name: observer.name, firstName: observer.first_name, lastName: observer.last_name, email: observer.email });
+export const toObserverInput = (observer: ObserverRequest): ObserverInput => ({
+  name: observer.name,
+  firstName: observer.first_name,
+  lastName: observer.last_name,
+  email: observer.email,
+});
 
 export const RecipientsObject = Strict({
   signers: List(SignerSchema, 50, { minItems: 1 }),
@@ -121,7 +137,11 @@ export const CreatedEnvelope = Type.Object({
 });
 
 export const presentCreatedEnvelope = (created: NewlyCreatedEnvelope) => {
-  const summary = (recipient: NewlyCreatedEnvelope['signers'][number]) => ({ recipient_id: recipient.recipientId, email: recipient.email, status: recipient.status });
+  const summary = (recipient: NewlyCreatedEnvelope['signers'][number]) => ({
+    recipient_id: recipient.recipientId,
+    email: recipient.email,
+    status: recipient.status,
+  });
   return {
     envelope_id: created.envelopeId,
     status: created.status,

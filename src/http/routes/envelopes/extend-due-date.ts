@@ -7,13 +7,21 @@ import { Id, Int, Ok, Strict, Text, Timestamp, errorResponses } from '../../sche
 import { EnvelopeIdParams } from './envelope-id-params.js';
 
 const ExtendBody = Strict({
-  signing_due_date: Type.Optional(Timestamp({ 'x-invalid-code': 'INVALID_DUE_DATE', description: 'The new due instant (ISO 8601, in the future)' })),
-  extend_by_days: Type.Optional(Int(1, 365, { 'x-invalid-code': 'INVALID_EXTEND_BY_DAYS', description: 'New due date = now + this many days' })),
+  signing_due_date: Type.Optional(
+    Timestamp({ 'x-invalid-code': 'INVALID_DUE_DATE', description: 'The new due instant (ISO 8601, in the future)' }),
+  ),
+  extend_by_days: Type.Optional(
+    Int(1, 365, { 'x-invalid-code': 'INVALID_EXTEND_BY_DAYS', description: 'New due date = now + this many days' }),
+  ),
 });
 
 const ExtendedEnvelope = Type.Object({ envelope_id: Id('env'), status: Text(16), signing_due_date: Timestamp() });
 
-const presentExtended = (extended: Extended) => ({ envelope_id: extended.envelopeId, status: extended.status, signing_due_date: extended.signingDueDate });
+const presentExtended = (extended: Extended) => ({
+  envelope_id: extended.envelopeId,
+  status: extended.status,
+  signing_due_date: extended.signingDueDate,
+});
 
 export const extendDueDateRoute = (app: App, ctx: AppContext) =>
   app.put(
@@ -22,7 +30,8 @@ export const extendDueDateRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'extendSigningDueDate',
         summary: 'Reopen an Expired envelope until a new due date',
-        description: 'Give exactly one of signing_due_date and extend_by_days. The envelope returns to Sent (or InProgress when someone signed) and the signing links work again.',
+        description:
+          'Give exactly one of signing_due_date and extend_by_days. The envelope returns to Sent (or InProgress when someone signed) and the signing links work again.',
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
         body: ExtendBody,
@@ -34,7 +43,10 @@ export const extendDueDateRoute = (app: App, ctx: AppContext) =>
       const extended = await extendDueDate(ctx, {
         accountId: callerOf(request).accountId,
         envelopeId: request.params.envelopeId,
-        extension: { ...(signing_due_date === undefined ? {} : { signingDueDate: signing_due_date }), ...(extend_by_days === undefined ? {} : { extendByDays: extend_by_days }) },
+        extension: {
+          ...(signing_due_date === undefined ? {} : { signingDueDate: signing_due_date }),
+          ...(extend_by_days === undefined ? {} : { extendByDays: extend_by_days }),
+        },
         origin: originOf(request),
       });
       return { message: 'Signing due date extended successfully.', data: presentExtended(extended) };

@@ -16,7 +16,12 @@ const AuditLogs = Type.Object({
   verified: Type.Boolean({ description: 'true when the whole chain recomputes from the genesis hash' }),
 });
 
-const presentAuditLogs = (logs: AuditLogsModel) => ({ envelope_id: logs.envelopeId, entries: logs.entries, head_hash: logs.headHash, verified: logs.verified });
+const presentAuditLogs = (logs: AuditLogsModel) => ({
+  envelope_id: logs.envelopeId,
+  entries: logs.entries,
+  head_hash: logs.headHash,
+  verified: logs.verified,
+});
 
 export const getAuditLogsRoute = (app: App, ctx: AppContext) =>
   app.get(
@@ -32,5 +37,8 @@ export const getAuditLogsRoute = (app: App, ctx: AppContext) =>
         response: { 200: Ok(AuditLogs), ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => ({ message: 'Envelope audit logs.', data: presentAuditLogs(await getAuditLogs(ctx, callerOf(request).accountId, request.params.envelopeId)) }),
+    async (request) => ({
+      message: 'Envelope audit logs.',
+      data: presentAuditLogs(await getAuditLogs(ctx, callerOf(request).accountId, request.params.envelopeId)),
+    }),
   );

@@ -64,7 +64,14 @@ const presentSigner = (r: Recipient) => ({
   decline_reason: r.declineReason,
 });
 
-const presentObserver = (r: Recipient) => ({ recipient_id: r.id, name: r.name, email: r.email, observer_title: r.title, status: r.status, sent_at: r.sentAt });
+const presentObserver = (r: Recipient) => ({
+  recipient_id: r.id,
+  name: r.name,
+  email: r.email,
+  observer_title: r.title,
+  status: r.status,
+  sent_at: r.sentAt,
+});
 
 const presentDetails = ({ envelope, createdBy, documents, signers, observers }: Details) => ({
   envelope_id: envelope.id,
@@ -97,5 +104,8 @@ export const getEnvelopeDetailsRoute = (app: App, ctx: AppContext) =>
         response: { 200: Ok(EnvelopeDetails), ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => ({ message: 'Envelope details.', data: presentDetails(await getEnvelopeDetails(ctx, callerOf(request).accountId, request.params.envelopeId)) }),
+    async (request) => ({
+      message: 'Envelope details.',
+      data: presentDetails(await getEnvelopeDetails(ctx, callerOf(request).accountId, request.params.envelopeId)),
+    }),
   );

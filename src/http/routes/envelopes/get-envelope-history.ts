@@ -54,5 +54,8 @@ export const getEnvelopeHistoryRoute = (app: App, ctx: AppContext) =>
         response: { 200: Ok(EnvelopeHistory), ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => ({ message: 'Envelope history.', data: presentHistory(await getEnvelopeHistory(ctx, callerOf(request).accountId, request.params.envelopeId)) }),
+    async (request) => ({
+      message: 'Envelope history.',
+      data: presentHistory(await getEnvelopeHistory(ctx, callerOf(request).accountId, request.params.envelopeId)),
+    }),
   );

@@ -6,14 +6,17 @@ import { callerOf, type App } from '../../app-type.js';
 import { Email, Id, Int, List, Ok, Strict, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 
 const Status = Type.Union(ENVELOPE_STATUSES.map((status) => Type.Literal(status)));
-const PaginationInt = (maximum: number, description: string) => Type.Optional(Int(1, maximum, { 'x-invalid-code': 'INVALID_PAGINATION', description }));
+const PaginationInt = (maximum: number, description: string) =>
+  Type.Optional(Int(1, maximum, { 'x-invalid-code': 'INVALID_PAGINATION', description }));
 
 const ListRequest = Strict({
   filters: Type.Optional(
     Strict({
       status: Type.Optional(List(Status, 6, { description: 'Effective statuses: an open envelope past its due date is Expired' })),
       name_contains: Type.Optional(Text(255, { description: 'Case-insensitive substring of the name' })),
-      tags: Type.Optional(List(Text(64, { minLength: 1 }), 50, { description: 'The envelope carries every one of these tags (case-insensitive)' })),
+      tags: Type.Optional(
+        List(Text(64, { minLength: 1 }), 50, { description: 'The envelope carries every one of these tags (case-insensitive)' }),
+      ),
       recipient_email: Type.Optional(Email({ description: 'A signer or observer of the envelope' })),
       template_id: Type.Optional(Text(64, { minLength: 1 })),
       created_from: Type.Optional(Timestamp({ description: 'Inclusive' })),
@@ -24,7 +27,9 @@ const ListRequest = Strict({
   page_size: PaginationInt(100, 'Envelopes per page, 1–100 (default 20)'),
   sort: Type.Optional(
     Strict({
-      field: Type.Optional(Type.Union([Type.Literal('created_at'), Type.Literal('name'), Type.Literal('status')], { description: 'Default created_at' })),
+      field: Type.Optional(
+        Type.Union([Type.Literal('created_at'), Type.Literal('name'), Type.Literal('status')], { description: 'Default created_at' }),
+      ),
       order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { description: 'Default desc' })),
     }),
   ),
@@ -93,5 +98,8 @@ export const listEnvelopesRoute = (app: App, ctx: AppContext) =>
         response: { 200: Ok(EnvelopePage), ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => ({ message: 'Envelopes.', data: presentPage(await listEnvelopes(ctx, callerOf(request).accountId, toListRequest(request.body))) }),
+    async (request) => ({
+      message: 'Envelopes.',
+      data: presentPage(await listEnvelopes(ctx, callerOf(request).accountId, toListRequest(request.body))),
+    }),
   );

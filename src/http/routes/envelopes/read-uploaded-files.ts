@@ -6,6 +6,9 @@ import { FILE_PART, multipartFiles } from '../../multipart-files.js';
 /** Every `file` part of a multipart request (API.md §2); an upload without one is refused. */
 export const readUploadedFiles = async (request: FastifyRequest): Promise<DocumentFile[]> => {
   const files = await multipartFiles(request, DOCUMENT_LIMITS.maxBytes);
-  if (files.length === 0) throw new AppError('FILE_REQUIRED', `Send one or more PDF files as multipart/form-data parts named "${FILE_PART}".`, { field: FILE_PART });
+  if (files.length === 0)
+    throw new AppError('FILE_REQUIRED', `Send one or more PDF files as multipart/form-data parts named "${FILE_PART}".`, {
+      field: FILE_PART,
+    });
   return files;
 };

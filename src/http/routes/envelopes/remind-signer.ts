@@ -22,7 +22,11 @@ export const remindSignerRoute = (app: App, ctx: AppContext) =>
       },
     },
     async (request) => {
-      await remindSigner(ctx, { accountId: callerOf(request).accountId, envelopeId: request.params.envelopeId, signerEmail: request.body.signer_email });
+      await remindSigner(ctx, {
+        accountId: callerOf(request).accountId,
+        envelopeId: request.params.envelopeId,
+        signerEmail: request.body.signer_email,
+      });
       return { message: 'Reminder email sent.', data: {} };
     },
   );

@@ -35,5 +35,8 @@ export const retrieveMetadataRoute = (app: App, ctx: AppContext) =>
         response: { 200: Ok(EnvelopeMetadata), ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request) => ({ message: 'Envelope metadata.', data: presentMetadata(await retrieveMetadata(ctx, callerOf(request).accountId, request.params.envelopeId)) }),
+    async (request) => ({
+      message: 'Envelope metadata.',
+      data: presentMetadata(await retrieveMetadata(ctx, callerOf(request).accountId, request.params.envelopeId)),
+    }),
   );

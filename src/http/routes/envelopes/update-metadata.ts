@@ -29,7 +29,8 @@ export const updateMetadataRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'updateEnvelopeMetadata',
         summary: "Change an envelope's name, description, tags or metadata",
-        description: 'Any non-empty subset of the fields; each given field replaces the stored value. Recorded in the ledger as METADATA_UPDATED.',
+        description:
+          'Any non-empty subset of the fields; each given field replaces the stored value. Recorded in the ledger as METADATA_UPDATED.',
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
         body: MetadataChange,

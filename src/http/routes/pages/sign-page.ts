@@ -14,7 +14,10 @@ export const signPageRoute = (app: App, ctx: AppContext) =>
       schema: {
         hide: true,
         params: Type.Object({ token: Text(200) }),
-        response: { 200: { description: 'The signing page', content: { 'text/html': { schema: { type: 'string' } } } }, ...errorResponses(503) },
+        response: {
+          200: { description: 'The signing page', content: { 'text/html': { schema: { type: 'string' } } } },
+          ...errorResponses(503),
+        },
       },
       config: { access: 'public' },
     },

@@ -9,8 +9,7 @@ export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../../dist/web', impor
 
 export type WebPage = 'sign.html' | 'verify.html';
 
-const notBuilt = () =>
-  new AppError('WEB_NOT_BUILT', 'The web pages are not built on this server: run `npm run build:web` and restart.');
+const notBuilt = () => new AppError('WEB_NOT_BUILT', 'The web pages are not built on this server: run `npm run build:web` and restart.');
 
 export const webBuildExists = (dir = WEB_BUILD_DIR): boolean => existsSync(join(dir, 'sign.html'));
 

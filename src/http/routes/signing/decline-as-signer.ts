@@ -13,7 +13,8 @@ export const declineAsSignerRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'declineAsSigner',
         summary: 'Decline to sign as the signer of this token',
-        description: 'The envelope becomes Declined; the sender and the signers already invited are told by e-mail. Unlike the sender\'s decline operation, the answer does not carry the audit log: it names the other recipients.',
+        description:
+          "The envelope becomes Declined; the sender and the signers already invited are told by e-mail. Unlike the sender's decline operation, the answer does not carry the audit log: it names the other recipients.",
         tags: ['Signing'],
         params: SigningTokenParams,
         body: DeclineBody,

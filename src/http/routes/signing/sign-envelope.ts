@@ -13,12 +13,16 @@ export const signEnvelopeRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'signEnvelope',
         summary: 'Sign as the signer of this token',
-        description: 'Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists.',
+        description:
+          'Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists.',
         tags: ['Signing'],
         params: SigningTokenParams,
         body: SignBody,
         response: { 200: Ok(SignedResult), ...errorResponses(400, 404, 409, 413, 429) },
       },
     },
-    async (request) => ({ message: 'Document signed successfully.', data: presentSignature(await signEnvelope(ctx, request.params.signingCode, request.body, originOf(request))) }),
+    async (request) => ({
+      message: 'Document signed successfully.',
+      data: presentSignature(await signEnvelope(ctx, request.params.signingCode, request.body, originOf(request))),
+    }),
   );

@@ -13,11 +13,14 @@ export const signingDocumentRoute = (app: App, ctx: AppContext) =>
       config: { access: 'public' },
       schema: {
         operationId: 'getSigningDocument',
-        summary: 'The PDF of one of the envelope\'s documents, for the signer to review',
+        summary: "The PDF of one of the envelope's documents, for the signer to review",
         tags: ['Signing'],
         params: Strict({ signingCode: Text(200, { minLength: 1 }), documentId: Text(64, { minLength: 1 }) }),
         response: {
-          200: { description: 'The PDF', content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', maxLength: MAX_PDF_BYTES }) } } },
+          200: {
+            description: 'The PDF',
+            content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', maxLength: MAX_PDF_BYTES }) } },
+          },
           ...errorResponses(400, 404, 409, 410, 429),
         },
       },

@@ -5,7 +5,9 @@ import type { SigningPageView } from '../../../app/signing/view-signing-page.js'
 import { Email, Id, Int, List, Num, Strict, Text, Timestamp } from '../../schema-kit.js';
 
 /** The signing token (named signingCode so the OpenAPI document has no credential-named parameter); unknown is 404, so only its length is checked. */
-export const SigningTokenParams = Strict({ signingCode: Text(200, { minLength: 1, description: 'The signing token from the invitation or embedded URL' }) });
+export const SigningTokenParams = Strict({
+  signingCode: Text(200, { minLength: 1, description: 'The signing token from the invitation or embedded URL' }),
+});
 
 const Nullable = <T extends ReturnType<typeof Text>>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -37,20 +39,36 @@ export const SigningPage = Type.Object({
   signer: Type.Object({ name: Text(255), email: Email(), status: Text(16) }),
   documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500) }), 10),
   fields: List(SigningField, 200),
-  consent_text: Text(10_000, { description: 'The electronic records disclosure the signer accepts; its SHA-256 is recorded with the consent' }),
+  consent_text: Text(10_000, {
+    description: 'The electronic records disclosure the signer accepts; its SHA-256 is recorded with the consent',
+  }),
   session_token: Type.Optional(Text(200, { description: 'Only when an embedded token was exchanged: use it for the rest of the signing' })),
 });
 
 const presentSigningField = (field: SigningPageView['fields'][number]): Static<typeof SigningField> => ({
-  field_id: field.id, type: field.type, placeholder: field.placeholder, document: field.document, page: field.page,
-  x: field.x, y: field.y, width: field.width, height: field.height, required: field.required, editable: field.editable,
-  default_value: field.defaultValue, options: field.options,
+  field_id: field.id,
+  type: field.type,
+  placeholder: field.placeholder,
+  document: field.document,
+  page: field.page,
+  x: field.x,
+  y: field.y,
+  width: field.width,
+  height: field.height,
+  required: field.required,
+  editable: field.editable,
+  default_value: field.defaultValue,
+  options: field.options,
 });
 
 export const presentSigningPage = (view: SigningPageView): Static<typeof SigningPage> => ({
   envelope: {
-    envelope_id: view.envelope.id, name: view.envelope.name, message: view.envelope.message, status: view.envelope.status,
-    sign_process_flow: view.envelope.signProcessFlow, enforce_signers_location: view.envelope.enforceSignersLocation,
+    envelope_id: view.envelope.id,
+    name: view.envelope.name,
+    message: view.envelope.message,
+    status: view.envelope.status,
+    sign_process_flow: view.envelope.signProcessFlow,
+    enforce_signers_location: view.envelope.enforceSignersLocation,
   },
   signer: { name: view.signer.name, email: view.signer.email, status: view.signer.status },
   documents: view.documents.map((d) => ({ document_id: d.id, name: d.name, pages: d.pages.length })),
@@ -66,13 +84,21 @@ const Mark = Strict({
 });
 
 export const SignBody = Strict({
-  consent: Type.Boolean({ 'x-missing-code': 'CONSENT_REQUIRED', description: 'true: the signer accepts the electronic records disclosure' }),
+  consent: Type.Boolean({
+    'x-missing-code': 'CONSENT_REQUIRED',
+    description: 'true: the signer accepts the electronic records disclosure',
+  }),
   signature: Mark,
   initials: Type.Optional(Mark),
-  fields: Type.Optional(List(Strict({
-    field_id: Text(64, { minLength: 1 }),
-    value: Type.Optional(Type.Union([Text(5000), Num(-1e15, 1e15), Type.Boolean(), Type.Null()])),
-  }), 200)),
+  fields: Type.Optional(
+    List(
+      Strict({
+        field_id: Text(64, { minLength: 1 }),
+        value: Type.Optional(Type.Union([Text(5000), Num(-1e15, 1e15), Type.Boolean(), Type.Null()])),
+      }),
+      200,
+    ),
+  ),
   location: Type.Optional(Strict({ latitude: Num(-90, 90), longitude: Num(-180, 180) })),
 });
 

@@ -13,11 +13,15 @@ export const viewSigningPageRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'viewSigningPage',
         summary: 'What the signing page shows to the signer of this token',
-        description: 'No headers: the token is the credential. Marks the signer Viewed on the first call. An embedded token is single use: it is exchanged for `session_token`.',
+        description:
+          'No headers: the token is the credential. Marks the signer Viewed on the first call. An embedded token is single use: it is exchanged for `session_token`.',
         tags: ['Signing'],
         params: SigningTokenParams,
         response: { 200: Ok(SigningPage), ...errorResponses(400, 404, 409, 429) },
       },
     },
-    async (request) => ({ message: 'Signing page loaded.', data: presentSigningPage(await viewSigningPage(ctx, request.params.signingCode, originOf(request))) }),
+    async (request) => ({
+      message: 'Signing page loaded.',
+      data: presentSigningPage(await viewSigningPage(ctx, request.params.signingCode, originOf(request))),
+    }),
   );

@@ -15,7 +15,8 @@ export const createTemplateWithFilesRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'createTemplateWithFiles',
         summary: 'Create a template from uploaded files',
-        description: 'As createTemplate, with `file_ids` from templates/upload_file instead of `documents`. Each upload is used once. Accepts an Idempotency-Key header.',
+        description:
+          'As createTemplate, with `file_ids` from templates/upload_file instead of `documents`. Each upload is used once. Accepts an Idempotency-Key header.',
         tags: ['Templates'],
         body: CreateTemplateWithFilesBody,
         response: { 201: CreatedTemplate, ...errorResponses(400, 401, 413, 422, 429) },
@@ -23,7 +24,11 @@ export const createTemplateWithFilesRoute = (app: App, ctx: AppContext) =>
     },
     async (request, reply) => {
       const { template, file_ids: fileIds, roles } = request.body;
-      const created = await createTemplateFromUploads(ctx, callerOf(request), { template, fileIds, roles: { signers: roles.signers, observers: roles.observers ?? [] } });
+      const created = await createTemplateFromUploads(ctx, callerOf(request), {
+        template,
+        fileIds,
+        roles: { signers: roles.signers, observers: roles.observers ?? [] },
+      });
       return reply.status(201).send({ message: 'Template created successfully.', data: presentCreatedTemplate(created) });
     },
   );

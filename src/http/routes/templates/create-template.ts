@@ -15,7 +15,8 @@ export const createTemplateRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'createTemplate',
         summary: 'Create a template from base64 documents',
-        description: 'Also answers at /template/create. Signer roles carry the fields envelopes made from the template get. Accepts an Idempotency-Key header.',
+        description:
+          'Also answers at /template/create. Signer roles carry the fields envelopes made from the template get. Accepts an Idempotency-Key header.',
         tags: ['Templates'],
         body: CreateTemplateBody,
         response: { 201: CreatedTemplate, ...errorResponses(400, 401, 413, 415, 422, 429) },

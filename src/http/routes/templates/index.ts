@@ -5,4 +5,10 @@ import { listTemplatesRoute } from './list-templates.js';
 import { templateActionRoute } from './template-action.js';
 import { uploadTemplateFileRoute } from './upload-template-file.js';
 
-export const templateRoutes: RouteModule[] = [createTemplateRoute, uploadTemplateFileRoute, createTemplateWithFilesRoute, listTemplatesRoute, templateActionRoute];
+export const templateRoutes: RouteModule[] = [
+  createTemplateRoute,
+  uploadTemplateFileRoute,
+  createTemplateWithFilesRoute,
+  listTemplatesRoute,
+  templateActionRoute,
+];

@@ -24,6 +24,8 @@ export const listTemplatesRoute = (app: App, ctx: AppContext) =>
     },
     async (request) => ({
       message: 'Templates retrieved successfully.',
-      data: presentTemplateList(await listTemplates(ctx, callerOf(request), { page: request.query.page ?? 1, pageSize: request.query.pageSize ?? 20 })),
+      data: presentTemplateList(
+        await listTemplates(ctx, callerOf(request), { page: request.query.page ?? 1, pageSize: request.query.pageSize ?? 20 }),
+      ),
     }),
   );

@@ -7,7 +7,14 @@ import { presentTemplateAction, TemplateActionResult } from './template.schema.j
 
 const ActionParams = Strict({
   templateId: Text(64, { minLength: 1 }),
-  action: Type.Unsafe<TemplateAction>(Type.String({ enum: [...TEMPLATE_ACTIONS], maxLength: 10, 'x-invalid-code': 'INVALID_TEMPLATE_ACTION', description: 'activate, deactivate or delete' })),
+  action: Type.Unsafe<TemplateAction>(
+    Type.String({
+      enum: [...TEMPLATE_ACTIONS],
+      maxLength: 10,
+      'x-invalid-code': 'INVALID_TEMPLATE_ACTION',
+      description: 'activate, deactivate or delete',
+    }),
+  ),
 });
 
 const MESSAGES = { activate: 'Template activated.', deactivate: 'Template deactivated.', delete: 'Template deleted.' } as const;

@@ -46,7 +46,10 @@ const CreatedTemplateData = Type.Object({
 export const CreatedTemplate = Ok(CreatedTemplateData, 'Template created');
 
 const TemplateListData = Type.Object({
-  templates: List(Type.Object({ template_id: Id('tpl'), name: Text(255), status: TemplateStatus, created_at: Timestamp(), roles: RoleSummary }), 100),
+  templates: List(
+    Type.Object({ template_id: Id('tpl'), name: Text(255), status: TemplateStatus, created_at: Timestamp(), roles: RoleSummary }),
+    100,
+  ),
   page: Int(1, 1_000_000),
   page_size: Int(1, 100),
   total: Int(0, 1_000_000_000),

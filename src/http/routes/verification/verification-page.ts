@@ -30,7 +30,9 @@ export const verificationPageRoute = (app: App, ctx: AppContext) =>
     async (request, reply) => {
       if (wantsJson(request.headers.accept)) {
         const record = await readVerificationRecord(ctx, request.params.envelopeId);
-        return reply.header('cache-control', 'no-store').send({ message: 'Verification record retrieved.', data: presentVerificationRecord(record) });
+        return reply
+          .header('cache-control', 'no-store')
+          .send({ message: 'Verification record retrieved.', data: presentVerificationRecord(record) });
       }
       const html = await readWebPage('verify.html');
       return securePage(reply).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);

@@ -18,7 +18,10 @@ const VerificationRecordObject = Type.Object({
   ledger_head_hash: Nullable(Sha256),
 });
 
-export const VerificationRecordBody = Ok(VerificationRecordObject, 'The verification record, when the request accepts application/json only');
+export const VerificationRecordBody = Ok(
+  VerificationRecordObject,
+  'The verification record, when the request accepts application/json only',
+);
 
 export const presentVerificationRecord = ({ envelope, documents }: VerificationRecord): Static<typeof VerificationRecordObject> => ({
   envelope_id: envelope.id,

@@ -45,7 +45,13 @@ export const readAccountWithOwner = async (db: Db, accountId: string): Promise<{
     .selectFrom('accounts')
     .innerJoin('users', 'users.id', 'accounts.owner_user_id')
     .selectAll('accounts')
-    .select(['users.id as user_id', 'users.account_id as user_account_id', 'users.name as user_name', 'users.email as user_email', 'users.created_at as user_created_at'])
+    .select([
+      'users.id as user_id',
+      'users.account_id as user_account_id',
+      'users.name as user_name',
+      'users.email as user_email',
+      'users.created_at as user_created_at',
+    ])
     .where('accounts.id', '=', accountId)
     .executeTakeFirst();
   if (!row) return undefined;

@@ -30,6 +30,11 @@ export const readApiClient = async (db: Db, clientId: string): Promise<ApiClient
 
 /** Revokes a client that is still active; false when there is none. */
 export const revokeApiClient = async (db: Db, clientId: string, revokedAt: string): Promise<boolean> => {
-  const result = await db.updateTable('api_clients').set({ revoked_at: revokedAt }).where('id', '=', clientId).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('api_clients')
+    .set({ revoked_at: revokedAt })
+    .where('id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 };

@@ -25,13 +25,25 @@ const attachmentCodec = rowCodec<Attachment, AttachmentsTable>({
 
 /** An envelope's attachments, oldest first. */
 export const readAttachments = async (db: Db, envelopeId: string): Promise<Attachment[]> => {
-  const rows = await db.selectFrom('attachments').selectAll().where('envelope_id', '=', envelopeId).orderBy('created_at').orderBy('name').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('attachments')
+    .selectAll()
+    .where('envelope_id', '=', envelopeId)
+    .orderBy('created_at')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
   return rows.map(attachmentCodec.fromRow);
 };
 
 /** One attachment of this envelope; another envelope's attachment id is unknown here. */
 export const readAttachment = async (db: Db, envelopeId: string, attachmentId: string): Promise<Attachment | undefined> => {
-  const row = await db.selectFrom('attachments').selectAll().where('id', '=', attachmentId).where('envelope_id', '=', envelopeId).executeTakeFirst();
+  const row = await db
+    .selectFrom('attachments')
+    .selectAll()
+    .where('id', '=', attachmentId)
+    .where('envelope_id', '=', envelopeId)
+    .executeTakeFirst();
   return row && attachmentCodec.fromRow(row);
 };
 

@@ -38,12 +38,24 @@ export const documentCodec = rowCodec<Document, DocumentsTable>({
 
 /** An envelope's documents in order (the certificate of completion, position 0, is not one of them). */
 export const readEnvelopeDocuments = async (db: Db, envelopeId: string): Promise<Document[]> => {
-  const rows = await db.selectFrom('documents').selectAll().where('envelope_id', '=', envelopeId).where('position', '>=', 1).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('documents')
+    .selectAll()
+    .where('envelope_id', '=', envelopeId)
+    .where('position', '>=', 1)
+    .orderBy('position')
+    .execute();
   return rows.map(documentCodec.fromRow);
 };
 
 export const readTemplateDocuments = async (db: Db, templateId: string): Promise<Document[]> => {
-  const rows = await db.selectFrom('documents').selectAll().where('template_id', '=', templateId).where('position', '>=', 1).orderBy('position').execute();
+  const rows = await db
+    .selectFrom('documents')
+    .selectAll()
+    .where('template_id', '=', templateId)
+    .where('position', '>=', 1)
+    .orderBy('position')
+    .execute();
   return rows.map(documentCodec.fromRow);
 };
 
@@ -74,12 +86,23 @@ export const documentUsesBlobOutside = async (db: Db, envelopeId: string, sha256
 
 /** One of an envelope's documents (not its certificate of completion), if any. */
 export const readEnvelopeDocument = async (db: Db, envelopeId: string, documentId: string): Promise<Document | undefined> => {
-  const row = await db.selectFrom('documents').selectAll().where('envelope_id', '=', envelopeId).where('id', '=', documentId).where('position', '>', 0).executeTakeFirst();
+  const row = await db
+    .selectFrom('documents')
+    .selectAll()
+    .where('envelope_id', '=', envelopeId)
+    .where('id', '=', documentId)
+    .where('position', '>', 0)
+    .executeTakeFirst();
   return row && documentCodec.fromRow(row);
 };
 
 /** The envelope's certificate of completion, once it has one. */
 export const readCertificateDocument = async (db: Db, envelopeId: string): Promise<Document | undefined> => {
-  const row = await db.selectFrom('documents').selectAll().where('envelope_id', '=', envelopeId).where('position', '=', 0).executeTakeFirst();
+  const row = await db
+    .selectFrom('documents')
+    .selectAll()
+    .where('envelope_id', '=', envelopeId)
+    .where('position', '=', 0)
+    .executeTakeFirst();
   return row && documentCodec.fromRow(row);
 };

@@ -58,7 +58,8 @@ type EnvelopeQuery = SelectQueryBuilder<Database, 'envelopes', object>;
 const applyFilters = (query: EnvelopeQuery, filters: EnvelopeListFilters, now: Date): EnvelopeQuery => {
   let q = query;
   if (filters.statuses?.length) q = q.where(effectiveStatusSql(now), 'in', filters.statuses);
-  if (filters.nameContains) q = q.where(sql<boolean>`lower(envelopes.name) like lower(${`%${likeLiteral(filters.nameContains)}%`}) escape '\\'`);
+  if (filters.nameContains)
+    q = q.where(sql<boolean>`lower(envelopes.name) like lower(${`%${likeLiteral(filters.nameContains)}%`}) escape '\\'`);
   for (const tag of filters.tags ?? []) q = q.where(hasTag(tag));
   if (filters.templateId) q = q.where('envelopes.template_id', '=', filters.templateId);
   if (filters.createdFrom) q = q.where('envelopes.created_at', '>=', new Date(filters.createdFrom).toISOString());
@@ -66,7 +67,13 @@ const applyFilters = (query: EnvelopeQuery, filters: EnvelopeListFilters, now: D
   const email = filters.recipientEmail?.toLowerCase();
   if (email) {
     q = q.where((eb) =>
-      eb.exists(eb.selectFrom('recipients').select(sql`1`.as('one')).whereRef('recipients.envelope_id', '=', 'envelopes.id').where('recipients.email', '=', email)),
+      eb.exists(
+        eb
+          .selectFrom('recipients')
+          .select(sql`1`.as('one'))
+          .whereRef('recipients.envelope_id', '=', 'envelopes.id')
+          .where('recipients.email', '=', email),
+      ),
     );
   }
   return q;
@@ -90,9 +97,17 @@ const recipientCount = (eb: EnvelopeExpressions, signedSignersOnly: boolean) => 
  * One page of an account's live envelopes and how many match in all. Filters combine with AND; an
  * envelope matches `tags` when it carries every given tag, and `statuses` by its effective status.
  */
-export const readEnvelopePage = async (db: Db, accountId: string, query: EnvelopePageQuery): Promise<{ envelopes: EnvelopeSummary[]; total: number }> => {
+export const readEnvelopePage = async (
+  db: Db,
+  accountId: string,
+  query: EnvelopePageQuery,
+): Promise<{ envelopes: EnvelopeSummary[]; total: number }> => {
   const now = query.asOf;
-  const base = applyFilters(db.selectFrom('envelopes').where('envelopes.account_id', '=', accountId).where('envelopes.deleted_at', 'is', null), query.filters, now);
+  const base = applyFilters(
+    db.selectFrom('envelopes').where('envelopes.account_id', '=', accountId).where('envelopes.deleted_at', 'is', null),
+    query.filters,
+    now,
+  );
 
   const [total, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),

@@ -33,7 +33,12 @@ export const countEnvelopesCreated = async (db: Db, accountId: string, start: Da
 };
 
 /** The account's live (not deleted) envelopes by effective status at `now`, and their activity in [start, end). */
-export const readEnvelopeStatistics = async (db: Db, accountId: string, now: Date, { start, end }: { start: Date; end: Date }): Promise<EnvelopeStatistics> => {
+export const readEnvelopeStatistics = async (
+  db: Db,
+  accountId: string,
+  now: Date,
+  { start, end }: { start: Date; end: Date },
+): Promise<EnvelopeStatistics> => {
   const live = db.selectFrom('envelopes').where('account_id', '=', accountId).where('deleted_at', 'is', null);
   const inWindow = (column: 'created_at' | 'completed_at') =>
     sql<number>`sum(case when ${sql.ref(column)} >= ${start.toISOString()} and ${sql.ref(column)} < ${end.toISOString()} then 1 else 0 end)`;
@@ -45,7 +50,12 @@ export const readEnvelopeStatistics = async (db: Db, accountId: string, now: Dat
       .groupBy('e.effective_status')
       .execute(),
     live
-      .select((eb) => [eb.fn.countAll().as('total'), inWindow('created_at').as('created'), inWindow('completed_at').as('completed'), completionSeconds(db).as('average')])
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        inWindow('created_at').as('created'),
+        inWindow('completed_at').as('completed'),
+        completionSeconds(db).as('average'),
+      ])
       .executeTakeFirstOrThrow(),
   ]);
 

@@ -87,7 +87,9 @@ export const readEnvelope = async (db: Db, envelopeId: string, options: ReadEnve
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
   const envelope = envelopeCodec.fromRow(row);
-  return options.asOf ? { ...envelope, status: effectiveStatus({ status: envelope.status, signingDueDate: new Date(envelope.signingDueDate) }, options.asOf) } : envelope;
+  return options.asOf
+    ? { ...envelope, status: effectiveStatus({ status: envelope.status, signingDueDate: new Date(envelope.signingDueDate) }, options.asOf) }
+    : envelope;
 };
 
 export const insertEnvelope = async (db: Db, envelope: Envelope): Promise<void> => {

@@ -57,7 +57,10 @@ const INSERT_BATCH = 50;
 
 export const insertFields = async (db: Db, fields: Field[]): Promise<void> => {
   for (let i = 0; i < fields.length; i += INSERT_BATCH) {
-    await db.insertInto('fields').values(fields.slice(i, i + INSERT_BATCH).map(fieldCodec.toRow)).execute();
+    await db
+      .insertInto('fields')
+      .values(fields.slice(i, i + INSERT_BATCH).map(fieldCodec.toRow))
+      .execute();
   }
 };
 

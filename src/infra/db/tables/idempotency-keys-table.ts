@@ -37,12 +37,22 @@ export const insertIdempotencyKeyIfAbsent = async (db: Db, key: IdempotencyKey):
 };
 
 export const readIdempotencyKey = async (db: Db, accountId: string, key: string): Promise<IdempotencyKey | undefined> => {
-  const row = await db.selectFrom('idempotency_keys').selectAll().where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
   return row && idempotencyKeyCodec.fromRow(row);
 };
 
 export const updateIdempotencyKey = async (db: Db, accountId: string, key: string, changes: Partial<IdempotencyKey>): Promise<void> => {
-  await db.updateTable('idempotency_keys').set(idempotencyKeyCodec.toColumns(changes)).where('account_id', '=', accountId).where('idempotency_key', '=', key).execute();
+  await db
+    .updateTable('idempotency_keys')
+    .set(idempotencyKeyCodec.toColumns(changes))
+    .where('account_id', '=', accountId)
+    .where('idempotency_key', '=', key)
+    .execute();
 };
 
 /** Deletes a key; with `createdAt`, only that claim of it (not one made again since). */

@@ -48,7 +48,16 @@ export const leaseDueJobs = async (trx: Db, now: string, leaseEnd: string, limit
     .orderBy('run_at')
     .limit(limit);
   const rows = await lockForUpdateSkipLocked(trx, due).execute();
-  if (rows.length) await trx.updateTable('jobs').set({ locked_until: leaseEnd }).where('id', 'in', rows.map((row) => row.id)).execute();
+  if (rows.length)
+    await trx
+      .updateTable('jobs')
+      .set({ locked_until: leaseEnd })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
   return rows.map((row) => jobCodec.fromRow({ ...row, locked_until: leaseEnd }));
 };
 

@@ -86,7 +86,10 @@ const INSERT_BATCH = 100;
 
 export const insertRecipients = async (db: Db, recipients: Recipient[]): Promise<void> => {
   for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
-    await db.insertInto('recipients').values(recipients.slice(i, i + INSERT_BATCH).map(recipientCodec.toRow)).execute();
+    await db
+      .insertInto('recipients')
+      .values(recipients.slice(i, i + INSERT_BATCH).map(recipientCodec.toRow))
+      .execute();
   }
 };
 
@@ -96,7 +99,13 @@ export const updateRecipient = async (db: Db, recipientId: string, changes: Part
 
 /** The envelope's signer with this e-mail address (stored lowercase), if any. */
 export const readSignerByEmail = async (db: Db, envelopeId: string, email: string): Promise<Recipient | undefined> => {
-  const row = await db.selectFrom('recipients').selectAll().where('envelope_id', '=', envelopeId).where('role', '=', 'signer').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('recipients')
+    .selectAll()
+    .where('envelope_id', '=', envelopeId)
+    .where('role', '=', 'signer')
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
   return row && recipientCodec.fromRow(row);
 };
 

@@ -36,6 +36,11 @@ export const readSigningToken = async (db: Db, tokenHash: string): Promise<Signi
 
 /** Marks a single-use token used; false when it already was (another request spent it first). */
 export const spendSigningToken = async (db: Db, tokenHash: string, usedAt: string): Promise<boolean> => {
-  const spent = await db.updateTable('signing_tokens').set({ used_at: usedAt }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).executeTakeFirst();
+  const spent = await db
+    .updateTable('signing_tokens')
+    .set({ used_at: usedAt })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(spent.numUpdatedRows) === 1;
 };

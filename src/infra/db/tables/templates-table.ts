@@ -41,12 +41,22 @@ export const insertTemplate = async <Roles>(db: Db, template: Template<Roles>): 
 
 /** An account's template that is not deleted. */
 export const readTemplate = async <Roles>(db: Db, accountId: string, templateId: string): Promise<Template<Roles> | undefined> => {
-  const row = await db.selectFrom('templates').selectAll().where('id', '=', templateId).where('account_id', '=', accountId).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('templates')
+    .selectAll()
+    .where('id', '=', templateId)
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row && templateCodec<Roles>().fromRow(row);
 };
 
 /** One page of an account's templates that are not deleted, newest first, and how many there are in all. */
-export const readTemplatePage = async <Roles>(db: Db, accountId: string, { limit, offset }: { limit: number; offset: number }): Promise<{ templates: Template<Roles>[]; total: number }> => {
+export const readTemplatePage = async <Roles>(
+  db: Db,
+  accountId: string,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ templates: Template<Roles>[]; total: number }> => {
   const mine = db.selectFrom('templates').where('account_id', '=', accountId).where('deleted_at', 'is', null);
   const rows = await mine.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute();
   const { total } = await mine.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();

@@ -30,7 +30,13 @@ export interface RefreshToken {
   usedAt: string | null;
 }
 
-const tokenFamilyCodec = rowCodec<TokenFamily, TokenFamiliesTable>({ id: 'id', accountId: 'account_id', clientId: 'client_id', createdAt: 'created_at', revokedAt: 'revoked_at' });
+const tokenFamilyCodec = rowCodec<TokenFamily, TokenFamiliesTable>({
+  id: 'id',
+  accountId: 'account_id',
+  clientId: 'client_id',
+  createdAt: 'created_at',
+  revokedAt: 'revoked_at',
+});
 
 const accessTokenCodec = rowCodec<AccessToken, AccessTokensTable>({
   tokenHash: 'token_hash',
@@ -82,7 +88,10 @@ export const readAccessToken = async (db: Db, tokenHash: string): Promise<(Acces
   return { ...accessTokenCodec.fromRow(token), familyRevokedAt: family_revoked_at, clientRevokedAt: client_revoked_at };
 };
 
-export const readRefreshToken = async (db: Db, tokenHash: string): Promise<(RefreshToken & { family: TokenFamily; clientRevokedAt: string | null }) | undefined> => {
+export const readRefreshToken = async (
+  db: Db,
+  tokenHash: string,
+): Promise<(RefreshToken & { family: TokenFamily; clientRevokedAt: string | null }) | undefined> => {
   const row = await db
     .selectFrom('refresh_tokens')
     .innerJoin('token_families', 'token_families.id', 'refresh_tokens.family_id')
@@ -102,7 +111,13 @@ export const readRefreshToken = async (db: Db, tokenHash: string): Promise<(Refr
   return {
     ...refreshTokenCodec.fromRow(token),
     clientRevokedAt: client_revoked_at,
-    family: tokenFamilyCodec.fromRow({ id: token.family_id, account_id: family_account_id, client_id: family_client_id, created_at: family_created_at, revoked_at: family_revoked_at }),
+    family: tokenFamilyCodec.fromRow({
+      id: token.family_id,
+      account_id: family_account_id,
+      client_id: family_client_id,
+      created_at: family_created_at,
+      revoked_at: family_revoked_at,
+    }),
   };
 };
 
@@ -115,6 +130,11 @@ export const revokeTokenFamily = async (db: Db, familyId: string, revokedAt: str
  * refreshes with one token count as a reuse.
  */
 export const retireRefreshToken = async (db: Db, tokenHash: string, usedAt: string): Promise<boolean> => {
-  const result = await db.updateTable('refresh_tokens').set({ used_at: usedAt }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: usedAt })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 };

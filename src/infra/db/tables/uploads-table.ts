@@ -37,13 +37,26 @@ export const insertUploads = async (db: Db, uploads: Upload[]): Promise<void> =>
 /** The account's uploads of this scope among `ids` that no envelope or template has used yet. */
 export const readUnusedUploads = async (db: Db, accountId: string, scope: UploadScope, ids: readonly string[]): Promise<Upload[]> => {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('uploads').selectAll().where('account_id', '=', accountId).where('scope', '=', scope).where('used_at', 'is', null).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('scope', '=', scope)
+    .where('used_at', 'is', null)
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.map(uploadCodec.fromRow);
 };
 
 /** Marks an unused upload used; false when it was used meanwhile (or is not the account's). */
 export const markUploadUsed = async (db: Db, accountId: string, uploadId: string, usedAt: string): Promise<boolean> => {
-  const result = await db.updateTable('uploads').set({ used_at: usedAt }).where('id', '=', uploadId).where('account_id', '=', accountId).where('used_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('uploads')
+    .set({ used_at: usedAt })
+    .where('id', '=', uploadId)
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 };
 

@@ -10,7 +10,13 @@ export interface User {
   createdAt: string;
 }
 
-export const userCodec = rowCodec<User, UsersTable>({ id: 'id', accountId: 'account_id', name: 'name', email: 'email', createdAt: 'created_at' });
+export const userCodec = rowCodec<User, UsersTable>({
+  id: 'id',
+  accountId: 'account_id',
+  name: 'name',
+  email: 'email',
+  createdAt: 'created_at',
+});
 
 export const insertUser = async (db: Db, user: User): Promise<void> => {
   await db.insertInto('users').values(userCodec.toRow(user)).execute();
