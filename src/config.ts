@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 export type PlanName = 'free' | 'starter' | 'business' | 'enterprise';
@@ -19,6 +21,12 @@ export interface Config {
   tsaUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimitPerMinute: number;
+  /** Worker threads that parse, search, stamp, seal and verify PDFs (README "PDF workers"). */
+  pdfWorkers: number;
+  /** Per client address: routes without an access token, and failed authentication of any kind (API.md §10). */
+  rateLimitUnauthenticatedPerMinute: number;
+  /** Which proxies' X-Forwarded-For to believe for the client address: none, a hop count, or their addresses. */
+  trustProxy: false | number | string[];
   planQuotas: PlanQuotas;
   redisUrl: string | undefined;
   webhookAllowPrivate: boolean;
@@ -91,6 +99,27 @@ const parseQuotaList = (raw: string, variable: string): Partial<PlanQuotas> => {
   return quotas;
 };
 
+/**
+ * TRUST_PROXY: unset or `false` (the socket's address is the client's), a number of proxy hops, or a
+ * comma-separated list of proxy addresses / CIDR ranges. Never "trust everything": a client could
+ * then pick its own address and escape the per-address limits.
+ */
+const trustProxy = (env: Env): Config['trustProxy'] => {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === undefined || raw.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 100);
+  const addresses = raw.split(',').map((part) => part.trim());
+  for (const address of addresses) {
+    const [ip, prefix, ...rest] = address.split('/');
+    const bits = isIP(ip ?? '') === 6 ? 128 : 32;
+    const validPrefix = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits);
+    if (!isIP(ip ?? '') || !validPrefix || rest.length > 0) {
+      throw new ConfigError('TRUST_PROXY', `must be false, a number of hops, or proxy addresses/CIDR ranges (got "${address}")`);
+    }
+  }
+  return addresses;
+};
+
 /** Plans the value leaves out keep their default quota. */
 export const parsePlanQuotas = (raw: string, variable = 'PLAN_QUOTAS'): PlanQuotas => ({
   ...(parseQuotaList(DEFAULT_PLAN_QUOTAS, variable) as PlanQuotas),
@@ -136,6 +165,9 @@ export const loadConfig = (env: Env = process.env): Config => {
     tsaUrl: url(env, 'TSA_URL', ['http:', 'https:']),
     logLevel,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    pdfWorkers: integer(env, 'PDF_WORKERS', availableParallelism(), 1, 256),
+    rateLimitUnauthenticatedPerMinute: integer(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 120, 1, 1_000_000),
+    trustProxy: trustProxy(env),
     planQuotas: parsePlanQuotas(read(env, 'PLAN_QUOTAS') ?? DEFAULT_PLAN_QUOTAS),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     webhookAllowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),

@@ -11,6 +11,7 @@ import { startJobWorker, type JobWorker } from './infra/jobs/job-worker.js';
 import { createMailer } from './infra/mail/mailer.js';
 import { loadServiceKeys } from './infra/keys.js';
 import { createLogger } from './infra/logger.js';
+import { createPdfPool } from './infra/pdf/pdf-pool.js';
 import { buildServer, type BuiltServer } from './http/server.js';
 
 export interface RunningService {
@@ -35,14 +36,16 @@ export const startService = async (config: Config, options: { clock?: Clock; log
   const database = await openMigratedDatabase(config, logger);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), logger });
   const jobs = { poke: () => undefined as void };
+  const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     config,
     db: database.db,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
-    blobs: createBlobStore(config, database.db),
+    blobs: createBlobStore(config, database.db, clock),
     mailer,
     keys: await loadServiceKeys(config),
+    pdf: createPdfPool({ threads: config.pdfWorkers }),
     jobs,
   };
   const worker = startJobWorker(ctx, jobHandlers);
@@ -61,6 +64,7 @@ export const startService = async (config: Config, options: { clock?: Clock; log
     close: async () => {
       await server.close();
       await worker.stop();
+      await ctx.pdf.close();
       mailer.close();
       await database.close();
     },

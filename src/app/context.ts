@@ -5,6 +5,7 @@ import type { BlobStore } from '../infra/blobs/blob-store.js';
 import type { Db } from '../infra/db/database.js';
 import type { ServiceKeys } from '../infra/keys.js';
 import type { Mailer } from '../infra/mail/mailer.js';
+import type { PdfPool } from '../infra/pdf/pdf-pool.js';
 
 /** What every use case may reach: passed in, never imported, so tests can swap the clock or the database. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   blobs: BlobStore;
   mailer: Mailer;
   keys: ServiceKeys;
+  /** Every parse of a PDF runs here, off the event loop, within time and memory limits. */
+  pdf: PdfPool;
   /** Wakes the job worker after a transaction that enqueued work (no-op where no worker runs). */
   jobs: { poke(): void };
 }

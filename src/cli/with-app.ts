@@ -6,6 +6,7 @@ import { loadConfig } from '../config.js';
 import { systemClock } from '../domain/clock.js';
 import { loadServiceKeys } from '../infra/keys.js';
 import { createLogger } from '../infra/logger.js';
+import { createPdfPool } from '../infra/pdf/pdf-pool.js';
 import { openMigratedDatabase } from '../service.js';
 
 /** Runs a CLI action against the configured database (migrated first), then closes it. */
@@ -16,6 +17,7 @@ export const withApp = async <T>(action: (ctx: AppContext) => Promise<T>): Promi
   const database = await openMigratedDatabase(config, logger);
   try {
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), logger });
+    const pdf = createPdfPool({ threads: config.pdfWorkers });
     try {
       return await action({
         config,
@@ -25,9 +27,11 @@ export const withApp = async <T>(action: (ctx: AppContext) => Promise<T>): Promi
         blobs: createBlobStore(config, database.db),
         mailer,
         keys: await loadServiceKeys(config),
+        pdf,
         jobs: { poke: () => undefined },
       });
     } finally {
+      await pdf.close();
       mailer.close();
     }
   } finally {

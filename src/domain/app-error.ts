@@ -6,6 +6,7 @@ export type ErrorCode =
   // Requests and input
   | 'INVALID_REQUEST'
   | 'MALFORMED_JSON'
+  | 'MALFORMED_MULTIPART'
   | 'UNKNOWN_FIELD'
   | 'FIELD_REQUIRED'
   | 'INVALID_FIELD'
@@ -17,6 +18,10 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'UNSUPPORTED_FILE_TYPE'
   | 'ROUTE_NOT_FOUND'
+  | 'MALFORMED_URL'
+  | 'URI_TOO_LONG'
+  | 'HEADERS_TOO_LARGE'
+  | 'REQUEST_TIMEOUT'
   | 'RATE_LIMITED'
   | 'INTERNAL_ERROR'
   | 'WEB_NOT_BUILT'
@@ -35,6 +40,7 @@ export type ErrorCode =
   | 'INVALID_PLAN'
   | 'INVALID_FRAME_ANCESTOR'
   | 'ENVELOPE_QUOTA_EXCEEDED'
+  | 'UPLOAD_QUOTA_EXCEEDED'
   // Idempotency
   | 'INVALID_IDEMPOTENCY_KEY'
   | 'IDEMPOTENCY_KEY_IN_USE'
@@ -51,6 +57,7 @@ export type ErrorCode =
   | 'PDF_ENCRYPTED'
   | 'PDF_REQUIRED'
   | 'PDF_TOO_MANY_PAGES'
+  | 'PDF_TOO_COMPLEX'
   | 'FILE_REQUIRED'
   | 'FILE_ID_REQUIRED'
   | 'FILE_IDS_REQUIRED'
@@ -99,6 +106,9 @@ export type ErrorCode =
   | 'DUPLICATE_FIELD_PLACEHOLDER'
   | 'ANCHOR_TEXT_REQUIRED'
   | 'ANCHOR_NOT_FOUND'
+  | 'TOO_MANY_ANCHORS'
+  | 'TOO_MANY_ANCHOR_MATCHES'
+  | 'TOO_MANY_FIELDS'
   | 'UNKNOWN_FIELD_ID'
   | 'REQUIRED_FIELD_MISSING'
   // Templates
@@ -122,7 +132,8 @@ export type ErrorCode =
   | 'ALREADY_SIGNED'
   | 'CONSENT_REQUIRED'
   | 'LOCATION_REQUIRED'
-  | 'INVALID_SIGNATURE';
+  | 'INVALID_SIGNATURE'
+  | 'IMAGE_TOO_LARGE';
 
 /** One problem with a request; the HTTP layer presents it as an entry of the contract's `errors[]`. */
 export interface Problem {

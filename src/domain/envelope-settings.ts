@@ -55,8 +55,14 @@ export const resolveSettings = (
   const expirationDays = requested ?? expirationDaysOf(templateDefaults, path, problems) ?? DEFAULT_EXPIRATION_DAYS;
   const flag = (key: keyof typeof BOOLEAN_DEFAULTS) => request[key] ?? templateDefaults[key] ?? BOOLEAN_DEFAULTS[key];
   const emailReminders = flag('email_reminders');
+  // A period the request itself gives is checked even with reminders off (API.md §3: 1 ≤ n <
+  // expiration_days); one left over from a template only matters when a reminder is sent.
+  const requestedPeriod =
+    request.reminder_period !== undefined ? checkReminderPeriod(request.reminder_period, expirationDays, path, problems) : undefined;
   const reminderPeriod = emailReminders
-    ? resolveReminderPeriod(request.reminder_period ?? templateDefaults.reminder_period, expirationDays, path, problems)
+    ? request.reminder_period !== undefined
+      ? (requestedPeriod ?? null)
+      : resolveReminderPeriod(templateDefaults.reminder_period, expirationDays, path, problems)
     : null;
   const signProcessFlow = collect(problems, () =>
     parseFlow(request.sign_process_flow ?? templateDefaults.sign_process_flow, `${path}.sign_process_flow`),
@@ -106,13 +112,20 @@ const resolveReminderPeriod = (period: number | undefined, expirationDays: numbe
     const fitting = Math.min(DEFAULT_REMINDER_PERIOD, expirationDays - 1);
     return fitting >= 1 ? fitting : null;
   }
+  return checkReminderPeriod(period, expirationDays, path, problems) ?? null;
+};
+
+const checkReminderPeriod = (period: number, expirationDays: number, path: string, problems: Problem[]): number | undefined => {
   if (Number.isInteger(period) && period >= 1 && period < expirationDays) return period;
   problems.push({
     code: 'INVALID_REMINDER_PERIOD',
-    message: `reminder_period is a whole number of days before expiry, from 1 to ${expirationDays - 1} (less than expiration_days).`,
+    message:
+      expirationDays > 1
+        ? `reminder_period is a whole number of days before expiry, from 1 to ${expirationDays - 1} (less than expiration_days).`
+        : 'reminder_period must be less than expiration_days, and a 1-day envelope has no room for a reminder.',
     field: `${path}.reminder_period`,
   });
-  return null;
+  return undefined;
 };
 
 const collect = <T>(problems: Problem[], resolve: () => T): T | undefined => {

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, type Problem } from '../domain/app-error.js';
@@ -9,6 +10,7 @@ import { AppError, type ErrorCode, type Problem } from '../domain/app-error.js';
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INVALID_REQUEST: 400,
   MALFORMED_JSON: 400,
+  MALFORMED_MULTIPART: 400,
   UNKNOWN_FIELD: 400,
   FIELD_REQUIRED: 400,
   INVALID_FIELD: 400,
@@ -20,6 +22,10 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNSUPPORTED_FILE_TYPE: 415,
   ROUTE_NOT_FOUND: 404,
+  MALFORMED_URL: 400,
+  URI_TOO_LONG: 414,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   WEB_NOT_BUILT: 503,
@@ -37,6 +43,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INVALID_PLAN: 400,
   INVALID_FRAME_ANCESTOR: 400,
   ENVELOPE_QUOTA_EXCEEDED: 403,
+  UPLOAD_QUOTA_EXCEEDED: 403,
   INVALID_IDEMPOTENCY_KEY: 400,
   IDEMPOTENCY_KEY_IN_USE: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
@@ -51,6 +58,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PDF_ENCRYPTED: 400,
   PDF_REQUIRED: 400,
   PDF_TOO_MANY_PAGES: 400,
+  PDF_TOO_COMPLEX: 400,
   FILE_REQUIRED: 400,
   FILE_ID_REQUIRED: 400,
   FILE_IDS_REQUIRED: 400,
@@ -97,6 +105,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   DUPLICATE_FIELD_PLACEHOLDER: 400,
   ANCHOR_TEXT_REQUIRED: 400,
   ANCHOR_NOT_FOUND: 400,
+  TOO_MANY_ANCHORS: 400,
+  TOO_MANY_ANCHOR_MATCHES: 400,
+  TOO_MANY_FIELDS: 400,
   UNKNOWN_FIELD_ID: 400,
   REQUIRED_FIELD_MISSING: 400,
   TEMPLATE_ID_REQUIRED: 400,
@@ -119,6 +130,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CONSENT_REQUIRED: 400,
   LOCATION_REQUIRED: 400,
   INVALID_SIGNATURE: 400,
+  IMAGE_TOO_LARGE: 400,
 };
 
 export const statusOf = (error: AppError): number => STATUS_BY_CODE[error.code];
@@ -204,10 +216,27 @@ const fromFastify = (error: FastifyError): AppError | undefined => {
       );
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('INVALID_CONTENT_LENGTH', 'The Content-Length header does not match the body.');
+    case 'FST_ERR_BAD_URL':
+      return new AppError('MALFORMED_URL', 'The path is not a valid URL: check its %-encoding.');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('URI_TOO_LONG', 'A path segment is longer than any id or parameter of this API.');
     default:
-      if (error.statusCode === 400 && error.code?.startsWith('FST_')) return new AppError('INVALID_REQUEST', error.message);
-      return undefined;
+      return fromStatus(error);
   }
+};
+
+/**
+ * Errors of plugins that carry only a status (a static file the `send` module refuses to serve: a
+ * directory, a dot-file, an encoded `..`). A refused file is answered like a missing one, so the
+ * answer reveals nothing about what lies on disk.
+ */
+const fromStatus = (error: FastifyError): AppError | undefined => {
+  const status = error.statusCode ?? 500;
+  if (status === 403 || status === 404) return new AppError('ROUTE_NOT_FOUND', 'No such route or file.');
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body or a file is larger than allowed.');
+  if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', 'This Content-Type is not accepted here.');
+  if (status >= 400 && status < 500) return new AppError('INVALID_REQUEST', 'The request is invalid.');
+  return undefined;
 };
 
 /** Every error leaves through here, in the contract's shape. */
@@ -242,5 +271,40 @@ export const handleError = (error: FastifyError | AppError, request: FastifyRequ
   });
 };
 
+/** The path as quoted in a message: a hostile one can be kilobytes long. */
+const quotedPath = (url: string): string => {
+  const path = url.split('?')[0] ?? '';
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+};
+
 export const handleNotFound = (request: FastifyRequest, reply: FastifyReply) =>
-  handleError(new AppError('ROUTE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`), request, reply);
+  handleError(new AppError('ROUTE_NOT_FOUND', `No route ${request.method} ${quotedPath(request.url)}.`), request, reply);
+
+/** An error the HTTP parser raised before there was a request: in the contract's terms. */
+const fromParser = (error: NodeJS.ErrnoException): AppError => {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return new AppError('HEADERS_TOO_LARGE', 'The request headers are larger than the server accepts.');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new AppError('REQUEST_TIMEOUT', 'The request did not arrive in time.');
+    default:
+      return new AppError('INVALID_REQUEST', 'The request is not valid HTTP: check its request line and headers.');
+  }
+};
+
+/**
+ * The raw response to a request the HTTP parser refused (Fastify's `clientErrorHandler`): there is no
+ * request nor reply object, so the contract's error body is written to the socket as is — without
+ * the body for a HEAD request, whose client reads none.
+ */
+export const clientErrorResponse = (error: NodeJS.ErrnoException & { rawPacket?: unknown }): string => {
+  const apiError = fromParser(error);
+  const status = statusOf(apiError);
+  const body = JSON.stringify({ message: apiError.message, errors: apiError.problems.map(presentProblem) });
+  const head = Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
+    `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n` +
+    (head ? '' : body)
+  );
+};

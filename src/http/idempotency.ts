@@ -4,13 +4,20 @@ import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   fingerprintRequest,
+  keepIdempotencyKeyClaimed,
   releaseIdempotencyKey,
+  type IdempotencyClaim,
+  type IdempotentResponse,
 } from '../app/idempotency/idempotency-keys.js';
 import { AppError } from '../domain/app-error.js';
 import type { App } from './app-type.js';
 
-const claimed = Symbol('idempotency-key');
-type Tagged = FastifyRequest & { [claimed]?: { accountId: string; key: string } };
+const held = Symbol('idempotency-key');
+interface Held {
+  claim: IdempotencyClaim;
+  stopHeartbeat: () => void;
+}
+type Tagged = FastifyRequest & { [held]?: Held };
 
 /** What makes two requests "the same": route and body (multipart bodies are streamed, so their size stands in). */
 const fingerprint = (request: FastifyRequest): string => {
@@ -21,8 +28,23 @@ const fingerprint = (request: FastifyRequest): string => {
 };
 
 /**
+ * For a route whose use case records its response in its own transaction: the claim of the
+ * request's Idempotency-Key (none without the header) and how the response to store is made from
+ * the use case's result — the very body the route sends, so a replay is that response.
+ */
+export const idempotentResponse = <T>(
+  request: FastifyRequest,
+  status: number,
+  present: (result: T) => unknown,
+): IdempotentResponse<T> | undefined => {
+  const claim = (request as Tagged)[held]?.claim;
+  return claim && { claim, respond: (result) => ({ status, body: JSON.stringify(present(result)) }) };
+};
+
+/**
  * The Idempotency-Key mechanism of API.md §0, for every route whose config says `idempotent: true`:
- * the first response is stored and replayed for 24 h; keys are scoped to the account.
+ * the first response is stored and replayed for 24 h; keys are scoped to the account. While the first
+ * request runs, a heartbeat renews its claim, and a retry meanwhile gets IDEMPOTENCY_KEY_IN_USE.
  */
 export const registerIdempotency = (app: App, ctx: AppContext) => {
   app.addHook('preHandler', async (request: Tagged, reply: FastifyReply) => {
@@ -31,11 +53,10 @@ export const registerIdempotency = (app: App, ctx: AppContext) => {
     if (key.length < 1 || key.length > 255) {
       throw new AppError('INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 1 to 255 characters.');
     }
-    const accountId = request.caller.accountId;
-    const claim = await claimIdempotencyKey(ctx, accountId, key, fingerprint(request));
+    const claim = await claimIdempotencyKey(ctx, request.caller.accountId, key, fingerprint(request));
     switch (claim.kind) {
       case 'claimed':
-        request[claimed] = { accountId, key };
+        request[held] = { claim: claim.claim, stopHeartbeat: keepIdempotencyKeyClaimed(ctx, claim.claim) };
         return;
       case 'replay':
         return reply.status(claim.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(claim.body);
@@ -46,12 +67,19 @@ export const registerIdempotency = (app: App, ctx: AppContext) => {
     }
   });
 
+  // Stores the response of routes that did not record it in their own transaction (a no-op for those
+  // that did); a failure on our side frees the key unless the work had committed.
   app.addHook('onSend', async (request: Tagged, reply, payload) => {
-    const claim = request[claimed];
-    if (!claim) return payload;
-    request[claimed] = undefined;
-    if (reply.statusCode >= 500 || typeof payload !== 'string') await releaseIdempotencyKey(ctx, claim.accountId, claim.key);
-    else await completeIdempotencyKey(ctx, claim.accountId, claim.key, reply.statusCode, payload);
+    const holding = request[held];
+    if (!holding) return payload;
+    request[held] = undefined;
+    holding.stopHeartbeat();
+    if (reply.statusCode >= 500 || typeof payload !== 'string') await releaseIdempotencyKey(ctx, holding.claim);
+    else await completeIdempotencyKey(ctx, holding.claim, { status: reply.statusCode, body: payload });
     return payload;
+  });
+
+  app.addHook('onResponse', async (request: Tagged) => {
+    request[held]?.stopHeartbeat();
   });
 };

@@ -14,6 +14,17 @@ export interface UploadedFile {
  * refused, like an unknown JSON field.
  */
 export const multipartFiles = async (request: FastifyRequest, maxBytes: number): Promise<UploadedFile[]> => {
+  try {
+    return await readFileParts(request, maxBytes);
+  } catch (error) {
+    // The multipart parser throws plain errors for a body it cannot frame (no boundary, a cut-off
+    // part); the plugin's own limits carry Fastify codes and are translated in errors.ts.
+    if (error instanceof AppError || (error as { code?: string }).code?.startsWith('FST_')) throw error;
+    throw new AppError('MALFORMED_MULTIPART', 'The multipart/form-data body could not be read: check its boundary and parts.');
+  }
+};
+
+const readFileParts = async (request: FastifyRequest, maxBytes: number): Promise<UploadedFile[]> => {
   const files: UploadedFile[] = [];
   for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
     if (part.fieldname !== FILE_PART || part.type !== 'file') {

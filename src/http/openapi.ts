@@ -8,7 +8,9 @@ const DESCRIPTION = `Countersign's HTTP/JSON API (v2.0).
 
 Every operation but login and refresh needs two headers: \`Authorization: Bearer <access_token>\` and
 \`app_auth_type: esign-oauth2\`. Successful responses are \`{"message", "data"}\`; errors are
-\`{"message", "errors": [{"error_code", "developer_message", "field"}]}\`, listing every problem at once.
+\`{"message", "errors": [{"error_code", "developer_message", "field"}]}\`, listing every problem at once
+(a create request's schema, settings and recipient problems come in one answer). Requests refused before
+routing answer the same shape: 400 \`MALFORMED_URL\`, 414 \`URI_TOO_LONG\`, 431 \`HEADERS_TOO_LARGE\`.
 Another account's id answers 404, exactly like an unknown one.
 
 The canonical prefix is \`/api/v2.0\`. For clients written against older listings the same routes also
@@ -16,8 +18,15 @@ answer under \`/v2.0\`, \`/api/2.0\` and \`/apiv2.0\`, and \`/envelope/create\` 
 aliases of \`/envelopes/create\` and \`/templates/create\`; they are not listed separately here.
 
 POSTs that create something accept an \`Idempotency-Key\` header: a replay within 24 h returns the first
-response with \`Idempotent-Replayed: true\`. Requests are limited per access token (\`RateLimit-*\` headers;
-429 with \`Retry-After\`).`;
+response with \`Idempotent-Replayed: true\`. Requests are limited per API client; login, refresh, the public
+routes and every request whose authentication fails are limited per client address (\`RateLimit-*\` headers;
+429 \`RATE_LIMITED\` with \`Retry-After\`).
+
+Work that a small input can make huge is bounded, each bound answering 400 with its own code:
+\`PDF_TOO_COMPLEX\` (a document's compressed streams inflate past 64 MiB each or 256 MiB in all, or reading it
+takes too long or too much memory; also from the verify upload), \`TOO_MANY_ANCHORS\` (more than 100 anchor
+fields in one request), \`TOO_MANY_ANCHOR_MATCHES\` (an anchor text found more than 100 times) and
+\`TOO_MANY_FIELDS\` (more than 200 fields for one signer or 2,000 in one envelope, anchor matches included).`;
 
 type Response = { description?: string; headers?: Record<string, unknown>; content?: unknown };
 type Operation = { responses?: Record<string, Response> };
@@ -107,6 +116,14 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
     transformObject: (documentObject) =>
       addCommonParts((documentObject as { openapiObject: object }).openapiObject as never, new URL(ctx.config.publicUrl).origin),
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  // The UI's own policy (its inline scripts and styles by hash); upgrading requests only where the
+  // service itself is served over HTTPS, or a plain-HTTP installation's page could not load its assets.
+  const overHttps = new URL(ctx.config.publicUrl).protocol === 'https:';
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    staticCSP: true,
+    transformStaticCSP: (policy) => (overHttps ? policy : policy.replace(/\s*upgrade-insecure-requests;?/, '')),
+  });
   app.get('/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
 };

@@ -1,14 +1,32 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../app/context.js';
 import { AppError } from '../domain/app-error.js';
+import { authenticationFailed } from './access-hook.js';
 import type { App } from './app-type.js';
 
-const UNLIMITED_PATHS = new Set(['/healthz', '/readyz']);
+/** Probes, the API document and the pages' immutable assets: cheap, and loaded many at a time by one page view. */
+const UNLIMITED_ROUTES = new Set(['/healthz', '/readyz', '/openapi.json']);
+const UNLIMITED_PREFIXES = ['/app/', '/docs'];
+
+const unlimited = (request: FastifyRequest): boolean => {
+  const route = request.routeOptions.url ?? '';
+  return !authenticationFailed(request) && (UNLIMITED_ROUTES.has(route) || UNLIMITED_PREFIXES.some((prefix) => route.startsWith(prefix)));
+};
+
+const CLIENT_KEY = 'client:';
 
 /**
- * Requests per minute per access token (per client address where there is no token), API.md §10.
- * Counters live in this process, or in Redis when REDIS_URL is set so several processes share them.
+ * The request budgets of API.md §10, a minute each:
+ * - an authenticated request counts against its API client (RATE_LIMIT_PER_MINUTE): keyed by the
+ *   client, not the token, so logging in again does not start a fresh budget;
+ * - a request to a route that needs no token (login, refresh, the signing API and page, the verify
+ *   page and upload), and any request whose authentication failed, counts against the client's
+ *   address (RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE; IPv6 addresses by /64, as one host has them all).
+ * The access hook runs first (an app-level onRequest hook; the plugin's are route-level), so the key
+ * knows the caller; a failed authentication is answered after it was counted. Counters live in this
+ * process, or in Redis when REDIS_URL is set so several processes share them.
  */
 export const registerRateLimit = async (app: App, ctx: AppContext): Promise<{ close(): Promise<void> }> => {
   const redis = ctx.config.redisUrl
@@ -17,13 +35,13 @@ export const registerRateLimit = async (app: App, ctx: AppContext): Promise<{ cl
   await app.register(rateLimit, {
     global: true,
     hook: 'onRequest',
-    max: ctx.config.rateLimitPerMinute,
+    max: (_request, key) => (key.startsWith(CLIENT_KEY) ? ctx.config.rateLimitPerMinute : ctx.config.rateLimitUnauthenticatedPerMinute),
     timeWindow: 60_000,
     enableDraftSpec: true,
     nameSpace: 'countersign:rate:',
     ...(redis ? { redis } : {}),
-    allowList: (request) => UNLIMITED_PATHS.has(request.url.split('?')[0] ?? ''),
-    keyGenerator: (request) => (request.caller ? `token:${request.caller.tokenHash}` : `ip:${request.ip}`),
+    allowList: unlimited,
+    keyGenerator: (request) => (request.caller ? `${CLIENT_KEY}${request.caller.clientId}` : `ip:${normalizeIP(request.ip)}`),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests: at most ${context.max} a minute. Retry in ${context.after}.`),
   });

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/context.js';
-import { accessHook } from './access-hook.js';
+import { accessHook, answerDeniedAccess } from './access-hook.js';
 import type { App } from './app-type.js';
-import { handleError, handleNotFound } from './errors.js';
+import { clientErrorResponse, handleError, handleNotFound } from './errors.js';
 import { registerIdempotency } from './idempotency.js';
+import { assertNoNulInJson, refuseNulInPathAndQuery } from './nul-characters.js';
 import { registerOpenApi } from './openapi.js';
 import { registerRateLimit } from './rate-limit.js';
 import { registerRoutes } from './routes/index.js';
@@ -24,6 +25,38 @@ export const canonicalUrl = (url: string): string =>
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
+/**
+ * Bodies are JSON (multipart for uploads, a PDF for the verify check, each registered where used).
+ * An empty body is no body, whatever its Content-Type says: a route whose body fields are all
+ * optional accepts it, and one with required fields names them (CANCEL_REASON_REQUIRED, …) instead
+ * of answering MALFORMED_JSON. Fastify's text/plain parser goes: it would hand a route a string its
+ * JSON schema never sees, where 415 is the answer.
+ */
+const parseBodies = (app: App) => {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      assertNoNulInJson(text);
+    } catch (error) {
+      return done(error as Error, undefined);
+    }
+    return parseJson(request, text, done);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
+  app.addHook('preValidation', refuseNulInPathAndQuery);
+};
+
+/** TRUST_PROXY as a hop count: the addresses of that many proxies in front of the service are theirs, not the client's. */
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 export interface BuiltServer {
   app: App;
   close(): Promise<void>;
@@ -38,6 +71,18 @@ export const buildServer = async (ctx: AppContext): Promise<BuiltServer> => {
     },
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     bodyLimit: 80 * 1024 * 1024,
+    trustProxy: typeof ctx.config.trustProxy === 'number' ? trustHops(ctx.config.trustProxy) : ctx.config.trustProxy,
+    // A malformed %-encoding or an over-long path parameter is refused by the router itself, before any hook.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return handleError(error, request, reply);
+    },
+    // Requests the HTTP parser refuses (headers over the limit, raw bytes in the path) never reach the router.
+    clientErrorHandler: (error, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.write(clientErrorResponse(error));
+      socket.destroy(error);
+    },
   }).withTypeProvider() as unknown as App;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -49,6 +94,8 @@ export const buildServer = async (ctx: AppContext): Promise<BuiltServer> => {
     reply.header('access-control-allow-origin', ownOrigin);
   });
   app.addHook('onRequest', accessHook(ctx));
+  app.addHook('preParsing', answerDeniedAccess);
+  parseBodies(app);
 
   // Uploads are streamed part by part (request.parts()); the limits answer 413 PAYLOAD_TOO_LARGE.
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 10, fields: 20, parts: 30 } });

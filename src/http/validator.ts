@@ -1,6 +1,7 @@
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validationError } from './errors.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -27,3 +28,27 @@ const textAjv = build('array');
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
   (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object) as ValidateFunction;
+
+type SchemaFailure = Error & { validation?: ErrorObject[]; validationContext?: string };
+
+/**
+ * For a route declared with `attachValidation: true`: its body's schema problems (undefined when the
+ * body passed), and which top-level parts of the body are usable as typed — present, with no problem
+ * inside — so the route can check those parts too and answer every problem at once (API.md §0).
+ */
+export const bodyValidation = <Body extends object>(request: FastifyRequest & { body: Body }) => {
+  const failure = request.validationError as SchemaFailure | undefined;
+  if (!failure) return undefined;
+  // Only the body is merged; a bad path parameter or header is answered as usual.
+  if (failure.validationContext !== 'body' || !failure.validation) throw failure;
+  const errors = failure.validation;
+  const body = request.body as unknown;
+  return {
+    problems: validationError(errors, 'body').problems,
+    usable: <Part extends keyof Body & string>(part: Part): Body[Part] | undefined => {
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+      const inside = errors.some((e) => e.instancePath === `/${part}` || e.instancePath.startsWith(`/${part}/`));
+      return inside ? undefined : (body as Body)[part];
+    },
+  };
+};

@@ -1,17 +1,26 @@
 import assert from 'node:assert/strict';
+import { randomInt } from 'node:crypto';
 import { after, before, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { describeOnEachDatabase, describeWithServer } from '../support/api-suite.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Logins of newAccount come from 127.0.0.1, whose counter Redis keeps across runs: room for a few runs a minute.
+const PER_ADDRESS = 20;
+const SHARED_ENV = {
+  RATE_LIMIT_PER_MINUTE: '4',
+  RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(PER_ADDRESS),
+  TRUST_PROXY: '127.0.0.1',
+  REDIS_URL,
+};
 
 const hitAccount = (server: TestServer, token: string) => server.call('GET', '/api/v2.0/account', { token });
 
 describeOnEachDatabase(
   'rate limiting (API.md §10) in process',
   (server) => {
-    it('answers 429 RATE_LIMITED with Retry-After and RateLimit-* headers past the limit of one access token', async () => {
+    it('answers 429 RATE_LIMITED with Retry-After and RateLimit-* headers past the limit of one API client', async () => {
       const account = await server.newAccount();
       const allowed = [
         await hitAccount(server, account.accessToken),
@@ -29,7 +38,7 @@ describeOnEachDatabase(
       assert.equal(limited.headers.get('ratelimit-remaining'), '0');
     });
 
-    it('counts each access token separately', async () => {
+    it('counts each API client separately', async () => {
       const first = await server.newAccount();
       const second = await server.newAccount();
       for (let i = 0; i < 4; i++) await hitAccount(server, first.accessToken);
@@ -59,17 +68,31 @@ describeWithServer(
       for (let i = 0; i < 4; i++) assert.equal((await hitAccount(server, account.accessToken)).status, 200);
       assert.equal((await hitAccount(server, account.accessToken)).status, 429);
 
-      const keys = await probe.keys('countersign:rate:token:*');
+      const keys = await probe.keys('countersign:rate:client:*');
       assert.ok(keys.length > 0, 'counters are in Redis');
       const counted = await Promise.all(keys.map((key) => probe.get(key)));
       assert.ok(counted.some((value) => Number(value) >= 5));
 
       // A fresh in-process server would start from zero; one sharing Redis must not.
-      sibling = await startTestServer('sqlite', { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL, DATA_DIR: server.dataDir });
+      sibling = await startTestServer('sqlite', { ...SHARED_ENV, DATA_DIR: server.dataDir });
       const fromSibling = await hitAccount(sibling, account.accessToken);
       assert.equal(fromSibling.status, 429);
       assert.equal(fromSibling.body.errors[0].error_code, 'RATE_LIMITED');
     });
+
+    it('counts failed authentication per client address in Redis, across servers', async () => {
+      // An address of this run only: Redis outlives the servers, and other runs share it.
+      const address = `2001:db8:${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}::1`;
+      const bogus = (target: TestServer) =>
+        target.call('GET', '/api/v2.0/account', { token: 'cs_at_bogus', headers: { 'x-forwarded-for': address } });
+      for (let i = 0; i < PER_ADDRESS; i++) assert.equal((await bogus(server)).status, 401);
+      sibling ??= await startTestServer('sqlite', { ...SHARED_ENV, DATA_DIR: server.dataDir });
+      const limited = await bogus(sibling);
+      assert.equal(limited.status, 429);
+      assert.equal(limited.body.errors[0].error_code, 'RATE_LIMITED');
+      assert.ok(Number(limited.headers.get('retry-after')) > 0);
+      assert.ok((await probe.keys('countersign:rate:ip:2001:db8:*')).length > 0, 'counters are in Redis, IPv6 by /64');
+    });
   },
-  { database: 'sqlite', env: { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL } },
+  { database: 'sqlite', env: SHARED_ENV },
 );

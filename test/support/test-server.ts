@@ -46,6 +46,8 @@ export const startTestServer = async (database: TestDatabase, env: Record<string
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Every test request comes from 127.0.0.1: suites that test the per-address limit set their own.
+    RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '100000',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...env,
   });

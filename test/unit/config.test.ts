@@ -11,6 +11,8 @@ describe('configuration', () => {
     assert.equal(config.database.kind, 'sqlite');
     assert.deepEqual(config.documentStore, { kind: 'fs' });
     assert.equal(config.rateLimitPerMinute, 600);
+    assert.equal(config.rateLimitUnauthenticatedPerMinute, 120);
+    assert.equal(config.trustProxy, false);
     assert.deepEqual(config.planQuotas, { free: 25, starter: 500, business: 5000, enterprise: null });
     assert.equal(config.webhookAllowPrivate, false);
   });
@@ -28,6 +30,11 @@ describe('configuration', () => {
     });
   });
 
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses and ranges', () => {
+    assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy, ['10.0.0.0/8', '127.0.0.1', '::1']);
+  });
+
   const refusals: [Record<string, string>, string][] = [
     [{ PORT: 'eighty' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "eighty")'],
     [{ PUBLIC_URL: 'example.com' }, 'Configuration error: PUBLIC_URL is not a valid URL (got "example.com")'],
@@ -39,6 +46,18 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, 'Configuration error: SMTP_URL must start with smtp:// or smtps:// (got "http://…")'],
     [{ LOG_LEVEL: 'loud' }, 'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'Configuration error: RATE_LIMIT_PER_MINUTE must be a whole number from 1 to 1000000 (got "0")'],
+    [
+      { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: 'lots' },
+      'Configuration error: RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE must be a whole number from 1 to 1000000 (got "lots")',
+    ],
+    [
+      { TRUST_PROXY: 'true' },
+      'Configuration error: TRUST_PROXY must be false, a number of hops, or proxy addresses/CIDR ranges (got "true")',
+    ],
+    [
+      { TRUST_PROXY: '10.0.0.0/33' },
+      'Configuration error: TRUST_PROXY must be false, a number of hops, or proxy addresses/CIDR ranges (got "10.0.0.0/33")',
+    ],
     [
       { PLAN_QUOTAS: 'gold=5' },
       'Configuration error: PLAN_QUOTAS names an unknown plan "gold" (plans: free, starter, business, enterprise)',

@@ -1,18 +1,17 @@
 import type { Db } from '../../infra/db/database.js';
 import { insertDocuments, updateDocument } from '../../infra/db/tables/documents-table.js';
 import { readEnvelope, updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
-import { inspectPdf } from '../../infra/pdf/intake.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { enqueueJob } from '../outbox.js';
 import { allSignersSigned, readEnvelopeRecord, type EnvelopeRecord } from './envelope-record.js';
-import { sealDocuments, type SealedEnvelope } from './seal-documents.js';
+import { sealDocuments, type SealedCertificate, type SealedEnvelope } from './seal-documents.js';
 
 export const CERTIFICATE_NAME = 'Certificate of Completion.pdf';
 
-const insertCertificate = async (trx: Db, record: EnvelopeRecord, sealed: SealedEnvelope) => {
-  const { pages } = await inspectPdf(sealed.certificate.bytes);
+const insertCertificate = async (trx: Db, record: EnvelopeRecord, sealed: SealedEnvelope<SealedCertificate>) => {
+  const { pages } = sealed.certificate;
   await insertDocuments(trx, [
     {
       id: newId('doc'),
@@ -36,7 +35,7 @@ const insertCertificate = async (trx: Db, record: EnvelopeRecord, sealed: Sealed
 const recordCompletion = (
   ctx: AppContext,
   record: EnvelopeRecord,
-  sealed: SealedEnvelope,
+  sealed: SealedEnvelope<SealedCertificate>,
   ledgerHeadHash: string,
   completedAt: Date,
 ): Promise<boolean> =>

@@ -1,9 +1,6 @@
-import { addQrCode } from '../../infra/pdf/add-qr-code.js';
-import { appendPages } from '../../infra/pdf/append-pages.js';
-import { attachCompletionRecord, type CompletionRecord } from '../../infra/pdf/completion-record.js';
-import { renderCertificate } from '../../infra/pdf/certificate-page.js';
-import { sealPdf } from '../../infra/pdf/seal-pdf.js';
-import { stampFields } from '../../infra/pdf/stamp-fields.js';
+import type { CompletionRecord } from '../../infra/pdf/completion-record.js';
+import type { PageInfo } from '../../infra/pdf/intake.js';
+import type { SealingOptions } from '../../infra/pdf/pdf-pool.js';
 import type { AppContext } from '../context.js';
 import { certificateInput, verificationUrl } from './certificate-input.js';
 import type { EnvelopeRecord } from './envelope-record.js';
@@ -14,10 +11,15 @@ export interface SealedFile {
   sha256: string;
 }
 
-export interface SealedEnvelope {
+/** The certificate as sealing makes it: its pages described in the worker, for the documents table. */
+export interface SealedCertificate extends SealedFile {
+  pages: PageInfo[];
+}
+
+export interface SealedEnvelope<Certificate extends SealedFile = SealedFile> {
   /** Aligned with the record's documents. */
   documents: SealedFile[];
-  certificate: SealedFile;
+  certificate: Certificate;
 }
 
 interface SealingRun {
@@ -36,54 +38,62 @@ const completionRecordOf = (ctx: AppContext, { record, ledgerHeadHash, completed
   signers: record.recipients.filter((r) => r.role === 'signer').map((r) => ({ name: r.name, email: r.email, signed_at: r.signedAt })),
 });
 
-const seal = async (ctx: AppContext, run: SealingRun, bytes: Uint8Array): Promise<SealedFile> => {
-  const recorded = await attachCompletionRecord(bytes, completionRecordOf(ctx, run));
-  const sealed = await sealPdf(recorded, ctx.keys.sealing, ctx.config.tsaUrl ? { tsaUrl: ctx.config.tsaUrl } : {});
-  return { bytes: sealed, sha256: await ctx.blobs.put(sealed) };
-};
+/** The sealing identity the workers load for themselves: the one the service loaded at start (keys.ts). */
+const sealingOptions = (ctx: AppContext): SealingOptions => ({
+  identity: {
+    dataDir: ctx.config.dataDir,
+    ...(ctx.config.signingCert ? { p12Path: ctx.config.signingCert.p12Path, p12Password: ctx.config.signingCert.password } : {}),
+  },
+  ...(ctx.config.tsaUrl ? { tsaUrl: ctx.config.tsaUrl } : {}),
+});
 
-/** One document: its field values stamped in, the certificate page appended, the QR code when asked, then the seal. */
+const stored = async (ctx: AppContext, bytes: Uint8Array): Promise<SealedFile> => ({ bytes, sha256: await ctx.blobs.put(bytes) });
+
+/**
+ * One document, in a PDF worker: its field values stamped in, the certificate page appended, the QR
+ * code when asked, the completion record attached, then the seal.
+ */
 const sealDocument = async (ctx: AppContext, run: SealingRun, index: number): Promise<SealedFile> => {
   const { record } = run;
   const document = record.documents[index]!;
   const original = await ctx.blobs.get(document.sha256);
   if (!original) throw new Error(`The bytes of document ${document.id} are missing`);
-  const stamped = await stampFields(
-    original,
-    fieldStamps(
-      record.fields.filter((f) => f.document === document.position),
-      record.signatures,
-    ),
+  const sealed = await ctx.pdf.sealDocument(
+    {
+      original,
+      stamps: fieldStamps(
+        record.fields.filter((f) => f.document === document.position),
+        record.signatures,
+      ),
+      certificate: certificateInput(record, {
+        publicUrl: ctx.config.publicUrl,
+        ledgerHeadHash: run.ledgerHeadHash,
+        completedAt: run.completedAt,
+        documents: record.documents.map((d) => ({ name: d.name, sha256Original: d.sha256, sha256Sealed: null })),
+      }),
+      qrCodeUrl: record.envelope.appendVerificationQrCode ? verificationUrl(ctx.config.publicUrl, record.envelope.id) : null,
+      record: completionRecordOf(ctx, run),
+    },
+    sealingOptions(ctx),
   );
-  const certificate = await renderCertificate(
-    certificateInput(record, {
-      publicUrl: ctx.config.publicUrl,
-      ledgerHeadHash: run.ledgerHeadHash,
-      completedAt: run.completedAt,
-      documents: record.documents.map((d) => ({ name: d.name, sha256Original: d.sha256, sha256Sealed: null })),
-    }),
-  );
-  let bytes = await appendPages(stamped, certificate);
-  if (record.envelope.appendVerificationQrCode) bytes = await addQrCode(bytes, verificationUrl(ctx.config.publicUrl, record.envelope.id));
-  return seal(ctx, run, bytes);
+  return stored(ctx, sealed);
 };
 
 /** The standalone certificate of completion: it can state the sealed hashes, the documents being sealed already. */
-const sealCertificate = async (ctx: AppContext, run: SealingRun, sealed: SealedFile[]): Promise<SealedFile> => {
+const sealCertificate = async (ctx: AppContext, run: SealingRun, sealed: SealedFile[]): Promise<SealedCertificate> => {
   const documents = run.record.documents.map((d, i) => ({ name: d.name, sha256Original: d.sha256, sha256Sealed: sealed[i]!.sha256 }));
-  const certificate = await renderCertificate(
-    certificateInput(run.record, {
-      publicUrl: ctx.config.publicUrl,
-      ledgerHeadHash: run.ledgerHeadHash,
-      completedAt: run.completedAt,
-      documents,
-    }),
-  );
-  return seal(ctx, run, certificate);
+  const certificate = certificateInput(run.record, {
+    publicUrl: ctx.config.publicUrl,
+    ledgerHeadHash: run.ledgerHeadHash,
+    completedAt: run.completedAt,
+    documents,
+  });
+  const { bytes, pages } = await ctx.pdf.sealCertificate({ certificate, record: completionRecordOf(ctx, run) }, sealingOptions(ctx));
+  return { ...(await stored(ctx, bytes)), pages };
 };
 
 /** Stamps, certifies and seals every document, and the certificate of completion; stores the sealed bytes. */
-export const sealDocuments = async (ctx: AppContext, run: SealingRun): Promise<SealedEnvelope> => {
+export const sealDocuments = async (ctx: AppContext, run: SealingRun): Promise<SealedEnvelope<SealedCertificate>> => {
   const documents: SealedFile[] = [];
   for (const index of run.record.documents.keys()) documents.push(await sealDocument(ctx, run, index));
   return { documents, certificate: await sealCertificate(ctx, run, documents) };

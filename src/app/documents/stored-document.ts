@@ -1,5 +1,4 @@
 import { AppError } from '../../domain/app-error.js';
-import { inspectPdf } from '../../infra/pdf/intake.js';
 import type { AppContext } from '../context.js';
 
 export interface PageInfo {
@@ -30,15 +29,29 @@ export interface Base64DocumentInput {
 
 export const DOCUMENT_LIMITS = { maxBytes: 25 * 1024 * 1024, maxDocuments: 10, maxEnvelopeBytes: 50 * 1024 * 1024, maxPages: 500 };
 
-/** Checks a PDF (API.md §2: parseable, not encrypted, ≤ 500 pages, ≤ 25 MB) and stores its bytes. */
-export const storeDocument = async (ctx: AppContext, name: string, bytes: Uint8Array): Promise<StoredDocument> => {
+/** A document whose bytes passed every check but are not stored yet. */
+export interface CheckedDocument {
+  name: string;
+  bytes: Uint8Array;
+  pages: PageInfo[];
+}
+
+/** Checks a PDF (API.md §2: parseable, not encrypted, ≤ 500 pages, ≤ 25 MB) without storing anything. */
+export const checkDocument = async (ctx: AppContext, name: string, bytes: Uint8Array): Promise<CheckedDocument> => {
   if (bytes.byteLength > DOCUMENT_LIMITS.maxBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', `"${name}" is larger than ${DOCUMENT_LIMITS.maxBytes / 1024 / 1024} MB.`);
   }
-  const info = await inspectPdf(bytes, { maxPages: DOCUMENT_LIMITS.maxPages });
-  const sha256 = await ctx.blobs.put(bytes);
-  return { name, sha256, size: bytes.byteLength, pages: info.pages };
+  const info = await ctx.pdf.inspect(bytes, { maxPages: DOCUMENT_LIMITS.maxPages });
+  return { name, bytes, pages: info.pages };
 };
+
+/** Stores the bytes of a checked document. */
+export const storeCheckedDocument = async (ctx: AppContext, { name, bytes, pages }: CheckedDocument): Promise<StoredDocument> => ({
+  name,
+  sha256: await ctx.blobs.put(bytes),
+  size: bytes.byteLength,
+  pages,
+});
 
 /** base64 text → bytes, refusing text that is not base64 at all. */
 export const decodeBase64Document = (content: string, field: string): Uint8Array => {
@@ -50,12 +63,14 @@ export const decodeBase64Document = (content: string, field: string): Uint8Array
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 };
 
-/** Decodes, checks and stores each of a request's `documents`, in order, stopping at the first bad one. */
+/** Decodes and checks each of a request's `documents`, in order, stopping at the first bad one; stores them once all are good. */
 export const storeBase64Documents = async (ctx: AppContext, documents: readonly Base64DocumentInput[]): Promise<StoredDocument[]> => {
-  const stored: StoredDocument[] = [];
+  const checked: CheckedDocument[] = [];
   for (const [i, doc] of documents.entries()) {
-    stored.push(await storeDocument(ctx, doc.name, decodeBase64Document(doc.contentBase64, `documents[${i}].content_base64`)));
+    checked.push(await checkDocument(ctx, doc.name, decodeBase64Document(doc.contentBase64, `documents[${i}].content_base64`)));
   }
+  const stored: StoredDocument[] = [];
+  for (const document of checked) stored.push(await storeCheckedDocument(ctx, document));
   return stored;
 };
 

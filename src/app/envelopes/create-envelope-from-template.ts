@@ -1,5 +1,6 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
 import type { AppContext, Caller } from '../context.js';
+import type { IdempotentResponse } from '../idempotency/idempotency-keys.js';
 import { loadTemplate, templateDocuments, type AccountTemplate } from '../templates/load-template.js';
 import type { SignerRole, TemplateRoles } from '../templates/template-roles.js';
 import { checkNewEnvelope, sendNewEnvelope, type CreatedEnvelope } from './envelope-creation.js';
@@ -132,6 +133,7 @@ export const createEnvelopeFromTemplate = async (
   caller: Caller,
   request: CreateEnvelopeFromTemplateRequest,
   origin: RequestOrigin,
+  idempotency?: IdempotentResponse<CreatedEnvelope>,
 ): Promise<CreatedEnvelope> => {
   const template = await loadTemplate(ctx.db, caller.accountId, request.templateId);
   assertActive(template);
@@ -142,7 +144,13 @@ export const createEnvelopeFromTemplate = async (
 
   const checked = checkNewEnvelope({ envelope: request.envelope, signers, observers }, { id: template.id, defaults: template.settings });
   const documents = await templateDocuments(ctx.db, template.id);
-  return sendNewEnvelope(ctx, caller, checked, documents, origin, async (trx) =>
-    assertActive(await loadTemplate(trx, caller.accountId, template.id)),
+  return sendNewEnvelope(
+    ctx,
+    caller,
+    checked,
+    documents,
+    origin,
+    async (trx) => assertActive(await loadTemplate(trx, caller.accountId, template.id)),
+    idempotency,
   );
 };

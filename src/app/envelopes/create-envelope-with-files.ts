@@ -1,4 +1,5 @@
 import type { AppContext, Caller } from '../context.js';
+import type { IdempotentResponse } from '../idempotency/idempotency-keys.js';
 import { findUnusedUploads, markUploadsUsed } from '../uploads/use-uploads.js';
 import { checkNewEnvelope, sendNewEnvelope, type CreatedEnvelope } from './envelope-creation.js';
 import type { NewEnvelope, RequestOrigin } from './new-envelope.js';
@@ -14,8 +15,17 @@ export const createEnvelopeWithFiles = async (
   caller: Caller,
   request: CreateEnvelopeWithFilesRequest,
   origin: RequestOrigin,
+  idempotency?: IdempotentResponse<CreatedEnvelope>,
 ): Promise<CreatedEnvelope> => {
   const checked = checkNewEnvelope(request);
   const documents = await findUnusedUploads(ctx.db, caller.accountId, 'envelope', request.fileIds);
-  return sendNewEnvelope(ctx, caller, checked, documents, origin, (trx) => markUploadsUsed(ctx, trx, caller.accountId, request.fileIds));
+  return sendNewEnvelope(
+    ctx,
+    caller,
+    checked,
+    documents,
+    origin,
+    (trx) => markUploadsUsed(ctx, trx, caller.accountId, request.fileIds),
+    idempotency,
+  );
 };

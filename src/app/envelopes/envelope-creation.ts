@@ -9,7 +9,7 @@ import {
 import type { RecipientStatus } from '../../domain/recipient-state.js';
 import { initialStatuses, normalizeSigningOrders } from '../../domain/signing-order.js';
 import type { Db } from '../../infra/db/database.js';
-import { readAccountForUpdate } from '../../infra/db/tables/accounts-table.js';
+import { readAccount, readAccountForUpdate } from '../../infra/db/tables/accounts-table.js';
 import { insertDocuments, type Document } from '../../infra/db/tables/documents-table.js';
 import { insertEnvelope } from '../../infra/db/tables/envelopes-table.js';
 import { insertFields, type Field } from '../../infra/db/tables/fields-table.js';
@@ -18,9 +18,10 @@ import { newId } from '../../infra/ids.js';
 import { envelopesCreatedThisMonth } from '../accounts/envelope-quota.js';
 import type { AppContext, Caller } from '../context.js';
 import { assertEnvelopeDocumentLimits, type StoredDocument } from '../documents/stored-document.js';
+import { recordIdempotentResponse, type IdempotentResponse } from '../idempotency/idempotency-keys.js';
 import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
-import type { NewEnvelope, PersonInput, RequestOrigin } from './new-envelope.js';
+import type { NewEnvelope, PersonInput, RequestOrigin, SignerInput } from './new-envelope.js';
 import { placeSignerFields } from './place-fields.js';
 import { senderOf } from './sender.js';
 
@@ -53,14 +54,17 @@ const personName = (person: PersonInput, path: string, problems: Problem[]): str
   return name;
 };
 
-const checkRecipients = (input: NewEnvelope): { signerNames: string[]; observerNames: string[] } => {
+const checkRecipients = (
+  signers: readonly SignerInput[],
+  observers: readonly PersonInput[],
+): { signerNames: string[]; observerNames: string[] } => {
   const problems: Problem[] = [];
-  if (input.signers.length > MAX_SIGNERS)
+  if (signers.length > MAX_SIGNERS)
     problems.push({ code: 'TOO_MANY_SIGNERS', message: `At most ${MAX_SIGNERS} signers.`, field: 'recipients.signers' });
-  const signerNames = input.signers.map((s, i) => personName(s, `recipients.signers[${i}]`, problems));
-  const observerNames = input.observers.map((o, i) => personName(o, `recipients.observers[${i}]`, problems));
+  const signerNames = signers.map((s, i) => personName(s, `recipients.signers[${i}]`, problems));
+  const observerNames = observers.map((o, i) => personName(o, `recipients.observers[${i}]`, problems));
   const seen = new Set<string>();
-  input.signers.forEach((signer, i) => {
+  signers.forEach((signer, i) => {
     const email = signer.email.toLowerCase();
     if (seen.has(email))
       problems.push({
@@ -81,24 +85,67 @@ const checkRecipients = (input: NewEnvelope): { signerNames: string[]; observerN
   return { signerNames, observerNames };
 };
 
-/**
- * The checks of a creation request that need no document, run before any document is stored:
- * settings (with the template's defaults, if any), recipients and signing orders.
- */
-export const checkNewEnvelope = (input: NewEnvelope, template?: { id: string; defaults: EnvelopeSettingsInput }): CheckedEnvelope => {
-  const settings = resolveSettings(input.envelope.settings, template?.defaults);
-  const { signerNames, observerNames } = checkRecipients(input);
-  const orders = normalizeSigningOrders(settings.signProcessFlow, input.signers);
-  return { input, settings, signerNames, observerNames, orders, templateId: template?.id ?? null };
+/** Runs a check that throws, keeping its problems with the others (API.md §0: every problem at once). */
+const collect = <T>(problems: Problem[], check: () => T): T | undefined => {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    problems.push(...error.problems);
+    return undefined;
+  }
 };
 
-/** Plan quotas (API.md §1): the account row lock makes concurrent creations count one after another. */
-const assertQuota = async (ctx: AppContext, trx: Db, accountId: string) => {
-  const account = await readAccountForUpdate(trx, accountId);
+/** Whichever parts of a creation request are at hand: a request that failed its schema may have only some. */
+export interface EnvelopeRequestParts {
+  settings?: EnvelopeSettingsInput;
+  templateDefaults?: EnvelopeSettingsInput;
+  signers?: readonly SignerInput[];
+  observers?: readonly PersonInput[];
+}
+
+const checkParts = (parts: EnvelopeRequestParts) => {
+  const problems: Problem[] = [];
+  const settings = parts.settings && collect(problems, () => resolveSettings(parts.settings!, parts.templateDefaults));
+  const signers = parts.signers;
+  const names = signers && collect(problems, () => checkRecipients(signers, parts.observers ?? []));
+  const orders = signers && settings && collect(problems, () => normalizeSigningOrders(settings.signProcessFlow, signers));
+  return { problems, settings, names, orders };
+};
+
+/**
+ * The problems of the parts of a creation request that need no document and no stored state —
+ * settings, recipients, signing orders — for a request whose other parts already failed: they are
+ * answered together with the schema's problems.
+ */
+export const envelopeRequestProblems = (parts: EnvelopeRequestParts): Problem[] => checkParts(parts).problems;
+
+/**
+ * The checks of a creation request that need no document, run before any document is stored:
+ * settings (with the template's defaults, if any), recipients and signing orders, every problem at once.
+ */
+export const checkNewEnvelope = (input: NewEnvelope, template?: { id: string; defaults: EnvelopeSettingsInput }): CheckedEnvelope => {
+  const { problems, settings, names, orders } = checkParts({
+    settings: input.envelope.settings,
+    templateDefaults: template?.defaults,
+    signers: input.signers,
+    observers: input.observers,
+  });
+  if (problems.length || !settings || !names || !orders) throw AppError.of(problems, 'The request is invalid.');
+  return { input, settings, ...names, orders, templateId: template?.id ?? null };
+};
+
+/**
+ * Plan quotas (API.md §1). Checked without a lock before anything is stored (an account over its
+ * quota writes no bytes), then again inside the creation's transaction, where the account row lock
+ * makes concurrent creations count one after another.
+ */
+export const assertEnvelopeQuotaLeft = async (ctx: AppContext, db: Db, accountId: string, options: { lock: boolean }) => {
+  const account = await (options.lock ? readAccountForUpdate : readAccount)(db, accountId);
   if (!account) throw new Error(`No account ${accountId}.`);
   const limit = ctx.config.planQuotas[account.plan];
   if (limit === null || limit === undefined) return;
-  const used = await envelopesCreatedThisMonth(trx, accountId, ctx.clock.now());
+  const used = await envelopesCreatedThisMonth(db, accountId, ctx.clock.now());
   if (used >= limit) {
     throw new AppError('ENVELOPE_QUOTA_EXCEEDED', `The ${account.plan} plan allows ${limit} envelopes a month, and they are used up.`);
   }
@@ -109,7 +156,7 @@ export type WithinCreation = (trx: Db) => Promise<void>;
 
 /**
  * Creates and sends a checked envelope with its documents, in one transaction, with its ledger
- * entry and the invitations as jobs.
+ * entry, the invitations as jobs and, with an Idempotency-Key, the response to replay.
  */
 export const sendNewEnvelope = async (
   ctx: AppContext,
@@ -118,6 +165,7 @@ export const sendNewEnvelope = async (
   storedDocuments: StoredDocument[],
   origin: RequestOrigin,
   withinCreation?: WithinCreation,
+  idempotency?: IdempotentResponse<CreatedEnvelope>,
 ): Promise<CreatedEnvelope> => {
   const { input, settings, orders } = checked;
   assertEnvelopeDocumentLimits(storedDocuments);
@@ -201,8 +249,20 @@ export const sendNewEnvelope = async (
     })),
   );
 
+  const summary = (r: Recipient) => ({ recipientId: r.id, email: r.email, status: r.status });
+  const created: CreatedEnvelope = {
+    envelopeId,
+    status: 'Sent',
+    signingDueDate: dueDate.toISOString(),
+    documents: documents.map((d) => ({ documentId: d.id, name: d.name, pageCount: d.pages.length })),
+    signers: signers.map(summary),
+    observers: observers.map(summary),
+  };
+
   await ctx.db.transaction().execute(async (trx) => {
-    await assertQuota(ctx, trx, caller.accountId);
+    // First, so a request whose key was taken over does nothing, and on PostgreSQL the key's row stays locked until the commit.
+    await recordIdempotentResponse(trx, idempotency, created);
+    await assertEnvelopeQuotaLeft(ctx, trx, caller.accountId, { lock: true });
     await withinCreation?.(trx);
     const sender = await senderOf(trx, caller.accountId);
     await insertEnvelope(trx, {
@@ -252,14 +312,5 @@ export const sendNewEnvelope = async (
     }
   });
   ctx.jobs.poke();
-
-  const summary = (r: Recipient) => ({ recipientId: r.id, email: r.email, status: r.status });
-  return {
-    envelopeId,
-    status: 'Sent',
-    signingDueDate: dueDate.toISOString(),
-    documents: documents.map((d) => ({ documentId: d.id, name: d.name, pageCount: d.pages.length })),
-    signers: signers.map(summary),
-    observers: observers.map(summary),
-  };
+  return created;
 };

@@ -14,7 +14,10 @@ export interface EmbeddedUrl {
   expiresAt: string;
 }
 
-/** A single-use signing URL for the sender's iFrame, issued only while it is that signer's turn. */
+/**
+ * A single-use signing URL for the sender's iFrame, issued only while it is that signer's turn: its
+ * first use of any signing endpoint spends it (see claimSigningToken), and it dies once the signer acted.
+ */
 export const generateEmbeddedUrl = (ctx: AppContext, caller: Caller, envelopeId: string, signerEmail: string): Promise<EmbeddedUrl> =>
   ctx.db.transaction().execute(async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { lock: true });

@@ -1,7 +1,7 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
 import { checkFieldPlacement, type FieldBox, type LocatedFieldBox } from '../../domain/field-geometry.js';
 import { resolveSignerFieldRules, type FieldRules } from '../../domain/field-rules.js';
-import { findAnchors } from '../../infra/pdf/find-anchors.js';
+import type { AnchorMatch } from '../../infra/pdf/find-anchors.js';
 import type { AppContext } from '../context.js';
 import type { StoredDocument } from '../documents/stored-document.js';
 import type { FieldInput } from './new-envelope.js';
@@ -14,14 +14,54 @@ const DEFAULT_ANCHOR_SIZE: Record<string, { width: number; height: number }> = {
   checkbox: { width: 14, height: 14 },
 };
 
+/**
+ * Bounds on what a small request can make the service do (API.md §10): every anchor field is a text
+ * search through whole documents and each match a field row. A signer's fields stay within what the
+ * signing API accepts in one submission (200).
+ */
+export const FIELD_LIMITS = { maxAnchorFields: 100, maxMatchesPerAnchor: 100, maxFieldsPerSigner: 200, maxFieldsPerEnvelope: 2000 };
+
+/** Where each anchor text occurs, per 1-based document index. */
+type AnchorIndex = Map<number, Map<string, AnchorMatch[]>>;
+
+interface AnchorField {
+  text: string;
+  documents: number[];
+}
+
+const anchorFieldsOf = (signers: readonly { fields?: readonly FieldInput[] }[], documents: readonly StoredDocument[]): AnchorField[] =>
+  signers.flatMap((signer) =>
+    (signer.fields ?? []).flatMap((field) =>
+      field.anchor ? [{ text: field.anchor.text, documents: field.document ? [field.document] : documents.map((_, i) => i + 1) }] : [],
+    ),
+  );
+
+/** Each document parsed once for every anchor text of the request, in a PDF worker. */
+const searchAnchors = async (ctx: AppContext, anchors: AnchorField[], documents: readonly StoredDocument[]): Promise<AnchorIndex> => {
+  const textsByDocument = new Map<number, Set<string>>();
+  for (const anchor of anchors) {
+    for (const index of anchor.documents) textsByDocument.set(index, (textsByDocument.get(index) ?? new Set()).add(anchor.text));
+  }
+  const found: AnchorIndex = new Map();
+  for (const [index, texts] of textsByDocument) {
+    const document = documents[index - 1];
+    const bytes = document ? await ctx.blobs.get(document.sha256) : undefined;
+    if (!bytes) continue;
+    const searched = [...texts];
+    const matches = await ctx.pdf.findAnchors(bytes, searched, FIELD_LIMITS.maxMatchesPerAnchor);
+    found.set(index, new Map(searched.map((text, i) => [text, matches[i] ?? []])));
+  }
+  return found;
+};
+
 /** Anchor fields become one placed field per occurrence of their text (like DocuSign anchor tabs). */
-const locate = async (
-  ctx: AppContext,
+const locate = (
   field: FieldInput,
   path: string,
   documents: readonly StoredDocument[],
+  anchors: AnchorIndex | undefined,
   problems: Problem[],
-): Promise<Omit<LocatedFieldBox, 'path'>[]> => {
+): Omit<LocatedFieldBox, 'path'>[] => {
   if (!field.anchor) {
     const missing = (['page', 'x', 'y', 'width', 'height'] as const).filter((key) => field[key] === undefined);
     if (missing.length) {
@@ -34,25 +74,58 @@ const locate = async (
     }
     return [{ document: field.document ?? 1, page: field.page!, x: field.x!, y: field.y!, width: field.width!, height: field.height! }];
   }
+  // Too many anchor fields: none was searched, and that one problem says why.
+  if (!anchors) return [];
   const { text, offset_x = 0, offset_y = 0 } = field.anchor;
   const size = {
     width: field.anchor.width ?? field.width ?? DEFAULT_ANCHOR_SIZE[field.type]?.width ?? 120,
     height: field.anchor.height ?? field.height ?? DEFAULT_ANCHOR_SIZE[field.type]?.height ?? 20,
   };
   const searched = field.document ? [field.document] : documents.map((_, i) => i + 1);
-  const placements: Omit<LocatedFieldBox, 'path'>[] = [];
-  for (const index of searched) {
-    const document = documents[index - 1];
-    const bytes = document ? await ctx.blobs.get(document.sha256) : undefined;
-    if (!bytes) continue;
-    for (const match of await findAnchors(bytes, text)) {
-      placements.push({ document: index, page: match.page, x: match.x + offset_x, y: match.y + offset_y, ...size });
-    }
-  }
+  const placements = searched.flatMap((index) =>
+    (anchors.get(index)?.get(text) ?? []).map((match) => ({
+      document: index,
+      page: match.page,
+      x: match.x + offset_x,
+      y: match.y + offset_y,
+      ...size,
+    })),
+  );
   if (placements.length === 0) {
     problems.push({ code: 'ANCHOR_NOT_FOUND', message: `The anchor text "${text}" is not in the document.`, field: `${path}.anchor.text` });
   }
+  if (placements.length > FIELD_LIMITS.maxMatchesPerAnchor) {
+    problems.push({
+      code: 'TOO_MANY_ANCHOR_MATCHES',
+      message: `The anchor text "${text}" occurs more than ${FIELD_LIMITS.maxMatchesPerAnchor} times; an anchor may place at most that many fields.`,
+      field: `${path}.anchor.text`,
+    });
+    return [];
+  }
   return placements;
+};
+
+const countProblems = (placed: PlacedField[][], signersPath: string): Problem[] => {
+  const problems: Problem[] = placed.flatMap((fields, signerIndex) =>
+    fields.length > FIELD_LIMITS.maxFieldsPerSigner
+      ? [
+          {
+            code: 'TOO_MANY_FIELDS' as const,
+            message: `A signer may have at most ${FIELD_LIMITS.maxFieldsPerSigner} fields (anchors included); this one has ${fields.length}.`,
+            field: `${signersPath}[${signerIndex}].fields`,
+          },
+        ]
+      : [],
+  );
+  const total = placed.reduce((sum, fields) => sum + fields.length, 0);
+  if (total > FIELD_LIMITS.maxFieldsPerEnvelope) {
+    problems.push({
+      code: 'TOO_MANY_FIELDS',
+      message: `An envelope may have at most ${FIELD_LIMITS.maxFieldsPerEnvelope} fields (anchors included); this one has ${total}.`,
+      field: signersPath,
+    });
+  }
+  return problems;
 };
 
 /** Every signer's fields with their rules applied and their boxes checked against the real page sizes. */
@@ -63,6 +136,17 @@ export const placeSignerFields = async (
   signersPath: string,
 ): Promise<PlacedField[][]> => {
   const problems: Problem[] = [];
+  const anchorFields = anchorFieldsOf(signers, documents);
+  let anchors: AnchorIndex | undefined;
+  if (anchorFields.length > FIELD_LIMITS.maxAnchorFields) {
+    problems.push({
+      code: 'TOO_MANY_ANCHORS',
+      message: `A request may have at most ${FIELD_LIMITS.maxAnchorFields} anchor fields; this one has ${anchorFields.length}.`,
+      field: signersPath,
+    });
+  } else {
+    anchors = await searchAnchors(ctx, anchorFields, documents);
+  }
   const placed: PlacedField[][] = [];
   for (const [signerIndex, signer] of signers.entries()) {
     const path = `${signersPath}[${signerIndex}].fields`;
@@ -72,7 +156,7 @@ export const placeSignerFields = async (
     const signerFields: PlacedField[] = [];
     for (const [fieldIndex, field] of fields.entries()) {
       const fieldPath = `${path}[${fieldIndex}]`;
-      const boxes = await locate(ctx, field, fieldPath, documents, problems);
+      const boxes = locate(field, fieldPath, documents, anchors, problems);
       problems.push(
         ...checkFieldPlacement(
           boxes.map((box) => ({ ...box, path: fieldPath })),
@@ -91,6 +175,7 @@ export const placeSignerFields = async (
     }
     placed.push(signerFields);
   }
+  problems.push(...countProblems(placed, signersPath));
   if (problems.length) throw AppError.of(problems, 'The request is invalid.');
   return placed;
 };

@@ -1,66 +1,136 @@
+import { AppError } from '../../domain/app-error.js';
+import type { Db } from '../../infra/db/database.js';
 import {
-  deleteIdempotencyKey,
+  completeIdempotencyKeyClaim,
+  deleteIdempotencyKeyCreatedAt,
   deleteIdempotencyKeysCreatedBefore,
+  deleteRunningIdempotencyKeyClaim,
   insertIdempotencyKeyIfAbsent,
   readIdempotencyKey,
-  updateIdempotencyKey,
+  renewIdempotencyKeyLease,
+  takeOverLapsedIdempotencyKey,
+  type IdempotencyKey,
+  type IdempotencyKeyClaim,
 } from '../../infra/db/tables/idempotency-keys-table.js';
 import { sha256Hex } from '../../infra/hash.js';
+import { newSecret } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 
 /** A replay returns the first response for 24 h (API.md §0). */
 const KEY_LIFETIME_MS = 24 * 3600_000;
-/** A key still "running" this long after its request started belongs to a request that died (crash, lost connection). */
-const ABANDONED_AFTER_MS = 60_000;
+/**
+ * A running key is vouched for this long by its holder's last heartbeat; a key taken over after
+ * that belongs to a request whose process died (a live one renews it every heartbeat).
+ */
+export const IDEMPOTENCY_LEASE_MS = 20_000;
+/** How often a running request renews its lease: many heartbeats fit in one lease. */
+export const IDEMPOTENCY_HEARTBEAT_MS = 4_000;
+
+/** Which request holds which key: only the holder completes or releases it. */
+export type IdempotencyClaim = IdempotencyKeyClaim;
 
 export type Claim =
-  { kind: 'claimed' } | { kind: 'replay'; status: number; body: string } | { kind: 'in-use' } | { kind: 'reused-with-another-body' };
+  | { kind: 'claimed'; claim: IdempotencyClaim }
+  | { kind: 'replay'; status: number; body: string }
+  | { kind: 'in-use' }
+  | { kind: 'reused-with-another-body' };
+
+/** A response as it is stored and replayed. */
+export interface StoredResponse {
+  status: number;
+  body: string;
+}
+
+/**
+ * What a use case records under the key in the transaction of its work, so that the work and its
+ * response commit together: a retry either replays that response or runs a request that never committed.
+ */
+export interface IdempotentResponse<T> {
+  claim: IdempotencyClaim;
+  /** The response the caller will get for `result`, as it is to be replayed. */
+  respond(result: T): StoredResponse;
+}
 
 const olderThan = (iso: string, ms: number, now: Date) => now.getTime() - Date.parse(iso) > ms;
+
+const leaseFrom = (now: Date) => new Date(now.getTime() + IDEMPOTENCY_LEASE_MS).toISOString();
 
 /** What is stored of a request to tell "the same request" from another one: a digest of its description. */
 export const fingerprintRequest = (description: string): string => sha256Hex(description);
 
-/** Claims an idempotency key for a request, or tells why it cannot be. */
+/**
+ * Claims an idempotency key for a request, or tells why it cannot be: a running key whose holder
+ * still renews its lease is in use, however long it has run.
+ */
 export const claimIdempotencyKey = async (ctx: AppContext, accountId: string, key: string, requestHash: string): Promise<Claim> => {
   const now = ctx.clock.now();
+  const claim: IdempotencyClaim = { accountId, key, claimId: newSecret('claim_') };
+  const row: IdempotencyKey = {
+    ...claim,
+    requestHash,
+    state: 'running',
+    responseStatus: null,
+    responseBody: null,
+    createdAt: now.toISOString(),
+    leaseUntil: leaseFrom(now),
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
-    const claimed = await insertIdempotencyKeyIfAbsent(ctx.db, {
-      accountId,
-      key,
-      requestHash,
-      state: 'running',
-      responseStatus: null,
-      responseBody: null,
-      createdAt: now.toISOString(),
-    });
-    if (claimed) return { kind: 'claimed' };
+    if (await insertIdempotencyKeyIfAbsent(ctx.db, row)) return { kind: 'claimed', claim };
 
     const existing = await readIdempotencyKey(ctx.db, accountId, key);
     if (!existing) continue;
-    const expired = olderThan(existing.createdAt, KEY_LIFETIME_MS, now);
-    const abandoned = existing.state === 'running' && olderThan(existing.createdAt, ABANDONED_AFTER_MS, now);
-    if (expired || abandoned) {
-      await releaseIdempotencyKey(ctx, accountId, key, existing.createdAt);
+    if (existing.state === 'done' && olderThan(existing.createdAt, KEY_LIFETIME_MS, now)) {
+      await deleteIdempotencyKeyCreatedAt(ctx.db, accountId, key, existing.createdAt);
       continue;
     }
+    if (existing.state === 'running') {
+      if (await takeOverLapsedIdempotencyKey(ctx.db, row, now.toISOString())) return { kind: 'claimed', claim };
+      if (existing.requestHash !== requestHash) return { kind: 'reused-with-another-body' };
+      return { kind: 'in-use' };
+    }
     if (existing.requestHash !== requestHash) return { kind: 'reused-with-another-body' };
-    if (existing.state === 'running' || existing.responseStatus === null || existing.responseBody === null) return { kind: 'in-use' };
+    if (existing.responseStatus === null || existing.responseBody === null) return { kind: 'in-use' };
     return { kind: 'replay', status: existing.responseStatus, body: existing.responseBody };
   }
   return { kind: 'in-use' };
 };
 
-/** Stores the first response under the key, for replays. */
-export const completeIdempotencyKey = async (ctx: AppContext, accountId: string, key: string, status: number, body: string) => {
-  await updateIdempotencyKey(ctx.db, accountId, key, { state: 'done', responseStatus: status, responseBody: body });
+/**
+ * Renews the claim's lease every heartbeat while its request runs; the returned function stops it.
+ * A failed renewal is only logged: the next one tries again, and the completion checks the claim anyway.
+ */
+export const keepIdempotencyKeyClaimed = (ctx: AppContext, claim: IdempotencyClaim): (() => void) => {
+  const timer = setInterval(() => {
+    renewIdempotencyKeyLease(ctx.db, claim, leaseFrom(ctx.clock.now())).catch((error: unknown) =>
+      ctx.logger.warn({ err: error, key: claim.key }, 'could not renew an idempotency key lease'),
+    );
+  }, IDEMPOTENCY_HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 };
 
-/** Frees a key (the request failed on our side, so a retry must run it again). */
-export const releaseIdempotencyKey = async (ctx: AppContext, accountId: string, key: string, createdAt?: string) => {
-  await deleteIdempotencyKey(ctx.db, accountId, key, createdAt);
+/**
+ * Records the response inside the transaction of the work it answers. A claim lost meanwhile (its
+ * lease lapsed and another request took the key) makes the whole transaction roll back: never two results.
+ */
+export const recordIdempotentResponse = async <T>(trx: Db, idempotency: IdempotentResponse<T> | undefined, result: T): Promise<void> => {
+  if (!idempotency) return;
+  if (!(await completeIdempotencyKeyClaim(trx, idempotency.claim, idempotency.respond(result)))) {
+    throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'Another request took over this Idempotency-Key; this one was not carried out.');
+  }
 };
 
-export const purgeExpiredIdempotencyKeys = async (ctx: AppContext) => {
-  await deleteIdempotencyKeysCreatedBefore(ctx.db, new Date(ctx.clock.now().getTime() - KEY_LIFETIME_MS).toISOString());
+/** Stores the first response under the key, for replays, unless the work's transaction stored it already. */
+export const completeIdempotencyKey = async (ctx: AppContext, claim: IdempotencyClaim, response: StoredResponse): Promise<void> => {
+  await completeIdempotencyKeyClaim(ctx.db, claim, response);
+};
+
+/** Frees a key whose request failed on our side, so a retry runs it again; a key whose work committed stays done. */
+export const releaseIdempotencyKey = async (ctx: AppContext, claim: IdempotencyClaim): Promise<void> => {
+  await deleteRunningIdempotencyKeyClaim(ctx.db, claim);
+};
+
+export const purgeExpiredIdempotencyKeys = async (ctx: AppContext): Promise<void> => {
+  const now = ctx.clock.now();
+  await deleteIdempotencyKeysCreatedBefore(ctx.db, new Date(now.getTime() - KEY_LIFETIME_MS).toISOString(), now.toISOString());
 };

@@ -1,5 +1,6 @@
 import { recurringJob } from '../../infra/jobs/recurring-job.js';
 import type { AppContext } from '../context.js';
+import { collectUnreferencedBlobs } from '../documents/collect-unreferenced-blobs.js';
 import { purgeExpiredIdempotencyKeys } from '../idempotency/idempotency-keys.js';
 import type { JobKind } from '../outbox.js';
 import { purgeUnusedUploads } from '../uploads/purge-unused-uploads.js';
@@ -13,9 +14,14 @@ export const scheduleMaintenance = async (ctx: AppContext): Promise<void> => {
   if (await maintenance.ensureScheduled(ctx.db, ctx.clock.now())) ctx.jobs.poke();
 };
 
-/** Forgets unused uploads and expired idempotency keys, then schedules the next run an hour later. */
+/**
+ * Forgets unused uploads and expired idempotency keys, deletes the bytes nothing references any
+ * more (the purged uploads' among them), then schedules the next run an hour later.
+ */
 export const runMaintenance = async (ctx: AppContext): Promise<void> => {
   await purgeUnusedUploads(ctx);
   await purgeExpiredIdempotencyKeys(ctx);
+  const collected = await collectUnreferencedBlobs(ctx);
+  if (collected) ctx.logger.info({ blobs: collected }, 'Deleted unreferenced blobs');
   await maintenance.scheduleNext(ctx.db, ctx.clock.now());
 };

@@ -11,9 +11,9 @@ import type { AppContext } from '../context.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
 import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
-import { adoptMark, markProblems, type AdoptedMark, type SubmittedMark } from './adopted-signature.js';
+import { adoptMark, type AdoptedMark, type MarkAdoption, type SubmittedMark } from './adopted-signature.js';
 import { CONSENT_TEXT_SHA256 } from './consent-text.js';
-import { openSigningAccess, type SigningAccess } from './signing-access.js';
+import { claimSigningToken, openSigningAccess, type SigningAccess } from './signing-access.js';
 
 export type Location = {
   latitude: number;
@@ -42,7 +42,26 @@ export interface SignatureReceipt {
   signedAt: string;
 }
 
-const submissionProblems = (submission: SignatureSubmission, enforceLocation: boolean): Problem[] => [
+/** The marks as they will be stored; checking a drawn image is pure work, done before any row is locked. */
+interface MarkAdoptions {
+  signature: MarkAdoption;
+  initials: MarkAdoption | null;
+}
+
+const adoptMarks = (submission: SignatureSubmission): MarkAdoptions => ({
+  signature: adoptMark(submission.signature, 'signature'),
+  initials: submission.initials ? adoptMark(submission.initials, 'initials') : null,
+});
+
+const adoptionProblems = (adoption: MarkAdoption | null): Problem[] => (adoption && !adoption.ok ? adoption.problems : []);
+
+/** Only called once every problem was reported: a refused mark has thrown by then. */
+const adoptedOf = (adoption: MarkAdoption): AdoptedMark => {
+  if (!adoption.ok) throw AppError.of(adoption.problems, 'The signature cannot be accepted.');
+  return adoption.mark;
+};
+
+const submissionProblems = (submission: SignatureSubmission, marks: MarkAdoptions, enforceLocation: boolean): Problem[] => [
   ...(submission.consent === true
     ? []
     : [
@@ -55,8 +74,8 @@ const submissionProblems = (submission: SignatureSubmission, enforceLocation: bo
   ...(enforceLocation && !submission.location
     ? [{ code: 'LOCATION_REQUIRED' as const, message: 'This envelope records where each signer signs: give location.', field: 'location' }]
     : []),
-  ...markProblems(submission.signature, 'signature'),
-  ...(submission.initials ? markProblems(submission.initials, 'initials') : []),
+  ...adoptionProblems(marks.signature),
+  ...adoptionProblems(marks.initials),
 ];
 
 /** Values of the fields that fill themselves; signature and initials are drawn from the stored marks. */
@@ -74,13 +93,22 @@ const selfFilledValue = (field: Field, recipient: Recipient, signedAt: Date): st
 };
 
 /** Every field's value as checked against the signer's fields; throws every problem at once. */
-const resolveFieldValues = async (trx: Db, access: SigningAccess, submission: SignatureSubmission, signedAt: Date) => {
+const resolveFieldValues = async (
+  trx: Db,
+  access: SigningAccess,
+  submission: SignatureSubmission,
+  marks: MarkAdoptions,
+  signedAt: Date,
+) => {
   const fields = await readFields(trx, access.envelope.id, access.recipient.id);
   const resolved = resolveSubmittedValues(fields, submission.fields ?? [], {
     hasSignature: true,
     hasInitials: Boolean(submission.initials),
   });
-  const problems = [...submissionProblems(submission, access.envelope.enforceSignersLocation), ...(resolved.ok ? [] : resolved.problems)];
+  const problems = [
+    ...submissionProblems(submission, marks, access.envelope.enforceSignersLocation),
+    ...(resolved.ok ? [] : resolved.problems),
+  ];
   if (problems.length > 0 || !resolved.ok) throw AppError.of(problems, 'The signature cannot be accepted.');
   return fields.map((field) => ({
     id: field.id,
@@ -94,15 +122,13 @@ const recordSignature = async (
   trx: Db,
   access: SigningAccess,
   submission: SignatureSubmission,
+  marks: MarkAdoptions,
   origin: RequestOrigin,
 ): Promise<string> => {
   const now = ctx.clock.now();
-  const values = await resolveFieldValues(trx, access, submission, now);
+  const values = await resolveFieldValues(trx, access, submission, marks, now);
   for (const field of values) await setFieldValue(trx, field.id, field.value);
-  const stored: StoredSignature = {
-    signature: adoptMark(submission.signature),
-    initials: submission.initials ? adoptMark(submission.initials) : null,
-  };
+  const stored: StoredSignature = { signature: adoptedOf(marks.signature), initials: marks.initials && adoptedOf(marks.initials) };
   await updateRecipient(trx, access.recipient.id, {
     status: 'Signed',
     signedAt: now.toISOString(),
@@ -147,12 +173,14 @@ export const signEnvelope = async (
   submission: SignatureSubmission,
   origin: RequestOrigin,
 ): Promise<SignatureReceipt> => {
+  const token = await claimSigningToken(ctx, rawToken);
+  const marks = adoptMarks(submission);
   const receipt = await ctx.db.transaction().execute(async (trx) => {
-    const access = await openSigningAccess(ctx, trx, rawToken, { lock: true });
+    const access = await openSigningAccess(ctx, trx, token, { lock: true });
     if (access.recipient.role !== 'signer') throw new AppError('NOT_A_SIGNER', 'Observers receive the envelope but do not sign it.');
     assertCanAct(access.recipient.status);
     const signersBefore = await signersOf(trx, access.envelope.id);
-    const signedAt = await recordSignature(ctx, trx, access, submission, origin);
+    const signedAt = await recordSignature(ctx, trx, access, submission, marks, origin);
     await startNextTurn(ctx, trx, access, signersBefore);
     await updateEnvelope(trx, access.envelope.id, { status: 'InProgress' });
     if (statusAfterSignature(await signersOf(trx, access.envelope.id)) === 'AllSigned') {

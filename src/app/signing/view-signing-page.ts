@@ -1,17 +1,15 @@
 import { addSeconds } from '../../domain/clock.js';
-import { AppError } from '../../domain/app-error.js';
 import { statusAfterView, type RecipientStatus } from '../../domain/recipient-state.js';
 import type { Db } from '../../infra/db/database.js';
 import { readEnvelopeDocuments, type Document } from '../../infra/db/tables/documents-table.js';
 import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
 import { readFields, type Field } from '../../infra/db/tables/fields-table.js';
 import { updateRecipient, type Recipient } from '../../infra/db/tables/recipients-table.js';
-import { spendSigningToken } from '../../infra/db/tables/signing-tokens-table.js';
 import type { AppContext } from '../context.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { CONSENT_TEXT } from './consent-text.js';
-import { openSigningAccess, type SigningAccess } from './signing-access.js';
+import { claimSigningToken, openSigningAccess, type SigningAccess } from './signing-access.js';
 import { issueSigningToken } from './signing-tokens.js';
 
 const SESSION_SECONDS = 60 * 60;
@@ -30,21 +28,17 @@ export interface SigningPageView {
 }
 
 /**
- * An embedded URL's token is single use: its first view spends it and hands out a session token
- * (one hour) for the rest of the signing, so a leaked iFrame URL cannot be replayed.
+ * An embedded URL's token is single use: its first view (spent by claimSigningToken) hands out a
+ * session token (one hour) for the rest of the signing, so a leaked iFrame URL cannot be replayed.
  */
-const exchangeEmbeddedToken = async (ctx: AppContext, trx: Db, { token, recipient }: SigningAccess): Promise<string> => {
-  if (!(await spendSigningToken(trx, token.tokenHash, ctx.clock.now().toISOString()))) {
-    throw new AppError('SIGNING_TOKEN_NOT_FOUND', 'This embedded signing link was already used.');
-  }
-  return issueSigningToken(
+const exchangeEmbeddedToken = (ctx: AppContext, trx: Db, { recipient }: SigningAccess): Promise<string> =>
+  issueSigningToken(
     ctx,
     trx,
     { id: recipient.id, envelopeId: recipient.envelopeId },
     'session',
     addSeconds(ctx.clock.now(), SESSION_SECONDS),
   );
-};
 
 /** The first visit of a signer whose turn it is marks them Viewed, with its ledger entry. */
 const markViewed = async (ctx: AppContext, trx: Db, { recipient }: SigningAccess, origin: RequestOrigin): Promise<RecipientStatus> => {
@@ -63,9 +57,10 @@ const markViewed = async (ctx: AppContext, trx: Db, { recipient }: SigningAccess
 };
 
 /** Opens the signing page: the envelope, this signer, the documents, their fields and the disclosure. */
-export const viewSigningPage = (ctx: AppContext, rawToken: string, origin: RequestOrigin): Promise<SigningPageView> =>
-  ctx.db.transaction().execute(async (trx) => {
-    const access = await openSigningAccess(ctx, trx, rawToken, { lock: true });
+export const viewSigningPage = async (ctx: AppContext, rawToken: string, origin: RequestOrigin): Promise<SigningPageView> => {
+  const token = await claimSigningToken(ctx, rawToken);
+  return ctx.db.transaction().execute(async (trx) => {
+    const access = await openSigningAccess(ctx, trx, token, { lock: true });
     const sessionToken = access.token.kind === 'embedded' ? await exchangeEmbeddedToken(ctx, trx, access) : undefined;
     const status = await markViewed(ctx, trx, access, origin);
     const { envelope, recipient } = access;
@@ -78,3 +73,4 @@ export const viewSigningPage = (ctx: AppContext, rawToken: string, origin: Reque
       ...(sessionToken ? { sessionToken } : {}),
     };
   });
+};

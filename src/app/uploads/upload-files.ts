@@ -1,7 +1,9 @@
-import { insertUploads, type Upload, type UploadScope } from '../../infra/db/tables/uploads-table.js';
+import { AppError } from '../../domain/app-error.js';
+import { insertUploads, readPendingUploadUsage, type Upload, type UploadScope } from '../../infra/db/tables/uploads-table.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext, Caller } from '../context.js';
-import { storeDocument, type DocumentFile } from '../documents/stored-document.js';
+import { checkDocument, storeCheckedDocument, type CheckedDocument, type DocumentFile } from '../documents/stored-document.js';
+import { assertEnvelopeQuotaLeft } from '../envelopes/envelope-creation.js';
 
 export type { UploadScope };
 
@@ -14,20 +16,45 @@ export interface RecordedUpload {
 }
 
 /**
- * Checks and stores each file as a PDF, one at a time, and remembers them until an envelope or a
- * template uses them (API.md §3).
+ * What one account may keep in uploads no envelope or template has used yet (they are purged after
+ * 24 h, API.md §3): enough for many creations at once, not enough to fill the disk.
+ */
+export const PENDING_UPLOAD_LIMITS = { maxFiles: 100, maxBytes: 1024 * 1024 * 1024 };
+
+const assertPendingRoom = async (ctx: AppContext, accountId: string, files: readonly CheckedDocument[]) => {
+  const pending = await readPendingUploadUsage(ctx.db, accountId);
+  const bytes = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  if (pending.files + files.length > PENDING_UPLOAD_LIMITS.maxFiles || pending.bytes + bytes > PENDING_UPLOAD_LIMITS.maxBytes) {
+    throw new AppError(
+      'UPLOAD_QUOTA_EXCEEDED',
+      `An account may hold at most ${PENDING_UPLOAD_LIMITS.maxFiles} unused uploads (${PENDING_UPLOAD_LIMITS.maxBytes / 1024 / 1024} MB); ` +
+        'use or let expire the ones it has.',
+    );
+  }
+};
+
+/**
+ * Checks every file as a PDF and the account's room for them before storing any (an account over
+ * its quota, or a request with one bad file, writes no bytes), then remembers them until an envelope
+ * or a template uses them (API.md §3). The files are read only once the account may upload at all.
  */
 export const uploadFiles = async (
   ctx: AppContext,
   caller: Caller,
   scope: UploadScope,
-  files: readonly DocumentFile[],
+  readFiles: () => Promise<readonly DocumentFile[]>,
 ): Promise<RecordedUpload[]> => {
+  // Envelope uploads serve only envelope creations, which the monthly quota would refuse.
+  if (scope === 'envelope') await assertEnvelopeQuotaLeft(ctx, ctx.db, caller.accountId, { lock: false });
+  const checked: CheckedDocument[] = [];
+  for (const file of await readFiles()) checked.push(await checkDocument(ctx, file.name, file.bytes));
+  await assertPendingRoom(ctx, caller.accountId, checked);
+
   const createdAt = ctx.clock.now().toISOString();
   const uploads: Upload[] = [];
-  for (const file of files) {
-    const document = await storeDocument(ctx, file.name, file.bytes);
-    uploads.push({ id: newId('file'), accountId: caller.accountId, scope, ...document, createdAt, usedAt: null });
+  for (const document of checked) {
+    const stored = await storeCheckedDocument(ctx, document);
+    uploads.push({ id: newId('file'), accountId: caller.accountId, scope, ...stored, createdAt, usedAt: null });
   }
   await insertUploads(ctx.db, uploads);
   return uploads.map((upload) => ({

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { loadServiceKeys } from '../../infra/keys.js';
 import { loadConfig } from '../../config.js';
 import { sha256Hex } from '../../infra/hash.js';
-import { readCompletionRecord, type CompletionRecord } from '../../infra/pdf/completion-record.js';
-import { verifySealedPdf, type VerifyReport } from '../../infra/pdf/verify-pdf.js';
+import type { CompletionRecord } from '../../infra/pdf/completion-record.js';
+import { createPdfPool } from '../../infra/pdf/pdf-pool.js';
+import type { VerifyReport } from '../../infra/pdf/verify-pdf.js';
 import { UsageError, type Command } from '../command.js';
 
 const readPdf = async (path: string): Promise<Buffer> => {
@@ -53,9 +54,19 @@ A valid file's envelope, signers and signing times are printed from the record s
     if (!file) throw new UsageError('give the PDF file to verify');
     if (extra.length) throw new UsageError(`one file at a time (got ${args.positionals.length})`);
     const bytes = await readPdf(file);
-    const report = await verifySealedPdf(bytes, { trustedCertificates: [(await loadServiceKeys(loadConfig())).trustAnchor] });
+    const config = loadConfig();
+    const trustAnchor = (await loadServiceKeys(config)).trustAnchor;
+    // The file may be anyone's: it is read in a worker, within the same limits as the verify upload.
+    const pdf = createPdfPool({ threads: 1 });
+    let report: VerifyReport;
+    let record: CompletionRecord | undefined;
+    try {
+      report = await pdf.verify(bytes, { trustedCertificates: [trustAnchor] });
+      record = report.valid ? await pdf.readCompletionRecord(bytes) : undefined;
+    } finally {
+      await pdf.close();
+    }
     const sha256 = sha256Hex(bytes);
-    const record = report.valid ? await readCompletionRecord(bytes) : undefined;
     if (args.json)
       console.log(
         JSON.stringify({

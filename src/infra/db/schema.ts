@@ -62,6 +62,8 @@ export interface IdempotencyKeysTable {
   response_status: number | null;
   response_body: string | null;
   created_at: string;
+  claim_id: string | null;
+  lease_until: string | null;
 }
 
 export interface BlobsTable {

@@ -1,4 +1,5 @@
 import { PDF } from '@libpdf/core';
+import { scanInflateBudget } from './inflate-budget.js';
 
 /** The file name of the record inside a sealed PDF (an embedded file, so inside the signed bytes). */
 export const COMPLETION_RECORD_NAME = 'countersign-record.json';
@@ -30,6 +31,7 @@ export const attachCompletionRecord = async (bytes: Uint8Array, record: Completi
 /** The embedded record, or undefined for a PDF without one (or not a PDF at all). */
 export const readCompletionRecord = async (bytes: Uint8Array): Promise<CompletionRecord | undefined> => {
   try {
+    scanInflateBudget(bytes);
     const data = (await PDF.load(bytes)).getAttachment(COMPLETION_RECORD_NAME);
     return data ? (JSON.parse(new TextDecoder().decode(data)) as CompletionRecord) : undefined;
   } catch {

@@ -1,5 +1,6 @@
 import { PDF } from '@libpdf/core';
 import { AppError } from '../../domain/app-error.js';
+import { scanInflateBudget } from './inflate-budget.js';
 
 const PDF_HEADER = '%PDF-';
 /** Producers may put junk before the header; readers accept it within the first KiB (ISO 32000-2 §7.5.2 note). */
@@ -9,11 +10,16 @@ const hasPdfHeader = (bytes: Uint8Array): boolean => Buffer.from(bytes.subarray(
 
 /**
  * Parses a document a user handed us, turning every way it can be unusable into the contract's errors:
- * not a PDF at all (UNSUPPORTED_FILE_TYPE), a PDF we cannot parse (INVALID_PDF), an encrypted one (PDF_ENCRYPTED).
+ * not a PDF at all (UNSUPPORTED_FILE_TYPE), one whose streams inflate past the budget (PDF_TOO_COMPLEX), an
+ * encrypted one (PDF_ENCRYPTED, read from the raw trailer too: the library cannot even parse some encrypted
+ * files, such as AES-256 ones whose objects sit in encrypted object streams) or one we cannot parse (INVALID_PDF).
  */
 export const openPdf = async (bytes: Uint8Array): Promise<PDF> => {
   if (!hasPdfHeader(bytes)) {
     throw new AppError('UNSUPPORTED_FILE_TYPE', 'The file is not a PDF document.');
+  }
+  if (scanInflateBudget(bytes).encrypted) {
+    throw new AppError('PDF_ENCRYPTED', 'The PDF document is encrypted; upload it without a password.');
   }
   let pdf: PDF;
   try {

@@ -1,4 +1,5 @@
 import { PDF, PdfArray, PdfNumber, PdfString, type PdfDict } from '@libpdf/core';
+import { scanInflateBudget } from './inflate-budget.js';
 import { verifyCmsSignature, type Check, type SignerSummary } from './cms-signature.js';
 
 export type { Check, SignerSummary } from './cms-signature.js';
@@ -73,9 +74,10 @@ const signedBytesOf = (bytes: Uint8Array, byteRange: number[]): Uint8Array => {
 /**
  * Verifies the seal of a PDF offline (`countersign verify`): the last signature must cover the whole
  * file, its digest must match the signed bytes, its CMS signature must verify and its certificate must
- * chain to a trust anchor.
+ * chain to a trust anchor. Throws PDF_TOO_COMPLEX for a file whose streams inflate past the budget.
  */
 export const verifySealedPdf = async (bytes: Uint8Array, options: VerifyOptions = {}): Promise<VerifyReport> => {
+  scanInflateBudget(bytes);
   let pdf: PDF;
   try {
     pdf = await PDF.load(bytes);

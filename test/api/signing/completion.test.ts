@@ -57,6 +57,24 @@ describeOnEachDatabase('envelope completion', (server) => {
     assert.ok(record?.signers.every((s) => s.signed_at));
   });
 
+  it('lets anyone holding the certificate of completion check it on the public verify upload', async () => {
+    const envelope = await createEnvelope(server, token);
+    await signAll(envelope);
+    await waitForCompletion(server, envelope.envelope_id);
+    const [certificate] = await documentsOf(envelope.envelope_id);
+    const bytes = await server.service.ctx.blobs.get(certificate!.sha256);
+    const response = await server.call('POST', `/verify/${envelope.envelope_id}/check`, {
+      noAppAuthType: true,
+      rawBody: new Blob([Buffer.from(bytes!)]),
+      headers: { 'content-type': 'application/pdf' },
+    });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    const { data } = response.body;
+    assert.equal(data.match, true);
+    assert.equal(data.document_name, 'Certificate of Completion.pdf');
+    assert.equal(data.seal.valid, true);
+  });
+
   it('records the ledger head it sealed with, before the ENVELOPE_COMPLETED entry', async () => {
     const envelope = await createEnvelope(server, token);
     await signAll(envelope);
@@ -94,7 +112,8 @@ describeOnEachDatabase('envelope completion', (server) => {
     }
   });
 
-  it('completes a 10-page envelope within two seconds of the last signature (API.md: normally under one)', async (t) => {
+  // How fast is measured by `npm run bench:completion` (docs/benchmarks.md), never by a timed assertion.
+  it('completes a 10-page envelope after its last signature, and reports how long that took', async (t) => {
     const body = await envelopeRequest({
       signers: [
         {
@@ -113,6 +132,5 @@ describeOnEachDatabase('envelope completion', (server) => {
     const elapsedMs = performance.now() - started;
     assert.equal(completed.status, 'Completed');
     t.diagnostic(`${server.database}: 10-page envelope, last signature POST -> Completed in ${elapsedMs.toFixed(0)} ms`);
-    assert.ok(elapsedMs < 2_000, `${elapsedMs} ms`);
   });
 });

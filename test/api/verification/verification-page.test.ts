@@ -79,12 +79,11 @@ describeOnEachDatabase('public verification (/verify)', (server) => {
     assert.doesNotMatch(JSON.stringify(response.body), /@/);
   });
 
-  it('shows an envelope still out for signature as not sealed', async () => {
-    const { data } = (await record(openId)).body;
-    assert.equal(data.status, 'Sent');
-    assert.equal(data.completed_at, null);
-    assert.equal(data.ledger_head_hash, null);
-    assert.equal(data.documents[0].sha256_sealed, null);
+  it('answers 404 ENVELOPE_NOT_FOUND for an envelope still out for signature (API.md §6: Completed only)', async () => {
+    const response = await record(openId);
+    assert.equal(response.status, 404);
+    assert.equal(response.body.errors[0].error_code, 'ENVELOPE_NOT_FOUND');
+    assert.doesNotMatch(JSON.stringify(response.body), /Sales agreement|agreement\.pdf/);
   });
 
   it('answers 404 ENVELOPE_NOT_FOUND for an unknown or deleted envelope', async () => {

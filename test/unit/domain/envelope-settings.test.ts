@@ -45,8 +45,13 @@ describe('resolveSettings', () => {
     }
   });
 
-  it('ignores reminder_period when reminders are off', () => {
-    assert.equal(resolveSettings({ expiration_days: 5, reminder_period: 40 }).reminderPeriod, null);
+  it('checks a reminder_period the request gives even when reminders are off (API.md §3: 1 ≤ n < expiration_days)', () => {
+    expectAppError(() => resolveSettings({ expiration_days: 5, reminder_period: 40 }), 400, 'INVALID_REMINDER_PERIOD');
+    assert.equal(resolveSettings({ expiration_days: 5, reminder_period: 4 }).reminderPeriod, null);
+  });
+
+  it("ignores a template's reminder_period when reminders are off", () => {
+    assert.equal(resolveSettings({ expiration_days: 5 }, { reminder_period: 40 }).reminderPeriod, null);
   });
 
   it('picks a reminder period that fits when reminders are on without one', () => {

@@ -12,6 +12,7 @@ import {
   SupportingDocumentList,
   presentSupportingDocuments,
 } from './attachment.schema.js';
+import { AppError } from '../../../domain/app-error.js';
 import { multipartFiles } from '../../multipart-files.js';
 
 const jsonFiles = (body: Static<typeof JsonUploadBody>): AttachmentFile[] =>
@@ -36,6 +37,9 @@ export const uploadSupportingDocumentRoute = (app: App, ctx: AppContext) =>
       },
     },
     async (request, reply) => {
+      if (!request.isMultipart() && !request.headers['content-type']?.toLowerCase().includes('application/json')) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the documents as multipart/form-data or as an application/json body.');
+      }
       const files = request.isMultipart()
         ? await multipartFiles(request, MAX_ATTACHMENT_BYTES)
         : jsonFiles(request.body as Static<typeof JsonUploadBody>);

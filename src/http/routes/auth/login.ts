@@ -3,7 +3,7 @@ import { login } from '../../../app/auth/login.js';
 import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
 import { Strict, Text, errorResponses } from '../../schema-kit.js';
-import { AppAuthTypeHeader, presentTokenPair, TokenPairResponse } from './token-pair.schema.js';
+import { AppAuthTypeHeader, presentTokenPair, TOKEN_RESPONSE_HEADERS, TokenPairResponse } from './token-pair.schema.js';
 
 const LoginBody = Strict({
   credentials: Type.Optional(Text(4096, { description: 'base64 of `client_id:client_secret`; or send `Authorization: Basic <same>`' })),
@@ -15,11 +15,8 @@ export const loginRoute = (app: App, ctx: AppContext) =>
   app.post(
     '/authorization/token',
     {
+      // A login by Authorization: Basic may come without a body: the server reads a missing body as `{}`.
       config: { access: 'app-type' },
-      // A login by Authorization: Basic may come without a body.
-      preValidation: async (request) => {
-        request.body ??= {};
-      },
       schema: {
         operationId: 'login',
         summary: 'Log in with client credentials',
@@ -32,8 +29,9 @@ export const loginRoute = (app: App, ctx: AppContext) =>
         response: { 200: TokenPairResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => ({
-      message: 'Login successful.',
-      data: presentTokenPair(await login(ctx, request.body.credentials || basicCredentials(request.headers.authorization))),
-    }),
+    async (request, reply) => {
+      const tokens = await login(ctx, request.body.credentials || basicCredentials(request.headers.authorization));
+      reply.headers(TOKEN_RESPONSE_HEADERS);
+      return { message: 'Login successful.', data: presentTokenPair(tokens) };
+    },
   );

@@ -2,7 +2,7 @@ import { refreshToken } from '../../../app/auth/refresh-token.js';
 import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
 import { RequiredText, Strict, errorResponses } from '../../schema-kit.js';
-import { AppAuthTypeHeader, presentTokenPair, TokenPairResponse } from './token-pair.schema.js';
+import { AppAuthTypeHeader, presentTokenPair, TOKEN_RESPONSE_HEADERS, TokenPairResponse } from './token-pair.schema.js';
 
 const RefreshBody = Strict({
   access_token: RequiredText(128, 'ACCESS_TOKEN_REQUIRED', { description: 'The (possibly expired) access token' }),
@@ -26,8 +26,9 @@ export const refreshTokenRoute = (app: App, ctx: AppContext) =>
         response: { 200: TokenPairResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => ({
-      message: 'Token refreshed.',
-      data: presentTokenPair(await refreshToken(ctx, request.body.access_token, request.body.refresh_token)),
-    }),
+    async (request, reply) => {
+      const tokens = await refreshToken(ctx, request.body.access_token, request.body.refresh_token);
+      reply.headers(TOKEN_RESPONSE_HEADERS);
+      return { message: 'Token refreshed.', data: presentTokenPair(tokens) };
+    },
   );

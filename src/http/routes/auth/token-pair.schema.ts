@@ -21,3 +21,6 @@ export const presentTokenPair = (tokens: TokenPair) => ({
 export const AppAuthTypeHeader = Type.Object({
   app_auth_type: Type.Optional(Text(32, { description: 'Must be `esign-oauth2`' })),
 });
+
+/** Tokens must not be kept by any cache on the way (RFC 6749 §5.1): `Pragma` for HTTP/1.0 caches. */
+export const TOKEN_RESPONSE_HEADERS = { 'cache-control': 'no-store', pragma: 'no-cache' };

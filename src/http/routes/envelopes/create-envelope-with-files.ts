@@ -1,17 +1,13 @@
 import type { AppContext } from '../../../app/context.js';
 import { createEnvelopeWithFiles } from '../../../app/envelopes/create-envelope-with-files.js';
 import { callerOf, type App } from '../../app-type.js';
+import { idempotentResponse } from '../../idempotency.js';
 import { originOf } from '../../request-origin.js';
+import { bodyValidation } from '../../validator.js';
+import { invalidEnvelopeRequest } from './envelope-request-problems.js';
 import { Ok, Strict, errorResponses } from '../../schema-kit.js';
-import {
-  CreatedEnvelope,
-  EnvelopeObject,
-  presentCreatedEnvelope,
-  RecipientsObject,
-  toEnvelopeInput,
-  toObserverInput,
-  toSignerInput,
-} from './envelope.schema.js';
+import { CreatedEnvelope, EnvelopeObject, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
+import { createdBody } from './created-envelope-body.js';
 import { FileIds } from './upload.schema.js';
 
 const CreateWithFilesBody = Strict({ envelope: EnvelopeObject, file_ids: FileIds, recipients: RecipientsObject });
@@ -21,6 +17,8 @@ export const createEnvelopeWithFilesRoute = (app: App, ctx: AppContext) =>
     '/envelopes/create_with_files',
     {
       config: { idempotent: true },
+      // Schema problems are answered with those of the settings and recipients (API.md §0: every problem at once).
+      attachValidation: true,
       schema: {
         operationId: 'createEnvelopeWithFiles',
         summary: 'Create and send an envelope from uploaded files',
@@ -32,6 +30,9 @@ export const createEnvelopeWithFilesRoute = (app: App, ctx: AppContext) =>
       },
     },
     async (request, reply) => {
+      const failed = bodyValidation(request);
+      if (failed)
+        throw invalidEnvelopeRequest(failed.problems, { envelope: failed.usable('envelope'), recipients: failed.usable('recipients') });
       const { envelope, file_ids: fileIds, recipients } = request.body;
       const created = await createEnvelopeWithFiles(
         ctx,
@@ -43,7 +44,8 @@ export const createEnvelopeWithFilesRoute = (app: App, ctx: AppContext) =>
           observers: (recipients.observers ?? []).map(toObserverInput),
         },
         originOf(request),
+        idempotentResponse(request, 201, createdBody),
       );
-      return reply.status(201).send({ message: 'Envelope created successfully.', data: presentCreatedEnvelope(created) });
+      return reply.status(201).send(createdBody(created));
     },
   );

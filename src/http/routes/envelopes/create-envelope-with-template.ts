@@ -1,17 +1,15 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { envelopeRequestProblems } from '../../../app/envelopes/envelope-creation.js';
+import { AppError, type Problem } from '../../../domain/app-error.js';
 import type { AppContext } from '../../../app/context.js';
 import { createEnvelopeFromTemplate } from '../../../app/envelopes/create-envelope-from-template.js';
 import { callerOf, type App } from '../../app-type.js';
+import { idempotentResponse } from '../../idempotency.js';
 import { originOf } from '../../request-origin.js';
+import { bodyValidation } from '../../validator.js';
 import { List, Ok, RequiredText, Strict, Text, errorResponses } from '../../schema-kit.js';
-import {
-  CreatedEnvelope,
-  envelopeSettingsProperties,
-  ObserverSchema,
-  presentCreatedEnvelope,
-  SignerSchema,
-  toEnvelopeInput,
-} from './envelope.schema.js';
+import { CreatedEnvelope, envelopeSettingsProperties, ObserverSchema, SignerSchema, toEnvelopeInput } from './envelope.schema.js';
+import { createdBody } from './created-envelope-body.js';
 
 const FormField = Strict({
   placeholder: RequiredText(100, 'FORM_FIELD_PLACEHOLDER_REQUIRED'),
@@ -53,11 +51,31 @@ const CreateWithTemplateBody = Strict({
   recipients: Strict({ signers: List(RoleSigner, 50, { minItems: 1 }), observers: Type.Optional(List(RoleObserver, 50)) }),
 });
 
+/**
+ * A request whose body failed its schema: its problems with those of the recipients, where they
+ * passed. The settings and roles are checked against the template once the body is valid.
+ */
+const invalidTemplateRequest = (schemaProblems: Problem[], recipients?: Static<typeof CreateWithTemplateBody>['recipients']) =>
+  AppError.of([
+    ...schemaProblems,
+    ...envelopeRequestProblems({
+      signers: recipients?.signers.map((signer) => ({
+        name: signer.name,
+        email: signer.email,
+        countryCode: signer.country_code,
+        phoneNumber: signer.phone_number,
+      })),
+      observers: recipients?.observers,
+    }),
+  ]);
+
 export const createEnvelopeWithTemplateRoute = (app: App, ctx: AppContext) =>
   app.post(
     '/envelopes/create_with_template',
     {
       config: { idempotent: true },
+      // Schema problems are answered with those of the recipients (API.md §0: every problem at once).
+      attachValidation: true,
       schema: {
         operationId: 'createEnvelopeWithTemplate',
         summary: 'Create and send an envelope from a template',
@@ -70,6 +88,8 @@ export const createEnvelopeWithTemplateRoute = (app: App, ctx: AppContext) =>
       },
     },
     async (request, reply) => {
+      const failed = bodyValidation(request);
+      if (failed) throw invalidTemplateRequest(failed.problems, failed.usable('recipients'));
       const { template_id: templateId, envelope, recipients } = request.body;
       const created = await createEnvelopeFromTemplate(
         ctx,
@@ -97,7 +117,8 @@ export const createEnvelopeWithTemplateRoute = (app: App, ctx: AppContext) =>
           })),
         },
         originOf(request),
+        idempotentResponse(request, 201, createdBody),
       );
-      return reply.status(201).send({ message: 'Envelope created successfully.', data: presentCreatedEnvelope(created) });
+      return reply.status(201).send(createdBody(created));
     },
   );

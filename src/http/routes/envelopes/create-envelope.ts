@@ -1,18 +1,21 @@
 import type { AppContext } from '../../../app/context.js';
 import { createEnvelope } from '../../../app/envelopes/create-envelope.js';
 import { callerOf, type App } from '../../app-type.js';
+import { idempotentResponse } from '../../idempotency.js';
 import { originOf } from '../../request-origin.js';
+import { bodyValidation } from '../../validator.js';
+import { invalidEnvelopeRequest } from './envelope-request-problems.js';
 import { List, Ok, Strict, errorResponses } from '../../schema-kit.js';
 import {
   Base64Document,
   CreatedEnvelope,
   EnvelopeObject,
-  presentCreatedEnvelope,
   RecipientsObject,
   toEnvelopeInput,
   toObserverInput,
   toSignerInput,
 } from './envelope.schema.js';
+import { createdBody } from './created-envelope-body.js';
 
 const CreateEnvelopeBody = Strict({
   envelope: EnvelopeObject,
@@ -25,6 +28,8 @@ export const createEnvelopeRoute = (app: App, ctx: AppContext) =>
     '/envelopes/create',
     {
       config: { idempotent: true },
+      // Schema problems are answered with those of the settings and recipients (API.md §0: every problem at once).
+      attachValidation: true,
       schema: {
         operationId: 'createEnvelope',
         summary: 'Create and send an envelope from base64 documents',
@@ -35,6 +40,9 @@ export const createEnvelopeRoute = (app: App, ctx: AppContext) =>
       },
     },
     async (request, reply) => {
+      const failed = bodyValidation(request);
+      if (failed)
+        throw invalidEnvelopeRequest(failed.problems, { envelope: failed.usable('envelope'), recipients: failed.usable('recipients') });
       const { envelope, documents, recipients } = request.body;
       const created = await createEnvelope(
         ctx,
@@ -46,7 +54,8 @@ export const createEnvelopeRoute = (app: App, ctx: AppContext) =>
           observers: (recipients.observers ?? []).map(toObserverInput),
         },
         originOf(request),
+        idempotentResponse(request, 201, createdBody),
       );
-      return reply.status(201).send({ message: 'Envelope created successfully.', data: presentCreatedEnvelope(created) });
+      return reply.status(201).send(createdBody(created));
     },
   );

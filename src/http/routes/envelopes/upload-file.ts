@@ -7,7 +7,9 @@ import { presentUploads, UploadedFiles } from './upload.schema.js';
 
 const UPLOAD_DESCRIPTION =
   'multipart/form-data with one or more `file` parts, each a PDF of at most 25 MB (at most 10 files). ' +
-  'Returns a `file_id` per file, for `file_ids` of the matching create_with_files; unused uploads are purged after 24 h. Accepts an Idempotency-Key header.';
+  'Returns a `file_id` per file, for `file_ids` of the matching create_with_files; unused uploads are purged after 24 h. ' +
+  'An envelope upload past the monthly quota answers 403 ENVELOPE_QUOTA_EXCEEDED; past 100 unused uploads (or 1 GB) per account, 403 UPLOAD_QUOTA_EXCEEDED. ' +
+  'Accepts an Idempotency-Key header.';
 
 /** `POST <path>`: uploads for envelopes or for templates (their ids are not interchangeable). */
 export const uploadRoute = (path: string, scope: UploadScope, operationId: string, tag: string) => (app: App, ctx: AppContext) =>
@@ -21,11 +23,11 @@ export const uploadRoute = (path: string, scope: UploadScope, operationId: strin
         description: UPLOAD_DESCRIPTION,
         tags: [tag],
         consumes: ['multipart/form-data'],
-        response: { 201: Ok(UploadedFiles, 'Files uploaded'), ...errorResponses(400, 401, 413, 415, 422, 429) },
+        response: { 201: Ok(UploadedFiles, 'Files uploaded'), ...errorResponses(400, 401, 403, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
-      const uploads = await uploadFiles(ctx, callerOf(request), scope, await readUploadedFiles(request));
+      const uploads = await uploadFiles(ctx, callerOf(request), scope, () => readUploadedFiles(request));
       return reply.status(201).send({ message: 'Files uploaded successfully.', data: presentUploads(uploads) });
     },
   );

@@ -14,7 +14,7 @@ export const signEnvelopeRoute = (app: App, ctx: AppContext) =>
         operationId: 'signEnvelope',
         summary: 'Sign as the signer of this token',
         description:
-          'Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists.',
+          'Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists. A drawn image over its limits is 400 `IMAGE_TOO_LARGE`; one that is not a PNG sealing can embed is 400 `INVALID_SIGNATURE`. An embedded token is spent by this call whatever its outcome.',
         tags: ['Signing'],
         params: SigningTokenParams,
         body: SignBody,

@@ -14,6 +14,7 @@ export const signingDocumentRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'getSigningDocument',
         summary: "The PDF of one of the envelope's documents, for the signer to review",
+        description: 'An embedded token is spent by this call: use the `session_token` the signing page returned.',
         tags: ['Signing'],
         params: Strict({ signingCode: Text(200, { minLength: 1 }), documentId: Text(64, { minLength: 1 }) }),
         response: {

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { DeclineResult } from '../../../app/envelopes/record-decline.js';
 import type { SignatureReceipt } from '../../../app/signing/sign-envelope.js';
+import { SIGNATURE_IMAGE_LIMITS } from '../../../app/signing/signature-image.js';
 import type { SigningPageView } from '../../../app/signing/view-signing-page.js';
 import { Email, Id, Int, List, Num, Strict, Text, Timestamp } from '../../schema-kit.js';
 
@@ -79,7 +80,14 @@ export const presentSigningPage = (view: SigningPageView): Static<typeof Signing
 
 const Mark = Strict({
   type: Type.Unsafe<'drawn' | 'typed'>(Type.String({ enum: ['drawn', 'typed'], maxLength: 5 })),
-  image_png_base64: Type.Optional(Text(2_000_000, { minLength: 1, contentEncoding: 'base64', description: 'drawn: the PNG image' })),
+  image_png_base64: Type.Optional(
+    Text(SIGNATURE_IMAGE_LIMITS.maxBase64Chars, {
+      minLength: 1,
+      contentEncoding: 'base64',
+      contentMediaType: 'image/png',
+      description: `drawn: the PNG image, non-interlaced, 8 or 16 bits per sample, at most ${SIGNATURE_IMAGE_LIMITS.maxSide} pixels on a side and ${SIGNATURE_IMAGE_LIMITS.maxPixels} in all (else 400 \`IMAGE_TOO_LARGE\`, checked from its header before decoding; its pixel data may not inflate beyond what the header implies)`,
+    }),
+  ),
   text: Type.Optional(Text(200, { minLength: 1, description: 'typed: the name as typed' })),
 });
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../app/context.js';
-import { readVerificationRecord } from '../../../app/verification/verification-record.js';
+import { hasVerificationRecord, readVerificationRecord } from '../../../app/verification/verification-record.js';
 import type { App } from '../../app-type.js';
 import { errorResponses } from '../../schema-kit.js';
 import { securePage } from '../pages/page-security.js';
@@ -9,7 +9,10 @@ import { VerificationParams, VerificationRecordBody, presentVerificationRecord }
 /** The page's own script asks for JSON at the same URL; people's browsers ask for HTML. */
 const wantsJson = (accept: string | undefined): boolean => /application\/json/i.test(accept ?? '') && !/text\/html/i.test(accept ?? '');
 
-/** `GET /verify/{envelopeId}`: the public verification page, or with `Accept: application/json` the record of API.md §6. */
+/**
+ * `GET /verify/{envelopeId}`: the public verification page, or with `Accept: application/json` the record of API.md §6.
+ * Both answer 404 unless the envelope is Completed; the page still comes as HTML then, and says so itself.
+ */
 export const verificationPageRoute = (app: App, ctx: AppContext) =>
   app.get(
     '/verify/:envelopeId',
@@ -19,7 +22,7 @@ export const verificationPageRoute = (app: App, ctx: AppContext) =>
         params: VerificationParams,
         response: {
           200: {
-            description: 'The verification page, or its record',
+            description: 'The verification page, or its record (Completed envelopes only)',
             content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: VerificationRecordBody } },
           },
           ...errorResponses(404, 429, 503),
@@ -34,7 +37,8 @@ export const verificationPageRoute = (app: App, ctx: AppContext) =>
           .header('cache-control', 'no-store')
           .send({ message: 'Verification record retrieved.', data: presentVerificationRecord(record) });
       }
+      const status = (await hasVerificationRecord(ctx, request.params.envelopeId)) ? 200 : 404;
       const html = await readWebPage('verify.html');
-      return securePage(reply).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+      return securePage(reply).code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     },
   );

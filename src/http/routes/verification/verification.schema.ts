@@ -8,13 +8,13 @@ export const VerificationParams = Type.Object({ envelopeId: Text(64) });
 const Sha256 = Text(64, { pattern: '^[0-9a-f]{64}$' });
 const Nullable = <T extends ReturnType<typeof Text>>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** No e-mail addresses: the record is public. */
+/** No e-mail addresses: the record is public. Completed envelopes only, and only their own documents (not the certificate). */
 const VerificationRecordObject = Type.Object({
   envelope_id: Id('env'),
   name: Text(255),
   status: Text(16),
   completed_at: Type.Union([Timestamp(), Type.Null()]),
-  documents: List(Type.Object({ name: Text(255), sha256_original: Sha256, sha256_sealed: Nullable(Sha256) }), 11),
+  documents: List(Type.Object({ name: Text(255), sha256_original: Sha256, sha256_sealed: Nullable(Sha256) }), 10),
   ledger_head_hash: Nullable(Sha256),
 });
 

@@ -3,6 +3,8 @@ import type { DialectName } from '../dialect.js';
 import * as accountsAndAuth from './0001-accounts-and-auth.js';
 import { envelopesMigration } from './0002-envelopes.js';
 import * as envelopeListIndex from './0003-envelope-list-index.js';
+import * as blobReferenceIndexes from './0004-blob-reference-indexes.js';
+import * as idempotencyLeases from './0005-idempotency-leases.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -12,4 +14,6 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0001-accounts-and-auth': accountsAndAuth,
   '0002-envelopes': envelopesMigration(dialect),
   '0003-envelope-list-index': envelopeListIndex,
+  '0004-blob-reference-indexes': blobReferenceIndexes,
+  '0005-idempotency-leases': idempotencyLeases,
 });

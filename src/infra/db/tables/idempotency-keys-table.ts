@@ -14,6 +14,17 @@ export interface IdempotencyKey {
   responseStatus: number | null;
   responseBody: string | null;
   createdAt: string;
+  /** The request holding the key: only it may complete or release it. */
+  claimId: string | null;
+  /** While running: the key may be taken over only after this instant (its holder stopped renewing it). */
+  leaseUntil: string | null;
+}
+
+/** Which request holds which key. */
+export interface IdempotencyKeyClaim {
+  accountId: string;
+  key: string;
+  claimId: string;
 }
 
 const idempotencyKeyCodec = rowCodec<IdempotencyKey, IdempotencyKeysTable>({
@@ -24,7 +35,12 @@ const idempotencyKeyCodec = rowCodec<IdempotencyKey, IdempotencyKeysTable>({
   responseStatus: 'response_status',
   responseBody: 'response_body',
   createdAt: 'created_at',
+  claimId: 'claim_id',
+  leaseUntil: 'lease_until',
 });
+
+const changed = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) =>
+  Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0) > 0;
 
 /** Inserts the key unless the account already holds it; true when this call inserted it. */
 export const insertIdempotencyKeyIfAbsent = async (db: Db, key: IdempotencyKey): Promise<boolean> => {
@@ -46,22 +62,78 @@ export const readIdempotencyKey = async (db: Db, accountId: string, key: string)
   return row && idempotencyKeyCodec.fromRow(row);
 };
 
-export const updateIdempotencyKey = async (db: Db, accountId: string, key: string, changes: Partial<IdempotencyKey>): Promise<void> => {
-  await db
+/**
+ * Gives a running key to a new request if its lease lapsed before `now` (a key from before leases
+ * existed has none); true when this call took it. One statement, so two takers cannot both win.
+ */
+export const takeOverLapsedIdempotencyKey = async (db: Db, key: IdempotencyKey, now: string): Promise<boolean> => {
+  const result = await db
     .updateTable('idempotency_keys')
-    .set(idempotencyKeyCodec.toColumns(changes))
-    .where('account_id', '=', accountId)
-    .where('idempotency_key', '=', key)
+    .set(idempotencyKeyCodec.toColumns(key))
+    .where('account_id', '=', key.accountId)
+    .where('idempotency_key', '=', key.key)
+    .where('state', '=', 'running')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .executeTakeFirst();
+  return changed(result);
+};
+
+/** Pushes the lease of a key its holder still runs; false when the key is no longer that holder's. */
+export const renewIdempotencyKeyLease = async (db: Db, claim: IdempotencyKeyClaim, leaseUntil: string): Promise<boolean> => {
+  const result = await db
+    .updateTable('idempotency_keys')
+    .set({ lease_until: leaseUntil })
+    .where('account_id', '=', claim.accountId)
+    .where('idempotency_key', '=', claim.key)
+    .where('claim_id', '=', claim.claimId)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return changed(result);
+};
+
+/** Stores the response of the key's holder; false when the key is no longer that holder's or is done already. */
+export const completeIdempotencyKeyClaim = async (
+  db: Db,
+  claim: IdempotencyKeyClaim,
+  response: { status: number; body: string },
+): Promise<boolean> => {
+  const result = await db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', response_status: response.status, response_body: response.body, lease_until: null })
+    .where('account_id', '=', claim.accountId)
+    .where('idempotency_key', '=', claim.key)
+    .where('claim_id', '=', claim.claimId)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return changed(result);
+};
+
+/** Deletes the key if its holder still runs it (a key already done keeps its response). */
+export const deleteRunningIdempotencyKeyClaim = async (db: Db, claim: IdempotencyKeyClaim): Promise<void> => {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('account_id', '=', claim.accountId)
+    .where('idempotency_key', '=', claim.key)
+    .where('claim_id', '=', claim.claimId)
+    .where('state', '=', 'running')
     .execute();
 };
 
-/** Deletes a key; with `createdAt`, only that claim of it (not one made again since). */
-export const deleteIdempotencyKey = async (db: Db, accountId: string, key: string, createdAt?: string): Promise<void> => {
-  let query = db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('idempotency_key', '=', key);
-  if (createdAt) query = query.where('created_at', '=', createdAt);
-  await query.execute();
+/** Deletes a key that was created at `createdAt` (not one claimed again since). */
+export const deleteIdempotencyKeyCreatedAt = async (db: Db, accountId: string, key: string, createdAt: string): Promise<void> => {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('account_id', '=', accountId)
+    .where('idempotency_key', '=', key)
+    .where('created_at', '=', createdAt)
+    .execute();
 };
 
-export const deleteIdempotencyKeysCreatedBefore = async (db: Db, cutoff: string): Promise<void> => {
-  await db.deleteFrom('idempotency_keys').where('created_at', '<', cutoff).execute();
+/** Forgets keys past their lifetime, except one still running: its holder's response must still be recorded. */
+export const deleteIdempotencyKeysCreatedBefore = async (db: Db, cutoff: string, now: string): Promise<void> => {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', cutoff)
+    .where((eb) => eb.or([eb('state', '=', 'done'), eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .execute();
 };

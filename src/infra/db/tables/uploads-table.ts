@@ -67,3 +67,14 @@ export const deleteUnusedUploadsCreatedBefore = async (db: Db, cutoff: string): 
 /** Whether an upload not used yet holds these bytes (it may still become an envelope's document). */
 export const pendingUploadUsesBlob = async (db: Db, sha256: string): Promise<boolean> =>
   Boolean(await db.selectFrom('uploads').select('id').where('sha256', '=', sha256).where('used_at', 'is', null).executeTakeFirst());
+
+/** How many uploads the account holds that nothing has used yet, and their bytes. */
+export const readPendingUploadUsage = async (db: Db, accountId: string): Promise<{ files: number; bytes: number }> => {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => [eb.fn.countAll().as('files'), eb.fn.sum<number | string | null>('size').as('bytes')])
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { files: Number(row.files), bytes: Number(row.bytes ?? 0) };
+};

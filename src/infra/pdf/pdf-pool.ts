@@ -1,0 +1,126 @@
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { AppError } from '../../domain/app-error.js';
+import type { CertificateInput } from './certificate-page.js';
+import type { CompletionRecord } from './completion-record.js';
+import type { AnchorMatch } from './find-anchors.js';
+import type { InspectOptions, PageInfo, PdfInfo } from './intake.js';
+import type * as tasks from './pdf-worker.js';
+import type { SigningIdentityOptions } from './signing-identity.js';
+import type { FieldStamp } from './stamp-fields.js';
+import type { VerifyOptions, VerifyReport } from './verify-pdf.js';
+
+export interface PdfPoolOptions {
+  /** Worker threads (PDF_WORKERS). */
+  threads: number;
+  /** A task still running after this long is killed with its worker. */
+  taskTimeoutMs?: number;
+  /** A sealing task may run longer: it stamps, renders and signs a whole document, time-stamp included. */
+  sealTimeoutMs?: number;
+  /** Heap of each worker; a task that needs more is killed with its worker. */
+  maxOldGenerationSizeMb?: number;
+}
+
+export interface SealingOptions {
+  identity: SigningIdentityOptions;
+  tsaUrl?: string;
+}
+
+/** PDF work off the event loop (README "PDF workers"): every method runs in a worker thread. */
+export interface PdfPool {
+  /** API.md §2's checks of an uploaded document, and its pages. */
+  inspect(bytes: Uint8Array, options?: InspectOptions): Promise<PdfInfo>;
+  /** Occurrences of each text, at most `maxMatches + 1` each (one more than allowed shows the limit was passed). */
+  findAnchors(bytes: Uint8Array, texts: string[], maxMatches: number): Promise<AnchorMatch[][]>;
+  sealDocument(
+    input: {
+      original: Uint8Array;
+      stamps: FieldStamp[];
+      certificate: CertificateInput;
+      qrCodeUrl: string | null;
+      record: CompletionRecord;
+    },
+    sealing: SealingOptions,
+  ): Promise<Uint8Array>;
+  sealCertificate(
+    input: { certificate: CertificateInput; record: CompletionRecord },
+    sealing: SealingOptions,
+  ): Promise<{ bytes: Uint8Array; pages: PageInfo[] }>;
+  verify(bytes: Uint8Array, options?: VerifyOptions): Promise<VerifyReport>;
+  readCompletionRecord(bytes: Uint8Array): Promise<CompletionRecord | undefined>;
+  close(): Promise<void>;
+}
+
+type TaskName = Exclude<keyof typeof tasks, 'TaskResult'>;
+type TaskOf<N extends TaskName> = Parameters<(typeof tasks)[N]>[0];
+type ValueOf<N extends TaskName> = Awaited<ReturnType<(typeof tasks)[N]>> extends tasks.TaskResult<infer T> ? T : never;
+
+const DEFAULT_TASK_TIMEOUT_MS = 30_000;
+const DEFAULT_SEAL_TIMEOUT_MS = 120_000;
+/** Enough for a 25 MB, 500-page document parsed and saved; a hostile one is stopped here instead of in the process. */
+const DEFAULT_MAX_OLD_GENERATION_MB = 1024;
+/** Idle workers are let go after this long; the next task starts one again. */
+const IDLE_TIMEOUT_MS = 5 * 60_000;
+
+const runningTypeScript = extname(fileURLToPath(import.meta.url)) === '.ts';
+
+/** The worker runs the same kind of file as this one: TypeScript under tsx, JavaScript once compiled. */
+const workerFile = (): string => fileURLToPath(new URL(`./pdf-worker${runningTypeScript ? '.ts' : '.js'}`, import.meta.url));
+
+/**
+ * Workers inherit `--import tsx`, but on Node 20 tsx registers its loader in the main thread only, so
+ * under TypeScript each worker registers it itself before loading the worker file.
+ */
+const workerExecArgv = (): string[] | undefined => {
+  if (!runningTypeScript) return undefined;
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  return [...process.execArgv, '--import', `data:text/javascript,import{register}from${JSON.stringify(tsxApi)};register();`];
+};
+
+const isAbort = (error: unknown): boolean => (error as Error).name === 'AbortError';
+const isOutOfMemory = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+
+export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
+  const taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+  const sealTimeoutMs = options.sealTimeoutMs ?? DEFAULT_SEAL_TIMEOUT_MS;
+  const execArgv = workerExecArgv();
+  const piscina = new Piscina({
+    filename: workerFile(),
+    ...(execArgv ? { execArgv } : {}),
+    minThreads: 0,
+    maxThreads: options.threads,
+    idleTimeout: IDLE_TIMEOUT_MS,
+    resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? DEFAULT_MAX_OLD_GENERATION_MB },
+  });
+
+  const run = async <N extends TaskName>(name: N, task: TaskOf<N>, timeoutMs = taskTimeoutMs): Promise<ValueOf<N>> => {
+    let result: tasks.TaskResult<ValueOf<N>>;
+    try {
+      result = await piscina.run(task, { name, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      if (isAbort(error)) {
+        throw new AppError('PDF_TOO_COMPLEX', `The PDF document is too complex to process: it took longer than ${timeoutMs / 1000} s.`);
+      }
+      if (isOutOfMemory(error)) {
+        throw new AppError('PDF_TOO_COMPLEX', 'The PDF document is too complex to process: it needs too much memory.');
+      }
+      throw error;
+    }
+    if ('error' in result) {
+      const { code, message, problems } = result.error;
+      throw new AppError(code, message, { problems });
+    }
+    return result.value;
+  };
+
+  return {
+    inspect: (bytes, inspectOptions = {}) => run('inspect', { bytes, options: inspectOptions }),
+    findAnchors: (bytes, texts, maxMatches) => run('anchors', { bytes, texts, maxMatches }),
+    sealDocument: (input, sealing) => run('sealDocument', { ...input, ...sealing }, sealTimeoutMs),
+    sealCertificate: (input, sealing) => run('sealCertificate', { ...input, ...sealing }, sealTimeoutMs),
+    verify: (bytes, verifyOptions = {}) => run('verify', { bytes, options: verifyOptions }),
+    readCompletionRecord: (bytes) => run('completionRecord', { bytes }),
+    close: () => piscina.destroy(),
+  };
+};

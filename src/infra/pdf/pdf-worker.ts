@@ -1,0 +1,93 @@
+import { AppError, type Problem } from '../../domain/app-error.js';
+import { addQrCode } from './add-qr-code.js';
+import { appendPages } from './append-pages.js';
+import { renderCertificate, type CertificateInput } from './certificate-page.js';
+import { attachCompletionRecord, readCompletionRecord, type CompletionRecord } from './completion-record.js';
+import { findAnchorsOnce, type AnchorSearch } from './find-anchors.js';
+import { inspectPdf, type InspectOptions, type PageInfo, type PdfInfo } from './intake.js';
+import { sealPdf } from './seal-pdf.js';
+import { loadSigningIdentity, type SigningIdentity, type SigningIdentityOptions } from './signing-identity.js';
+import { stampFields, type FieldStamp } from './stamp-fields.js';
+import { verifySealedPdf, type VerifyOptions, type VerifyReport } from './verify-pdf.js';
+
+/**
+ * The tasks the PDF worker pool runs (pdf-pool.ts), one exported function each, in worker threads:
+ * every parse of a document someone handed us happens here, never on the event loop.
+ */
+
+/** An AppError does not survive the trip between threads as a class: it travels as data. */
+export type TaskResult<T> = { value: T } | { error: { code: AppError['code']; message: string; problems: Problem[] } };
+
+const settle = async <T>(work: () => Promise<T>): Promise<TaskResult<T>> => {
+  try {
+    return { value: await work() };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { error: { code: error.code, message: error.message, problems: error.problems } };
+  }
+};
+
+export interface SealingKey {
+  identity: SigningIdentityOptions;
+  tsaUrl?: string;
+}
+
+export interface SealDocumentTask extends SealingKey {
+  original: Uint8Array;
+  stamps: FieldStamp[];
+  certificate: CertificateInput;
+  /** Set when the envelope asks for a verification QR code on the last page. */
+  qrCodeUrl: string | null;
+  record: CompletionRecord;
+}
+
+export interface SealCertificateTask extends SealingKey {
+  certificate: CertificateInput;
+  record: CompletionRecord;
+}
+
+const identities = new Map<string, Promise<SigningIdentity>>();
+
+/** Loaded once per worker: the same files the service loaded at start (keys.ts). */
+const identityFor = (options: SigningIdentityOptions): Promise<SigningIdentity> => {
+  const key = JSON.stringify(options);
+  let identity = identities.get(key);
+  if (!identity) {
+    identity = loadSigningIdentity(options);
+    identities.set(key, identity);
+  }
+  return identity;
+};
+
+const sealWithRecord = async (bytes: Uint8Array, task: SealingKey & { record: CompletionRecord }): Promise<Uint8Array> => {
+  const recorded = await attachCompletionRecord(bytes, task.record);
+  return sealPdf(recorded, await identityFor(task.identity), task.tsaUrl ? { tsaUrl: task.tsaUrl } : {});
+};
+
+export const inspect = (task: { bytes: Uint8Array; options: InspectOptions }): Promise<TaskResult<PdfInfo>> =>
+  settle(() => inspectPdf(task.bytes, task.options));
+
+export const anchors = (task: AnchorSearch): Promise<TaskResult<Awaited<ReturnType<typeof findAnchorsOnce>>>> =>
+  settle(() => findAnchorsOnce(task));
+
+/** One document: its field values stamped in, the certificate pages appended, the QR code when asked, the record, the seal. */
+export const sealDocument = (task: SealDocumentTask): Promise<TaskResult<Uint8Array>> =>
+  settle(async () => {
+    const stamped = await stampFields(task.original, task.stamps);
+    let bytes = await appendPages(stamped, await renderCertificate(task.certificate));
+    if (task.qrCodeUrl) bytes = await addQrCode(bytes, task.qrCodeUrl);
+    return sealWithRecord(bytes, task);
+  });
+
+/** The certificate of completion, sealed, with its pages described for the documents table. */
+export const sealCertificate = (task: SealCertificateTask): Promise<TaskResult<{ bytes: Uint8Array; pages: PageInfo[] }>> =>
+  settle(async () => {
+    const bytes = await sealWithRecord(await renderCertificate(task.certificate), task);
+    return { bytes, pages: (await inspectPdf(bytes)).pages };
+  });
+
+export const verify = (task: { bytes: Uint8Array; options: VerifyOptions }): Promise<TaskResult<VerifyReport>> =>
+  settle(() => verifySealedPdf(task.bytes, task.options));
+
+export const completionRecord = (task: { bytes: Uint8Array }): Promise<TaskResult<CompletionRecord | undefined>> =>
+  settle(() => readCompletionRecord(task.bytes));

@@ -1,0 +1,39 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface ChildServer {
+  url: string;
+  process: ChildProcess;
+  /** Ends the process with `signal` and waits for it to be gone. */
+  stop(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** `npm start` as a separate process (`node --import tsx src/main.ts`) with `env`, once it says where it listens. */
+export const startChildServer = async (env: Record<string, string>): Promise<ChildServer> => {
+  const child = spawn('node', ['--import', 'tsx', 'src/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`no "listening" line in time:\n${output}`)), 60_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/listening on (http:\/\/\S+)/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code, signal) => reject(new Error(`exited with ${code ?? signal}:\n${output}`)));
+  });
+  return {
+    url,
+    process: child,
+    stop: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+};

@@ -1,0 +1,111 @@
+import { issueSigningToken } from '../../src/app/signing/signing-tokens.js';
+import { createEnvelope } from './envelopes.js';
+import type { FuzzContext } from './fuzz-arbitraries.js';
+import { makePdf, makePng } from './pdf-fixtures.js';
+import type { TestServer } from './test-server.js';
+
+/** One account's real resources: an id of every kind a route can take, so hostile requests reach real rows. */
+export interface AccountResources {
+  accessToken: string;
+  credentials: string;
+  /** From a login of its own: rotating or reusing it cannot revoke `accessToken`. */
+  spareRefreshToken: string;
+  envelopeId: string;
+  /** More envelopes, so that a cancel or delete among generated requests leaves others to reach. */
+  spareEnvelopeIds: string[];
+  documentId: string;
+  signerEmail: string;
+  supportingDocumentId: string;
+  templateId: string;
+  envelopeFileId: string;
+  templateFileId: string;
+  signingToken: string;
+}
+
+const api = (server: TestServer) => async (method: string, path: string, token: string, body: unknown) => {
+  const response = await server.call(method, `/api/v2.0${path}`, { token, body });
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+};
+
+const uploadPdf = async (server: TestServer, token: string, path: string, pdf: Uint8Array): Promise<string> => {
+  const form = new FormData();
+  form.append('file', new Blob([pdf.slice()], { type: 'application/pdf' }), 'upload.pdf');
+  const response = await fetch(`${server.url}/api/v2.0${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, app_auth_type: 'esign-oauth2' },
+    body: form,
+  });
+  const body = (await response.json()) as { data: { files: { file_id: string }[] } };
+  if (response.status !== 201) throw new Error(`upload ${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body.data.files[0]!.file_id;
+};
+
+/** A fresh account (unlimited plan) holding an envelope, a supporting document, a template, two uploads and a signing token. */
+export const createAccountResources = async (server: TestServer): Promise<AccountResources> => {
+  const account = await server.newAccount('enterprise');
+  const token = account.accessToken;
+  const call = api(server);
+  const pdf = await makePdf({ pages: 2 });
+  const envelope = await createEnvelope(server, token);
+  const spareEnvelopeIds = [(await createEnvelope(server, token)).envelope_id, (await createEnvelope(server, token)).envelope_id];
+  const spareLogin = await server.call('POST', '/api/v2.0/authorization/token', { body: { credentials: account.credentials } });
+  const signer = envelope.recipients.signers[0]!;
+  const attachments = await call('POST', `/envelopes/${envelope.envelope_id}/upload_supporting_document`, token, {
+    documents: [{ name: 'notes.txt', content_base64: Buffer.from('Reference notes\n').toString('base64') }],
+  });
+  const template = await call('POST', '/templates/create', token, {
+    template: { name: 'NDA', sign_process_flow: 'Parallel' },
+    documents: [{ name: 'nda.pdf', content_base64: Buffer.from(pdf).toString('base64') }],
+    roles: { signers: [{ signer_title: 'Client', fields: [{ type: 'signature', page: 1, x: 72, y: 600, width: 160, height: 40 }] }] },
+  });
+  const signingToken = await issueSigningToken(
+    server.service.ctx,
+    server.service.ctx.db,
+    { id: signer.recipient_id, envelopeId: envelope.envelope_id },
+    'invitation',
+    null,
+  );
+  return {
+    accessToken: token,
+    credentials: account.credentials,
+    spareRefreshToken: spareLogin.body.data.refresh_token,
+    envelopeId: envelope.envelope_id,
+    spareEnvelopeIds,
+    documentId: envelope.documents[0]!.document_id,
+    signerEmail: signer.email,
+    supportingDocumentId: attachments.supporting_documents[0].supporting_document_id,
+    templateId: template.template_id,
+    envelopeFileId: await uploadPdf(server, token, '/envelopes/upload_file', pdf),
+    templateFileId: await uploadPdf(server, token, '/templates/upload_file', pdf),
+    signingToken,
+  };
+};
+
+/**
+ * Values by the names routes give them (path parameters in camelCase, body fields in snake_case),
+ * for the generators of fuzz-arbitraries.ts.
+ */
+export const fuzzContext = async (resources: AccountResources): Promise<FuzzContext> => ({
+  token: resources.accessToken,
+  pdf: await makePdf({ pages: 1 }),
+  png: makePng(60, 20),
+  known: {
+    envelopeId: [resources.envelopeId, ...resources.spareEnvelopeIds],
+    documentId: [resources.documentId, 'certificate'],
+    supportingDocumentId: [resources.supportingDocumentId],
+    templateId: [resources.templateId],
+    action: ['activate', 'deactivate'],
+    signerEmail: [resources.signerEmail],
+    signingCode: [resources.signingToken],
+    token: [resources.signingToken],
+    '*': ['index.html', 'swagger-initializer.js', 'sign.html', '..%2f..%2fpackage.json', '%2e%2e/%2e%2e/package.json', '.env'],
+    template_id: [resources.templateId],
+    file_id: [resources.envelopeFileId, resources.templateFileId],
+    credentials: [resources.credentials],
+    refresh_token: [resources.spareRefreshToken],
+    email: [resources.signerEmail],
+    signer_email: [resources.signerEmail],
+    sign_process_flow: ['Parallel', 'Sequential'],
+  },
+});

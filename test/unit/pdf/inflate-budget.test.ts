@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AppError } from '../../../src/domain/app-error.js';
+import { DEFAULT_INFLATE_BUDGET, scanInflateBudget } from '../../../src/infra/pdf/inflate-budget.js';
+import { imageMarkedBomb, objectStreamBomb, pageContentBomb, pdfWithContentOf } from '../../support/pdf-bombs.js';
+import { makeEncryptedPdf, makePdf } from '../../support/pdf-fixtures.js';
+import { makeAes256R6Pdf } from '../../support/pdf-encrypted-r6.js';
+
+const MIB = 1024 * 1024;
+
+const rejectsAsTooComplex = (scan: () => unknown, detail: RegExp) =>
+  assert.throws(scan, (error: unknown) => {
+    assert.ok(error instanceof AppError);
+    assert.equal(error.code, 'PDF_TOO_COMPLEX');
+    assert.match(error.message, detail);
+    return true;
+  });
+
+describe('scanInflateBudget', () => {
+  it('passes a legitimate 500-page document', async () => {
+    const scan = scanInflateBudget(await makePdf({ pages: 500, text: 'Please sign here' }));
+    assert.equal(scan.encrypted, false);
+    assert.ok(scan.inflatedBytes < DEFAULT_INFLATE_BUDGET.perDocument);
+  });
+
+  it('counts what compressed streams inflate to', () => {
+    assert.ok(scanInflateBudget(pdfWithContentOf(2)).inflatedBytes >= 2 * MIB);
+  });
+
+  it('stops an object stream that inflates to 1 GiB at the per-stream budget', () => {
+    rejectsAsTooComplex(() => scanInflateBudget(objectStreamBomb(1024)), /one compressed stream inflates to more than 64 MiB/);
+  });
+
+  it('stops a page content stream that inflates to 2 GiB at the per-stream budget', () => {
+    rejectsAsTooComplex(() => scanInflateBudget(pageContentBomb('SIGNHERE', 2048)), /more than 64 MiB/);
+  });
+
+  it('counts every stream against the per-document budget', () => {
+    const budget = { perStream: 8 * MIB, perDocument: 3 * MIB };
+    assert.ok(scanInflateBudget(pdfWithContentOf(2), budget).inflatedBytes >= 2 * MIB);
+    rejectsAsTooComplex(() => scanInflateBudget(pdfWithContentOf(4), budget), /streams inflate to more than 3 MiB/);
+  });
+
+  it('counts a stream whose declared /Length is cut short, as the PDF library would still inflate it', () => {
+    const bytes = Buffer.from(pageContentBomb('SIGNHERE', 128)).toString('latin1');
+    const truncated = Buffer.from(bytes.replace(/\/Length \d+/, '/Length 4000'), 'latin1');
+    rejectsAsTooComplex(() => scanInflateBudget(truncated, { perStream: 1 * MIB, perDocument: 8 * MIB }), /more than 1 MiB/);
+  });
+
+  it('reads encryption from the trailer and from an xref stream (AES-256 R6)', async () => {
+    assert.equal(scanInflateBudget(await makeEncryptedPdf()).encrypted, true);
+    assert.equal(scanInflateBudget(makeAes256R6Pdf()).encrypted, true);
+  });
+
+  it('skips image data no operation decodes, but counts a stream a page names as content whatever it calls itself', () => {
+    const budget = { perStream: 1 * MIB, perDocument: 64 * MIB };
+    assert.doesNotThrow(() => scanInflateBudget(imageMarkedBomb(8, false), budget));
+    rejectsAsTooComplex(() => scanInflateBudget(imageMarkedBomb(8, true), budget), /more than 1 MiB/);
+  });
+
+  it('reads pathological text (long digit runs, unclosed arrays, trailers without startxref) in linear time', { timeout: 30_000 }, () => {
+    const text = [
+      '%PDF-1.7',
+      `1 0 obj\n<< /Contents <${'0'.repeat(4_000_000)}> >>\nendobj`,
+      `2 0 obj\n${'<< /Contents [ 9 0 R '.repeat(100_000)}\nendobj`,
+      'trailer << /Size 3 >>\n'.repeat(100_000),
+    ].join('\n');
+    assert.equal(scanInflateBudget(Buffer.from(text, 'latin1')).encrypted, false);
+  });
+});
