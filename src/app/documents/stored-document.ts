@@ -1,4 +1,5 @@
 import { AppError } from '../../domain/app-error.js';
+import { ProblemCollector } from '../../domain/problem-collector.js';
 import type { AppContext } from '../context.js';
 
 export interface PageInfo {
@@ -33,6 +34,7 @@ export const DOCUMENT_LIMITS = { maxBytes: 25 * 1024 * 1024, maxDocuments: 10, m
 export interface CheckedDocument {
   name: string;
   bytes: Uint8Array;
+  size: number;
   pages: PageInfo[];
 }
 
@@ -42,7 +44,7 @@ export const checkDocument = async (ctx: AppContext, name: string, bytes: Uint8A
     throw new AppError('PAYLOAD_TOO_LARGE', `"${name}" is larger than ${DOCUMENT_LIMITS.maxBytes / 1024 / 1024} MB.`);
   }
   const info = await ctx.pdf.inspect(bytes, { maxPages: DOCUMENT_LIMITS.maxPages });
-  return { name, bytes, pages: info.pages };
+  return { name, bytes, size: bytes.byteLength, pages: info.pages };
 };
 
 /** Stores the bytes of a checked document. */
@@ -63,18 +65,35 @@ export const decodeBase64Document = (content: string, field: string): Uint8Array
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 };
 
-/** Decodes and checks each of a request's `documents`, in order, stopping at the first bad one; stores them once all are good. */
-export const storeBase64Documents = async (ctx: AppContext, documents: readonly Base64DocumentInput[]): Promise<StoredDocument[]> => {
+/**
+ * Decodes and checks each of a request's `documents`, in order, without storing anything: the
+ * problems of every bad one at once (API.md §0).
+ */
+export const checkBase64Documents = async (ctx: AppContext, documents: readonly Base64DocumentInput[]): Promise<CheckedDocument[]> => {
+  const problems = new ProblemCollector();
   const checked: CheckedDocument[] = [];
   for (const [i, doc] of documents.entries()) {
-    checked.push(await checkDocument(ctx, doc.name, decodeBase64Document(doc.contentBase64, `documents[${i}].content_base64`)));
+    const document = await problems.check(() =>
+      checkDocument(ctx, doc.name, decodeBase64Document(doc.contentBase64, `documents[${i}].content_base64`)),
+    );
+    if (document) checked.push(document);
   }
+  problems.throwIfAny();
+  return checked;
+};
+
+/** Stores checked documents, in order. */
+export const storeCheckedDocuments = async (ctx: AppContext, documents: readonly CheckedDocument[]): Promise<StoredDocument[]> => {
   const stored: StoredDocument[] = [];
-  for (const document of checked) stored.push(await storeCheckedDocument(ctx, document));
+  for (const document of documents) stored.push(await storeCheckedDocument(ctx, document));
   return stored;
 };
 
-export const assertEnvelopeDocumentLimits = (documents: readonly StoredDocument[]) => {
+/** Decodes and checks each of a request's `documents`; stores them once all are good. */
+export const storeBase64Documents = async (ctx: AppContext, documents: readonly Base64DocumentInput[]): Promise<StoredDocument[]> =>
+  storeCheckedDocuments(ctx, await checkBase64Documents(ctx, documents));
+
+export const assertEnvelopeDocumentLimits = (documents: readonly { size: number }[]) => {
   if (documents.length === 0) throw new AppError('DOCUMENTS_REQUIRED', 'An envelope needs at least one document.', { field: 'documents' });
   if (documents.length > DOCUMENT_LIMITS.maxDocuments) {
     throw new AppError('TOO_MANY_DOCUMENTS', `An envelope holds at most ${DOCUMENT_LIMITS.maxDocuments} documents.`, {

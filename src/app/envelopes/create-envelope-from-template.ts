@@ -36,8 +36,6 @@ export interface CreateEnvelopeFromTemplateRequest {
   observers: RoleObserverInput[];
 }
 
-const invalid = (problems: Problem[]) => AppError.of(problems, 'The request is invalid.');
-
 const assertActive = (template: AccountTemplate) => {
   if (template.status !== 'Active') throw new AppError('TEMPLATE_INACTIVE', `Template ${template.id} is inactive; activate it first.`);
 };
@@ -69,7 +67,11 @@ const titleProblem = (title: string, role: SignerRole | undefined, filled: Reado
   return undefined;
 };
 
-/** Every signer role filled exactly once, each signer taking its role's order and fields. */
+/**
+ * Every signer role filled exactly once, each signer taking its role's order and fields. A signer
+ * that fills no role stays in the list as a person only (no order, no fields), so that its own
+ * problems are found too, at its own index.
+ */
 const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput[], problems: Problem[]): SignerInput[] => {
   const filled = new Set<string>();
   const result: SignerInput[] = [];
@@ -78,12 +80,13 @@ const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput
     const title = signer.signerTitle.trim();
     const role = roles.signers.find((r) => r.signer_title === title);
     const problem = titleProblem(title, role, filled, `${path}.signer_title`);
+    const { name, email, countryCode, phoneNumber, privateNote } = signer;
     if (problem || !role) {
       if (problem) problems.push(problem);
+      result.push({ name, email, countryCode, phoneNumber, privateNote });
       return;
     }
     filled.add(title);
-    const { name, email, countryCode, phoneNumber, privateNote } = signer;
     result.push({
       name,
       email,
@@ -140,10 +143,16 @@ export const createEnvelopeFromTemplate = async (
   const problems: Problem[] = [];
   const signers = fillSignerRoles(template.roles, request.signers, problems);
   const observers = fillObserverRoles(template.roles, request.observers, problems);
-  if (problems.length) throw invalid(problems);
-
-  const checked = checkNewEnvelope({ envelope: request.envelope, signers, observers }, { id: template.id, defaults: template.settings });
-  const documents = await templateDocuments(ctx.db, template.id);
+  const { checked, documents } = await checkNewEnvelope(
+    ctx,
+    { envelope: request.envelope, signers, observers },
+    {
+      documents: () => templateDocuments(ctx.db, template.id),
+      template: { id: template.id, defaults: template.settings },
+      problems,
+      checkOrders: signers.every((signer) => signer.title !== undefined),
+    },
+  );
   return sendNewEnvelope(
     ctx,
     caller,

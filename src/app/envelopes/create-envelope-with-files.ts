@@ -17,8 +17,9 @@ export const createEnvelopeWithFiles = async (
   origin: RequestOrigin,
   idempotency?: IdempotentResponse<CreatedEnvelope>,
 ): Promise<CreatedEnvelope> => {
-  const checked = checkNewEnvelope(request);
-  const documents = await findUnusedUploads(ctx.db, caller.accountId, 'envelope', request.fileIds);
+  const { checked, documents } = await checkNewEnvelope(ctx, request, {
+    documents: () => findUnusedUploads(ctx.db, caller.accountId, 'envelope', request.fileIds),
+  });
   return sendNewEnvelope(
     ctx,
     caller,

@@ -7,6 +7,7 @@ import {
   type EnvelopeSettingsInput,
 } from '../../domain/envelope-settings.js';
 import type { RecipientStatus } from '../../domain/recipient-state.js';
+import { ProblemCollector } from '../../domain/problem-collector.js';
 import { initialStatuses, normalizeSigningOrders } from '../../domain/signing-order.js';
 import type { Db } from '../../infra/db/database.js';
 import { readAccount, readAccountForUpdate } from '../../infra/db/tables/accounts-table.js';
@@ -22,7 +23,7 @@ import { recordIdempotentResponse, type IdempotentResponse } from '../idempotenc
 import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import type { NewEnvelope, PersonInput, RequestOrigin, SignerInput } from './new-envelope.js';
-import { placeSignerFields } from './place-fields.js';
+import { fieldPlacement, type PlacedField, type PlacementDocument } from './place-fields.js';
 import { senderOf } from './sender.js';
 
 const MAX_SIGNERS = 50;
@@ -37,13 +38,14 @@ export interface CreatedEnvelope {
   observers: { recipientId: string; email: string; status: RecipientStatus }[];
 }
 
-/** A creation request that passed every check that needs no document. */
+/** A creation request that passed every check, its signers' fields placed on its documents. */
 export interface CheckedEnvelope {
   input: NewEnvelope;
   settings: EnvelopeSettings;
   signerNames: string[];
   observerNames: string[];
   orders: number[];
+  placed: PlacedField[][];
   templateId: string | null;
 }
 
@@ -102,6 +104,8 @@ export interface EnvelopeRequestParts {
   templateDefaults?: EnvelopeSettingsInput;
   signers?: readonly SignerInput[];
   observers?: readonly PersonInput[];
+  /** False to skip the signing orders (see NewEnvelopeChecks). */
+  checkOrders?: boolean;
 }
 
 const checkParts = (parts: EnvelopeRequestParts) => {
@@ -109,7 +113,11 @@ const checkParts = (parts: EnvelopeRequestParts) => {
   const settings = parts.settings && collect(problems, () => resolveSettings(parts.settings!, parts.templateDefaults));
   const signers = parts.signers;
   const names = signers && collect(problems, () => checkRecipients(signers, parts.observers ?? []));
-  const orders = signers && settings && collect(problems, () => normalizeSigningOrders(settings.signProcessFlow, signers));
+  const orders =
+    signers &&
+    settings &&
+    parts.checkOrders !== false &&
+    collect(problems, () => normalizeSigningOrders(settings.signProcessFlow, signers));
   return { problems, settings, names, orders };
 };
 
@@ -120,19 +128,59 @@ const checkParts = (parts: EnvelopeRequestParts) => {
  */
 export const envelopeRequestProblems = (parts: EnvelopeRequestParts): Problem[] => checkParts(parts).problems;
 
+/** A creation request's checks beyond its own parts, all answered with them. */
+export interface NewEnvelopeChecks<D extends PlacementDocument & { size: number }> {
+  /** Its documents, checked but not necessarily stored; their problems are answered with the others. */
+  documents: () => Promise<D[]>;
+  template?: { id: string; defaults: EnvelopeSettingsInput };
+  /** Problems already found (a template's roles), answered with these. */
+  problems?: readonly Problem[];
+  /** False when the signing orders mean nothing (a signer that fills no template role has none). */
+  checkOrders?: boolean;
+  /**
+   * Run once the request's own parts are valid, before its documents are read: the quota, so an
+   * account over it is answered before any document is parsed, and long before any is stored.
+   */
+  beforeDocuments?: () => Promise<void>;
+}
+
 /**
- * The checks of a creation request that need no document, run before any document is stored:
- * settings (with the template's defaults, if any), recipients and signing orders, every problem at once.
+ * Checks a creation request in full before anything is stored: settings (with the template's
+ * defaults, if any), recipients and signing orders, then the documents and every signer's fields
+ * placed on them. Every problem is thrown at once (API.md §0); documents that cannot be read leave
+ * placement unchecked, and their problems are answered with the others.
  */
-export const checkNewEnvelope = (input: NewEnvelope, template?: { id: string; defaults: EnvelopeSettingsInput }): CheckedEnvelope => {
-  const { problems, settings, names, orders } = checkParts({
+export const checkNewEnvelope = async <D extends PlacementDocument & { size: number }>(
+  ctx: AppContext,
+  input: NewEnvelope,
+  checks: NewEnvelopeChecks<D>,
+): Promise<{ checked: CheckedEnvelope; documents: D[] }> => {
+  const problems = new ProblemCollector();
+  problems.add(checks.problems ?? []);
+  const parts = checkParts({
     settings: input.envelope.settings,
-    templateDefaults: template?.defaults,
+    templateDefaults: checks.template?.defaults,
     signers: input.signers,
     observers: input.observers,
+    checkOrders: checks.checkOrders,
   });
-  if (problems.length || !settings || !names || !orders) throw AppError.of(problems, 'The request is invalid.');
-  return { input, settings, ...names, orders, templateId: template?.id ?? null };
+  problems.add(parts.problems);
+  if (problems.empty) await checks.beforeDocuments?.();
+  const documents = await problems.check(async () => {
+    const documents = await checks.documents();
+    assertEnvelopeDocumentLimits(documents);
+    return documents;
+  });
+  // The anchor search can fail on its own (a document too complex to search); that is answered with the rest too.
+  const placement = documents && (await problems.check(() => fieldPlacement(ctx, input.signers, documents, 'recipients.signers')));
+  problems.add(placement?.problems ?? []);
+  problems.throwIfAny();
+  const { settings, names, orders } = parts;
+  if (!settings || !names || !orders || !documents || !placement) throw new Error('A creation request without problems lacks a part.');
+  return {
+    checked: { input, settings, ...names, orders, placed: placement.placed, templateId: checks.template?.id ?? null },
+    documents,
+  };
 };
 
 /**
@@ -167,9 +215,7 @@ export const sendNewEnvelope = async (
   withinCreation?: WithinCreation,
   idempotency?: IdempotentResponse<CreatedEnvelope>,
 ): Promise<CreatedEnvelope> => {
-  const { input, settings, orders } = checked;
-  assertEnvelopeDocumentLimits(storedDocuments);
-  const placed = await placeSignerFields(ctx, input.signers, storedDocuments, 'recipients.signers');
+  const { input, settings, orders, placed } = checked;
   const statuses = initialStatuses(settings.signProcessFlow, orders);
 
   const now = ctx.clock.now();

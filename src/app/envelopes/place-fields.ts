@@ -3,10 +3,19 @@ import { checkFieldPlacement, type FieldBox, type LocatedFieldBox } from '../../
 import { resolveSignerFieldRules, type FieldRules } from '../../domain/field-rules.js';
 import type { AnchorMatch } from '../../infra/pdf/find-anchors.js';
 import type { AppContext } from '../context.js';
-import type { StoredDocument } from '../documents/stored-document.js';
+import type { CheckedDocument, StoredDocument } from '../documents/stored-document.js';
 import type { FieldInput } from './new-envelope.js';
 
 export interface PlacedField extends FieldRules, FieldBox {}
+
+/**
+ * A document fields are placed on: its page sizes, and its bytes for the anchor search — in hand
+ * while a request is checked before anything is stored, or in the blob store once it is.
+ */
+export type PlacementDocument = Pick<CheckedDocument, 'pages' | 'bytes'> | Pick<StoredDocument, 'pages' | 'sha256'>;
+
+const bytesOf = async (ctx: AppContext, document: PlacementDocument): Promise<Uint8Array | undefined> =>
+  'bytes' in document ? document.bytes : ctx.blobs.get(document.sha256);
 
 const DEFAULT_ANCHOR_SIZE: Record<string, { width: number; height: number }> = {
   signature: { width: 160, height: 40 },
@@ -29,7 +38,7 @@ interface AnchorField {
   documents: number[];
 }
 
-const anchorFieldsOf = (signers: readonly { fields?: readonly FieldInput[] }[], documents: readonly StoredDocument[]): AnchorField[] =>
+const anchorFieldsOf = (signers: readonly { fields?: readonly FieldInput[] }[], documents: readonly PlacementDocument[]): AnchorField[] =>
   signers.flatMap((signer) =>
     (signer.fields ?? []).flatMap((field) =>
       field.anchor ? [{ text: field.anchor.text, documents: field.document ? [field.document] : documents.map((_, i) => i + 1) }] : [],
@@ -37,7 +46,7 @@ const anchorFieldsOf = (signers: readonly { fields?: readonly FieldInput[] }[], 
   );
 
 /** Each document parsed once for every anchor text of the request, in a PDF worker. */
-const searchAnchors = async (ctx: AppContext, anchors: AnchorField[], documents: readonly StoredDocument[]): Promise<AnchorIndex> => {
+const searchAnchors = async (ctx: AppContext, anchors: AnchorField[], documents: readonly PlacementDocument[]): Promise<AnchorIndex> => {
   const textsByDocument = new Map<number, Set<string>>();
   for (const anchor of anchors) {
     for (const index of anchor.documents) textsByDocument.set(index, (textsByDocument.get(index) ?? new Set()).add(anchor.text));
@@ -45,7 +54,7 @@ const searchAnchors = async (ctx: AppContext, anchors: AnchorField[], documents:
   const found: AnchorIndex = new Map();
   for (const [index, texts] of textsByDocument) {
     const document = documents[index - 1];
-    const bytes = document ? await ctx.blobs.get(document.sha256) : undefined;
+    const bytes = document ? await bytesOf(ctx, document) : undefined;
     if (!bytes) continue;
     const searched = [...texts];
     const matches = await ctx.pdf.findAnchors(bytes, searched, FIELD_LIMITS.maxMatchesPerAnchor);
@@ -58,7 +67,7 @@ const searchAnchors = async (ctx: AppContext, anchors: AnchorField[], documents:
 const locate = (
   field: FieldInput,
   path: string,
-  documents: readonly StoredDocument[],
+  documents: readonly PlacementDocument[],
   anchors: AnchorIndex | undefined,
   problems: Problem[],
 ): Omit<LocatedFieldBox, 'path'>[] => {
@@ -128,13 +137,16 @@ const countProblems = (placed: PlacedField[][], signersPath: string): Problem[] 
   return problems;
 };
 
-/** Every signer's fields with their rules applied and their boxes checked against the real page sizes. */
-export const placeSignerFields = async (
+/**
+ * Every signer's fields with their rules applied and their boxes checked against the real page
+ * sizes, with every problem found, for a caller that answers them with others (API.md §0).
+ */
+export const fieldPlacement = async (
   ctx: AppContext,
   signers: readonly { fields?: readonly FieldInput[] }[],
-  documents: readonly StoredDocument[],
+  documents: readonly PlacementDocument[],
   signersPath: string,
-): Promise<PlacedField[][]> => {
+): Promise<{ placed: PlacedField[][]; problems: Problem[] }> => {
   const problems: Problem[] = [];
   const anchorFields = anchorFieldsOf(signers, documents);
   let anchors: AnchorIndex | undefined;
@@ -176,6 +188,17 @@ export const placeSignerFields = async (
     placed.push(signerFields);
   }
   problems.push(...countProblems(placed, signersPath));
+  return { placed, problems };
+};
+
+/** Every signer's fields placed, as fieldPlacement, or every placement problem thrown at once. */
+export const placeSignerFields = async (
+  ctx: AppContext,
+  signers: readonly { fields?: readonly FieldInput[] }[],
+  documents: readonly PlacementDocument[],
+  signersPath: string,
+): Promise<PlacedField[][]> => {
+  const { placed, problems } = await fieldPlacement(ctx, signers, documents, signersPath);
   if (problems.length) throw AppError.of(problems, 'The request is invalid.');
   return placed;
 };
