@@ -1,33 +1,16 @@
 import assert from 'node:assert/strict';
-import { before, it, type TestContext } from 'node:test';
+import { before, it } from 'node:test';
 import { SIGNATURE_IMAGE_LIMITS } from '../../../src/app/signing/signature-image.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
-import { pollLiveness } from '../../support/liveness-poller.js';
+import { whilePolled } from '../../support/liveness-poller.js';
 import { makeTestPng, pngBomb, pngChunk } from '../../support/png-fixtures.js';
-import type { ApiResponse, TestServer } from '../../support/test-server.js';
+import type { ApiResponse } from '../../support/test-server.js';
 import { tokenFor } from '../signing/signing-helpers.js';
-
-/** Issue 8: other requests keep answering within 1 s while a hostile image is processed. */
-const LIVENESS_BOUND_MS = 1000;
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const drawn = (png: Uint8Array) => ({ type: 'drawn', image_png_base64: base64(png) });
 const codesOf = (response: ApiResponse): string[] => response.body.errors.map((e: { error_code: string }) => e.error_code);
-
-const whilePolled = async (t: TestContext, server: TestServer, label: string, send: () => Promise<ApiResponse>): Promise<ApiResponse> => {
-  const poller = pollLiveness(server.url);
-  const started = performance.now();
-  const response = await send();
-  const elapsedMs = performance.now() - started;
-  const { maxLatencyMs, polls, alive } = await poller.stop();
-  t.diagnostic(
-    `${server.database}: ${label}: answered ${response.status} in ${elapsedMs.toFixed(0)} ms; /healthz max ${maxLatencyMs.toFixed(0)} ms over ${polls} polls`,
-  );
-  assert.ok(alive, 'every /healthz poll was answered');
-  assert.ok(maxLatencyMs < LIVENESS_BOUND_MS, `/healthz took ${maxLatencyMs.toFixed(0)} ms`);
-  return response;
-};
 
 describeOnEachDatabase('signature image bombs (POST /signing/{token}/sign)', (server) => {
   let token: string;
