@@ -10,7 +10,8 @@ export interface ChildServer {
 /** `npm start` as a separate process (`node --import tsx src/main.ts`) with `env`, once it says where it listens. */
 export const startChildServer = async (env: Record<string, string>): Promise<ChildServer> => {
   const child = spawn('node', ['--import', 'tsx', 'src/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // Only what any shell has, plus `env`: the child sees none of the test runner's configuration.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

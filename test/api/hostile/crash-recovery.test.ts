@@ -42,6 +42,7 @@ const crashRun = async (database: 'sqlite' | 'postgres') => {
   const postgres = database === 'postgres' ? await createPostgresDatabase() : undefined;
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '1000000',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   };
