@@ -1,5 +1,7 @@
 import { AppError } from '../../domain/app-error.js';
 import { ProblemCollector } from '../../domain/problem-collector.js';
+import type { Document } from '../../infra/db/tables/documents-table.js';
+import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 
 export interface PageInfo {
@@ -108,3 +110,21 @@ export const assertEnvelopeDocumentLimits = (documents: readonly { size: number 
     );
   }
 };
+
+/** The document rows of stored bytes, in request order, owned by one envelope or one template. */
+export const documentsOf = (
+  accountId: string,
+  owner: { envelopeId: string; templateId: null } | { envelopeId: null; templateId: string },
+  stored: readonly StoredDocument[],
+): Document[] =>
+  stored.map((doc, i) => ({
+    id: newId('doc'),
+    accountId,
+    ...owner,
+    position: i + 1,
+    name: doc.name,
+    pages: doc.pages,
+    size: doc.size,
+    sha256: doc.sha256,
+    sealedSha256: null,
+  }));

@@ -11,14 +11,14 @@ import { ProblemCollector } from '../../domain/problem-collector.js';
 import { initialStatuses, normalizeSigningOrders } from '../../domain/signing-order.js';
 import type { Db } from '../../infra/db/database.js';
 import { readAccount, readAccountForUpdate } from '../../infra/db/tables/accounts-table.js';
-import { insertDocuments, type Document } from '../../infra/db/tables/documents-table.js';
+import { insertDocuments } from '../../infra/db/tables/documents-table.js';
 import { insertEnvelope } from '../../infra/db/tables/envelopes-table.js';
 import { insertFields, type Field } from '../../infra/db/tables/fields-table.js';
 import { insertRecipients, type Recipient } from '../../infra/db/tables/recipients-table.js';
 import { newId } from '../../infra/ids.js';
 import { envelopesCreatedThisMonth } from '../accounts/envelope-quota.js';
 import type { AppContext, Caller } from '../context.js';
-import { assertEnvelopeDocumentLimits, type StoredDocument } from '../documents/stored-document.js';
+import { assertEnvelopeDocumentLimits, documentsOf, type StoredDocument } from '../documents/stored-document.js';
 import { recordIdempotentResponse, type IdempotentResponse } from '../idempotency/idempotency-keys.js';
 import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
@@ -222,18 +222,7 @@ export const sendNewEnvelope = async (
   const createdAt = now.toISOString();
   const dueDate = signingDueDate(now, settings.expirationDays);
   const envelopeId = newId('env');
-  const documents: Document[] = storedDocuments.map((doc, i) => ({
-    id: newId('doc'),
-    accountId: caller.accountId,
-    envelopeId,
-    templateId: null,
-    position: i + 1,
-    name: doc.name,
-    pages: doc.pages,
-    size: doc.size,
-    sha256: doc.sha256,
-    sealedSha256: null,
-  }));
+  const documents = documentsOf(caller.accountId, { envelopeId, templateId: null }, storedDocuments);
   const recipient = (id: string, role: Recipient['role'], position: number, person: { name: string; email: string; title?: string }) => ({
     id,
     envelopeId,

@@ -6,6 +6,7 @@ import { newId } from '../../infra/ids.js';
 import type { AppContext, Caller } from '../context.js';
 import {
   assertEnvelopeDocumentLimits,
+  documentsOf,
   storeBase64Documents,
   type Base64DocumentInput,
   type StoredDocument,
@@ -54,18 +55,7 @@ const createTemplate = async (
     createdAt: ctx.clock.now().toISOString(),
     deletedAt: null,
   };
-  const documents: Document[] = input.documents.map((doc, i) => ({
-    id: newId('doc'),
-    accountId: caller.accountId,
-    envelopeId: null,
-    templateId: template.id,
-    position: i + 1,
-    name: doc.name,
-    pages: doc.pages,
-    size: doc.size,
-    sha256: doc.sha256,
-    sealedSha256: null,
-  }));
+  const documents = documentsOf(caller.accountId, { envelopeId: null, templateId: template.id }, input.documents);
   await ctx.db.transaction().execute(async (trx) => {
     await withinCreation?.(trx);
     await insertTemplate(trx, template);
