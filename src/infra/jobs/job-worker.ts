@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../domain/clock.js';
 import type { Db } from '../db/database.js';
-import { leaseDueJobs, updateJob, type Job } from '../db/tables/jobs-table.js';
+import { leaseDueJobs, renewJobLease, updateJob, type Job } from '../db/tables/jobs-table.js';
 
 /** What the worker itself needs; the context handed to handlers carries at least this. */
 export interface WorkerContext {
@@ -14,6 +14,9 @@ export interface WorkerContext {
 export type JobHandlers<C, Payloads> = { [K in keyof Payloads]: (ctx: C, payload: Payloads[K]) => Promise<void> };
 
 const LEASE_MS = 60_000;
+/** A running job's lease is renewed this often, so only a process that stopped (or stalled for a whole lease) loses it. */
+const RENEW_MS = LEASE_MS / 3;
+/** Jobs claimed, and run side by side, at once: mails wait on SMTP and seals on the PDF workers, not on each other. */
 const BATCH = 10;
 const POLL_MS = 500;
 const MAX_BACKOFF_MS = 30 * 60_000;
@@ -31,9 +34,24 @@ export const claimDueJobs = async (ctx: WorkerContext, limit = BATCH): Promise<J
   return ctx.db.transaction().execute((trx) => leaseDueJobs(trx, now.toISOString(), leaseEnd, limit));
 };
 
-/** Runs one claimed job: done when its handler returns, rescheduled with back-off when it throws. */
-export const runJob = async <C extends WorkerContext, P>(ctx: C, handlers: JobHandlers<C, P>, job: Job): Promise<void> => {
+/**
+ * Runs one claimed job: done when its handler returns, rescheduled with back-off when it throws.
+ * While the handler runs, its lease is renewed, so a long seal is not claimed again by another process.
+ */
+export const runJob = async <C extends WorkerContext, P>(
+  ctx: C,
+  handlers: JobHandlers<C, P>,
+  job: Job,
+  renewEveryMs: number = RENEW_MS,
+): Promise<void> => {
   const handler = handlers[job.kind as keyof P] as ((ctx: C, payload: unknown) => Promise<void>) | undefined;
+  const renewal = setInterval(() => {
+    const leaseEnd = new Date(ctx.clock.now().getTime() + LEASE_MS).toISOString();
+    renewJobLease(ctx.db, job.id, leaseEnd).catch((error: unknown) =>
+      ctx.logger.warn({ job: job.id, err: error }, 'Could not renew a job lease'),
+    );
+  }, renewEveryMs);
+  renewal.unref();
   try {
     if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
     await handler(ctx, job.payload);
@@ -48,7 +66,32 @@ export const runJob = async <C extends WorkerContext, P>(ctx: C, handlers: JobHa
       lockedUntil: null,
       runAt: new Date(ctx.clock.now().getTime() + retryDelayMs(attempts)).toISOString(),
     });
+  } finally {
+    clearInterval(renewal);
   }
+};
+
+/**
+ * Runs a batch side by side, except that jobs about the same envelope or recipient keep their order
+ * (an invitation before its reminder, a completion before its delivery).
+ */
+const runBatch = async <C extends WorkerContext, P>(
+  ctx: C,
+  handlers: JobHandlers<C, P>,
+  jobs: Job[],
+  renewEveryMs?: number,
+): Promise<void> => {
+  const bySubject = new Map<string, Job[]>();
+  for (const job of jobs) {
+    const payload = job.payload as { envelopeId?: string; recipientId?: string } | null;
+    const subject = payload?.envelopeId ?? payload?.recipientId ?? job.id;
+    bySubject.set(subject, [...(bySubject.get(subject) ?? []), job]);
+  }
+  await Promise.all(
+    [...bySubject.values()].map(async (queue) => {
+      for (const job of queue) await runJob(ctx, handlers, job, renewEveryMs);
+    }),
+  );
 };
 
 export interface JobWorker {
@@ -63,7 +106,7 @@ export interface JobWorker {
 export const startJobWorker = <C extends WorkerContext, P>(
   ctx: C,
   handlers: JobHandlers<C, P>,
-  options: { pollMs?: number } = {},
+  options: { pollMs?: number; renewEveryMs?: number } = {},
 ): JobWorker => {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -74,7 +117,7 @@ export const startJobWorker = <C extends WorkerContext, P>(
     let done = 0;
     for (;;) {
       const jobs = await claimDueJobs(ctx);
-      for (const job of jobs) await runJob(ctx, handlers, job);
+      await runBatch(ctx, handlers, jobs, options.renewEveryMs);
       done += jobs.length;
       if (jobs.length < BATCH && !again) return done;
       again = false;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { enqueueJob } from '../../../src/app/outbox.js';
 import { jobHandlers, type JobHandlers } from '../../../src/app/jobs/handlers.js';
-import { claimDueJobs, retryDelayMs, runJob } from '../../../src/infra/jobs/job-worker.js';
+import { claimDueJobs, retryDelayMs, runJob, startJobWorker } from '../../../src/infra/jobs/job-worker.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 
 describe('retryDelayMs', () => {
@@ -77,6 +77,59 @@ describeOnEachDatabase('The job worker', (server) => {
       reclaimed.some((j) => j.id === claimed.id),
       true,
     );
+  });
+
+  it('renews the lease of a job while it runs, so no other worker claims a long one', async () => {
+    const { ctx } = server.service;
+    await enqueueJob(ctx, ctx.db, 'send-cancellation', { envelopeId: 'env_long' });
+    const job = (await claimDueJobs(ctx)).find((j) => j.kind === 'send-cancellation')!;
+    let claimedByOther: boolean | undefined;
+    const handlers: JobHandlers = {
+      ...jobHandlers,
+      'send-cancellation': async () => {
+        server.clock.advanceSeconds(50);
+        // Past the first lease's end by the injected clock; the renewal (every 20 ms here) moved it on.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        server.clock.advanceSeconds(20);
+        claimedByOther = (await claimDueJobs(ctx)).some((j) => j.id === job.id);
+      },
+    };
+    await runJob(ctx, handlers, job, 20);
+    assert.equal(claimedByOther, false);
+    const done = await ctx.db.selectFrom('jobs').select(['done_at', 'locked_until']).where('id', '=', job.id).executeTakeFirstOrThrow();
+    assert.notEqual(done.done_at, null);
+    assert.equal(done.locked_until, null);
+  });
+
+  it('runs jobs of different envelopes side by side and jobs of one envelope in order', async () => {
+    const { ctx } = server.service;
+    const started: string[] = [];
+    const finished: string[] = [];
+    let releaseFirst!: () => void;
+    const firstMayFinish = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const handlers: JobHandlers = {
+      ...jobHandlers,
+      'send-cancellation': async (_ctx, { envelopeId }) => {
+        started.push(envelopeId);
+        // The first envelope's job waits until the other envelope's job has started: only side by side can both finish.
+        if (envelopeId === 'env_side_a') await firstMayFinish;
+        if (envelopeId === 'env_side_b') releaseFirst();
+        finished.push(envelopeId);
+      },
+      'send-decline-notice': async (_ctx, { envelopeId }) => {
+        started.push(`${envelopeId}:decline`);
+        finished.push(`${envelopeId}:decline`);
+      },
+    };
+    await enqueueJob(ctx, ctx.db, 'send-cancellation', { envelopeId: 'env_side_a' });
+    await enqueueJob(ctx, ctx.db, 'send-decline-notice', { envelopeId: 'env_side_a' });
+    await enqueueJob(ctx, ctx.db, 'send-cancellation', { envelopeId: 'env_side_b' });
+    const worker = startJobWorker(ctx, handlers, { pollMs: 60_000 });
+    await worker.drain();
+    await worker.stop();
+
+    assert.deepEqual(finished, ['env_side_b', 'env_side_a', 'env_side_a:decline']);
+    assert.ok(started.indexOf('env_side_a:decline') > finished.indexOf('env_side_a'), 'the decline notice waited for the cancellation');
   });
 });
 

@@ -65,6 +65,17 @@ export const updateJob = async (db: Db, jobId: string, changes: Partial<Job>): P
   await db.updateTable('jobs').set(jobCodec.toColumns(changes)).where('id', '=', jobId).execute();
 };
 
+/** Extends the lease of a job still running; a job already finished or rescheduled (no lease) keeps its state. */
+export const renewJobLease = async (db: Db, jobId: string, leaseEnd: string): Promise<void> => {
+  await db
+    .updateTable('jobs')
+    .set({ locked_until: leaseEnd })
+    .where('id', '=', jobId)
+    .where('done_at', 'is', null)
+    .where('locked_until', 'is not', null)
+    .execute();
+};
+
 /** Whether a job of this kind is still to run, optionally only one due after `after`. */
 export const hasPendingJob = async (db: Db, kind: string, after?: string): Promise<boolean> => {
   let query = db.selectFrom('jobs').select('id').where('kind', '=', kind).where('done_at', 'is', null);
