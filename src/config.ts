@@ -14,7 +14,7 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
-  documentStore: { kind: 'fs' } | { kind: 'db' };
+  documentStore: { kind: 'fs' } | { kind: 'db' } | S3DocumentStore;
   smtpUrl: string | undefined;
   mailFrom: string;
   signingCert: { p12Path: string; password: string } | undefined;
@@ -32,6 +32,19 @@ export interface Config {
   webhookAllowPrivate: boolean;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+}
+
+/** DOCUMENT_STORE=s3://bucket[/prefix]: objects are keyed `<prefix>/<sha[0..2]>/<sha>`. */
+export interface S3DocumentStore {
+  kind: 's3';
+  bucket: string;
+  /** Without leading or trailing slashes; '' for the bucket's root. */
+  prefix: string;
+  /** An S3-compatible server (addressed path-style); unset = AWS. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset = the AWS SDK's default chain (instance or task role, AWS_PROFILE, web identity). */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
 }
 
 /** A configuration problem: the message is the one line printed before the process stops. */
@@ -120,6 +133,54 @@ const trustProxy = (env: Env): Config['trustProxy'] => {
   return addresses;
 };
 
+const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_REGION = /^[a-z0-9-]+$/;
+
+const s3Credentials = (env: Env): S3DocumentStore['credentials'] => {
+  const accessKeyId = read(env, 'AWS_ACCESS_KEY_ID');
+  const secretAccessKey = read(env, 'AWS_SECRET_ACCESS_KEY');
+  if (!accessKeyId && !secretAccessKey) return undefined;
+  if (!accessKeyId) throw new ConfigError('AWS_ACCESS_KEY_ID', 'must be set along with AWS_SECRET_ACCESS_KEY');
+  if (!secretAccessKey) throw new ConfigError('AWS_SECRET_ACCESS_KEY', 'must be set along with AWS_ACCESS_KEY_ID');
+  const sessionToken = read(env, 'AWS_SESSION_TOKEN');
+  return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) };
+};
+
+/**
+ * DOCUMENT_STORE: `fs`, `db` or `s3://bucket[/prefix]` with S3_ENDPOINT, S3_REGION and the AWS_*
+ * credentials. S3_ENDPOINT or S3_REGION without an s3:// store is refused: bytes would silently stay
+ * on the local disk of each process.
+ */
+const documentStoreOf = (env: Env): Config['documentStore'] => {
+  const store = read(env, 'DOCUMENT_STORE') ?? 'fs';
+  const s3 = /^s3:\/\/([^/]*)(?:\/(.*))?$/.exec(store);
+  if (!s3) {
+    if (store !== 'fs' && store !== 'db')
+      throw new ConfigError('DOCUMENT_STORE', `must be fs, db or s3://bucket[/prefix] (got "${store}")`);
+    for (const name of ['S3_ENDPOINT', 'S3_REGION']) {
+      if (read(env, name)) throw new ConfigError(name, `is set, but DOCUMENT_STORE is ${store}, not s3://…`);
+    }
+    return { kind: store };
+  }
+  const [, bucket = '', prefix = ''] = s3;
+  if (!S3_BUCKET.test(bucket)) {
+    throw new ConfigError(
+      'DOCUMENT_STORE',
+      `needs an S3 bucket name of 3 to 63 lowercase letters, digits, dots and hyphens (got "${store}")`,
+    );
+  }
+  const region = read(env, 'S3_REGION') ?? 'us-east-1';
+  if (!S3_REGION.test(region)) throw new ConfigError('S3_REGION', `must be a region name such as eu-west-1 (got "${region}")`);
+  return {
+    kind: 's3',
+    bucket,
+    prefix: prefix.replace(/^\/+|\/+$/g, ''),
+    endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:'])?.replace(/\/+$/, ''),
+    region,
+    credentials: s3Credentials(env),
+  };
+};
+
 /** Plans the value leaves out keep their default quota. */
 export const parsePlanQuotas = (raw: string, variable = 'PLAN_QUOTAS'): PlanQuotas => ({
   ...(parseQuotaList(DEFAULT_PLAN_QUOTAS, variable) as PlanQuotas),
@@ -142,12 +203,7 @@ export const loadConfig = (env: Env = process.env): Config => {
           file: databaseUrl ? resolve(databaseUrl.replace(/^(sqlite|file):(\/\/)?/, '')) : resolve(dataDir, 'countersign.db'),
         };
 
-  const store = read(env, 'DOCUMENT_STORE') ?? 'fs';
-  if (store.startsWith('s3://')) {
-    throw new ConfigError('DOCUMENT_STORE', 'is s3://…, which this version does not support yet; use fs or db');
-  }
-  if (store !== 'fs' && store !== 'db') throw new ConfigError('DOCUMENT_STORE', `must be fs or db (got "${store}")`);
-
+  const documentStore = documentStoreOf(env);
   const p12Path = read(env, 'SIGNING_CERT_P12');
   const logLevel = (read(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
@@ -158,7 +214,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     publicUrl,
     dataDir,
     database,
-    documentStore: { kind: store },
+    documentStore,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: read(env, 'MAIL_FROM') ?? 'Countersign <no-reply@localhost>',
     signingCert: p12Path ? { p12Path: resolve(p12Path), password: env.SIGNING_CERT_PASSWORD ?? '' } : undefined,

@@ -4,8 +4,10 @@ import { startService } from './service.js';
 /** `npm start`: serve with the embedded defaults, and say where everything lives. */
 const main = async () => {
   let config;
+  let service;
   try {
     config = loadConfig();
+    service = await startService(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -13,7 +15,6 @@ const main = async () => {
     }
     throw error;
   }
-  const service = await startService(config);
   const database = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
   console.log(`Countersign listening on ${service.url} (public URL ${config.publicUrl})`);
   console.log(`  API docs: ${service.url}/docs`);

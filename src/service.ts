@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { jobHandlers } from './app/jobs/handlers.js';
 import { scheduleMaintenance } from './app/jobs/maintenance.js';
-import { createBlobStore } from './infra/blobs/blob-store.js';
+import { checkBlobStore, createBlobStore } from './infra/blobs/blob-store.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/database.js';
 import { startJobWorker, type JobWorker } from './infra/jobs/job-worker.js';
 import { createMailer } from './infra/mail/mailer.js';
@@ -33,6 +33,7 @@ export const openMigratedDatabase = async (config: Config, logger: Logger): Prom
 /** config → database → HTTP server. */
 export const startService = async (config: Config, options: { clock?: Clock; logger?: Logger } = {}): Promise<RunningService> => {
   const logger = options.logger ?? createLogger(config.logLevel);
+  await checkBlobStore(config);
   const database = await openMigratedDatabase(config, logger);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), logger });
   const jobs = { poke: () => undefined as void };

@@ -35,6 +35,35 @@ describe('configuration', () => {
     assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy, ['10.0.0.0/8', '127.0.0.1', '::1']);
   });
 
+  it('reads DOCUMENT_STORE=s3://bucket/prefix with its endpoint, region and credentials', () => {
+    const config = loadConfig({
+      DOCUMENT_STORE: 's3://countersign-docs/eu/documents/',
+      S3_ENDPOINT: 'http://minio.internal:9000/',
+      S3_REGION: 'eu-west-1',
+      AWS_ACCESS_KEY_ID: 'AKIA0',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    assert.deepEqual(config.documentStore, {
+      kind: 's3',
+      bucket: 'countersign-docs',
+      prefix: 'eu/documents',
+      endpoint: 'http://minio.internal:9000',
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'AKIA0', secretAccessKey: 'secret' },
+    });
+  });
+
+  it('reads DOCUMENT_STORE=s3://bucket alone as AWS in us-east-1 with the SDK’s default credentials', () => {
+    assert.deepEqual(loadConfig({ DOCUMENT_STORE: 's3://countersign-docs' }).documentStore, {
+      kind: 's3',
+      bucket: 'countersign-docs',
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+    });
+  });
+
   const refusals: [Record<string, string>, string][] = [
     [{ PORT: 'eighty' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "eighty")'],
     [{ PUBLIC_URL: 'example.com' }, 'Configuration error: PUBLIC_URL is not a valid URL (got "example.com")'],
@@ -42,7 +71,34 @@ describe('configuration', () => {
       { DATABASE_URL: 'mysql://x' },
       'Configuration error: DATABASE_URL must start with postgres:// or postgresql:// or sqlite:// or file:// (got "mysql://…")',
     ],
-    [{ DOCUMENT_STORE: 'ftp' }, 'Configuration error: DOCUMENT_STORE must be fs or db (got "ftp")'],
+    [{ DOCUMENT_STORE: 'ftp' }, 'Configuration error: DOCUMENT_STORE must be fs, db or s3://bucket[/prefix] (got "ftp")'],
+    [
+      { DOCUMENT_STORE: 's3://My_Bucket' },
+      'Configuration error: DOCUMENT_STORE needs an S3 bucket name of 3 to 63 lowercase letters, digits, dots and hyphens (got "s3://My_Bucket")',
+    ],
+    [
+      { DOCUMENT_STORE: 's3:///prefix' },
+      'Configuration error: DOCUMENT_STORE needs an S3 bucket name of 3 to 63 lowercase letters, digits, dots and hyphens (got "s3:///prefix")',
+    ],
+    [{ S3_ENDPOINT: 'minio 9000', DOCUMENT_STORE: 's3://docs' }, 'Configuration error: S3_ENDPOINT is not a valid URL (got "minio 9000")'],
+    [
+      { S3_ENDPOINT: 'ftp://minio', DOCUMENT_STORE: 's3://docs' },
+      'Configuration error: S3_ENDPOINT must start with http:// or https:// (got "ftp://…")',
+    ],
+    [
+      { S3_REGION: 'EU West', DOCUMENT_STORE: 's3://docs' },
+      'Configuration error: S3_REGION must be a region name such as eu-west-1 (got "EU West")',
+    ],
+    [
+      { AWS_ACCESS_KEY_ID: 'AKIA0', DOCUMENT_STORE: 's3://docs' },
+      'Configuration error: AWS_SECRET_ACCESS_KEY must be set along with AWS_ACCESS_KEY_ID',
+    ],
+    [
+      { AWS_SECRET_ACCESS_KEY: 'secret', DOCUMENT_STORE: 's3://docs' },
+      'Configuration error: AWS_ACCESS_KEY_ID must be set along with AWS_SECRET_ACCESS_KEY',
+    ],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, 'Configuration error: S3_ENDPOINT is set, but DOCUMENT_STORE is fs, not s3://…'],
+    [{ S3_REGION: 'eu-west-1', DOCUMENT_STORE: 'db' }, 'Configuration error: S3_REGION is set, but DOCUMENT_STORE is db, not s3://…'],
     [{ SMTP_URL: 'http://mail' }, 'Configuration error: SMTP_URL must start with smtp:// or smtps:// (got "http://…")'],
     [{ LOG_LEVEL: 'loud' }, 'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'Configuration error: RATE_LIMIT_PER_MINUTE must be a whole number from 1 to 1000000 (got "0")'],

@@ -4,12 +4,13 @@ import { systemClock, type Clock } from '../../domain/clock.js';
 import type { Db } from '../db/database.js';
 import { dbBlobStore } from './db-blob-store.js';
 import { fsBlobStore } from './fs-blob-store.js';
+import { checkS3Bucket, s3BlobStore } from './s3-blob-store.js';
 
 /**
  * Document bytes, content-addressed by SHA-256: an envelope made from a template shares the
- * template's bytes instead of copying them. The bytes live on disk (`fs`) or in the database's
- * `blobs` table (`db`). Every write stamps the blob with the time it was (last) written, which is
- * what lets unreferenced blobs be collected only after a grace period.
+ * template's bytes instead of copying them. The bytes live on disk (`fs`), in the database's
+ * `blobs` table (`db`) or in an S3 bucket (`s3://`). Every write stamps the blob with the time it
+ * was (last) written, which is what lets unreferenced blobs be collected only after a grace period.
  */
 export interface BlobStore {
   /** Stores the bytes (again) and returns their hash; writing existing bytes renews their write time. */
@@ -22,5 +23,13 @@ export interface BlobStore {
   deleteIfWrittenBefore(sha256: string, cutoff: Date): Promise<boolean>;
 }
 
-export const createBlobStore = (config: Config, db: Db, clock: Clock = systemClock): BlobStore =>
-  config.documentStore.kind === 'db' ? dbBlobStore(db, clock) : fsBlobStore(join(config.dataDir, 'blobs'), clock);
+export const createBlobStore = (config: Config, db: Db, clock: Clock = systemClock): BlobStore => {
+  const store = config.documentStore;
+  if (store.kind === 's3') return s3BlobStore(store);
+  return store.kind === 'db' ? dbBlobStore(db, clock) : fsBlobStore(join(config.dataDir, 'blobs'), clock);
+};
+
+/** Throws a ConfigError (one line) when the configured store cannot be used: only a remote store can fail this way. */
+export const checkBlobStore = async (config: Config): Promise<void> => {
+  if (config.documentStore.kind === 's3') await checkS3Bucket(config.documentStore);
+};
