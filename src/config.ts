@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -18,6 +19,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   signingCert: { p12Path: string; password: string } | undefined;
+  /** The ledger's Ed25519 private key (PEM) from LEDGER_KEY; unset = generated once in DATA_DIR/keys. */
+  ledgerKeyPem: string | undefined;
   tsaUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimitPerMinute: number;
@@ -181,6 +184,21 @@ const documentStoreOf = (env: Env): Config['documentStore'] => {
   };
 };
 
+/** LEDGER_KEY: a PEM Ed25519 private key; `\n` escapes stand for line breaks, for environments that hold one line. */
+const ledgerKeyPem = (env: Env): string | undefined => {
+  const raw = read(env, 'LEDGER_KEY');
+  if (raw === undefined) return undefined;
+  const pem = raw.replace(/\\n/g, '\n');
+  let type: string | undefined;
+  try {
+    type = createPrivateKey(pem).asymmetricKeyType;
+  } catch {
+    throw new ConfigError('LEDGER_KEY', 'is not a PEM private key');
+  }
+  if (type !== 'ed25519') throw new ConfigError('LEDGER_KEY', `must be an Ed25519 private key (got ${type ?? 'an unknown type'})`);
+  return pem;
+};
+
 /** Plans the value leaves out keep their default quota. */
 export const parsePlanQuotas = (raw: string, variable = 'PLAN_QUOTAS'): PlanQuotas => ({
   ...(parseQuotaList(DEFAULT_PLAN_QUOTAS, variable) as PlanQuotas),
@@ -218,6 +236,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: read(env, 'MAIL_FROM') ?? 'Countersign <no-reply@localhost>',
     signingCert: p12Path ? { p12Path: resolve(p12Path), password: env.SIGNING_CERT_PASSWORD ?? '' } : undefined,
+    ledgerKeyPem: ledgerKeyPem(env),
     tsaUrl: url(env, 'TSA_URL', ['http:', 'https:']),
     logLevel,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),

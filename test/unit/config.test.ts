@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.js';
 
@@ -64,6 +65,21 @@ describe('configuration', () => {
     });
   });
 
+  it('reads LEDGER_KEY as a PEM Ed25519 key, also written on one line with \\n escapes', () => {
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    assert.equal(loadConfig({ LEDGER_KEY: pem }).ledgerKeyPem, pem.trim());
+    assert.equal(loadConfig({ LEDGER_KEY: pem.trim().replaceAll('\n', '\\n') }).ledgerKeyPem, pem.trim());
+    assert.equal(loadConfig({}).ledgerKeyPem, undefined);
+  });
+
+  it('refuses a LEDGER_KEY that is not an Ed25519 key with one line naming the variable', () => {
+    const ecKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    assert.throws(() => loadConfig({ LEDGER_KEY: ecKey }), {
+      name: 'ConfigError',
+      message: 'Configuration error: LEDGER_KEY must be an Ed25519 private key (got ec)',
+    });
+  });
+
   const refusals: [Record<string, string>, string][] = [
     [{ PORT: 'eighty' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "eighty")'],
     [{ PUBLIC_URL: 'example.com' }, 'Configuration error: PUBLIC_URL is not a valid URL (got "example.com")'],
@@ -99,6 +115,7 @@ describe('configuration', () => {
     ],
     [{ S3_ENDPOINT: 'http://minio:9000' }, 'Configuration error: S3_ENDPOINT is set, but DOCUMENT_STORE is fs, not s3://…'],
     [{ S3_REGION: 'eu-west-1', DOCUMENT_STORE: 'db' }, 'Configuration error: S3_REGION is set, but DOCUMENT_STORE is db, not s3://…'],
+    [{ LEDGER_KEY: 'not a key' }, 'Configuration error: LEDGER_KEY is not a PEM private key'],
     [{ SMTP_URL: 'http://mail' }, 'Configuration error: SMTP_URL must start with smtp:// or smtps:// (got "http://…")'],
     [{ LOG_LEVEL: 'loud' }, 'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'Configuration error: RATE_LIMIT_PER_MINUTE must be a whole number from 1 to 1000000 (got "0")'],
