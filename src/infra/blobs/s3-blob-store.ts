@@ -36,7 +36,8 @@ const createS3Client = (store: S3DocumentStore): S3Client => {
 };
 
 const statusOf = (error: unknown): number | undefined => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
-const isMissing = (error: unknown): boolean => statusOf(error) === 404;
+/** The object is not there; a bucket that is gone is an error (a HEAD's answer has no body to tell the two apart). */
+const isMissing = (error: unknown): boolean => statusOf(error) === 404 && (error as Error).name !== 'NoSuchBucket';
 
 /**
  * Blobs as objects `<prefix>/<sha[0..2]>/<sha>` of one bucket, shared by every process. An object's
