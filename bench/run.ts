@@ -1,105 +1,144 @@
-// `npm run bench`: throughput of Countersign's routes against a bare Fastify JSON route measured
-// in the same run on the same machine (DESIGN.md reports targets as ratios to that baseline).
-import { mkdtempSync, rmSync } from 'node:fs';
+// `npm run bench`: every performance figure of issue 9 in one command, each beside its target
+// (DESIGN.md "Performance targets"), on SQLite and PostgreSQL; rewrites docs/benchmarks.md.
+// README "Reproducing the benchmarks" lists the BENCH_* variables.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import pino from 'pino';
-import { createAccount } from '../src/app/accounts/create-account.js';
-import { loadConfig } from '../src/config.js';
-import { startService } from '../src/service.js';
-import { envelopeRequest } from '../test/support/envelopes.js';
+import { join, resolve } from 'node:path';
+import { ApiClient } from './api-client.js';
+import type { BenchRun } from './bench-run.js';
+import { rewriteBenchmarksDoc, BENCHMARKS_DOC } from './benchmarks-doc.js';
+import { childEnvironment, repositoryRoot, startCountersign, type ListeningProcess } from './child-processes.js';
+import { startLoadGenerator, type LoadGenerator } from './load.js';
+import { describeMachine, machineLine } from './machine.js';
+import { readBenchOptions, type BenchOptions, type DatabaseName } from './options.js';
+import { createScratchDatabase } from './postgres-database.js';
+import { summarizeProfile } from './profile-summary.js';
+import { consoleTable, failedFigure, markdownTable, summaryLine, type Figure } from './report.js';
+import { envelopeBody, templateBody } from './request-bodies.js';
+import { cliAccountCreate, cliHelp } from './scenarios/cli.js';
+import { completionBurst } from './scenarios/completion-burst.js';
+import { idleMemory } from './scenarios/idle-memory.js';
+import { listsAtScale } from './scenarios/lists.js';
+import { sealing } from './scenarios/sealing.js';
+import { throughput } from './scenarios/throughput.js';
+import { TARGETS, atMost, ms } from './targets.js';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const log = (line: string) => console.error(`[bench] ${line}`);
 
-interface Result {
-  name: string;
-  requestsPerSecond: number;
-  p99Ms: number;
-  errors: number;
-  non2xx: number;
-}
-
-const measure = async (name: string, options: autocannon.Options): Promise<Result> => {
-  const result = await autocannon({ duration: DURATION_S, connections: 100, ...options });
-  return {
-    name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p99Ms: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+/** Runs a scenario; one that throws still gets its line in the table. */
+const guarded = async (name: string, database: DatabaseName | null, scenario: () => Promise<Figure | Figure[]>): Promise<Figure[]> => {
+  log(`${database ?? 'all'}: ${name}`);
+  try {
+    return [await scenario()].flat();
+  } catch (error) {
+    return [failedFigure(name, database, error)];
+  }
 };
 
-const bareFastify = async () => {
-  const app = Fastify();
-  app.get('/bare', async () => ({ message: 'ok', data: { hello: 'world' } }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return { app, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-};
+/** The server's own profile (its pid in the file name), summarised; npm's and the build's are left aside. */
+const profileSummaries = (directory: string, server: ListeningProcess): string[] =>
+  readdirSync(directory)
+    .filter((name) => name.includes(`.${server.pid}.`) && name.endsWith('.cpuprofile'))
+    .map((name) => summarizeProfile(join(directory, name)));
 
-const main = async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'countersign-bench-'));
-  const config = loadConfig({
+const serverScenarios = async (database: DatabaseName, options: BenchOptions, load: LoadGenerator, env: Record<string, string>) => {
+  const { credentials, figure: cliFigure } = await cliAccountCreate(database, env, options.cliRuns);
+  const profileDirectory = options.cpuProfileDir && resolve(options.cpuProfileDir, database);
+  if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
+  const server = await startCountersign({
+    ...env,
     PORT: '0',
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    PLAN_QUOTAS: 'starter=unlimited',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    ...(profileDirectory ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDirectory}` } : {}),
   });
-  const service = await startService(config, { logger: pino({ level: 'silent' }) });
-  const bare = await bareFastify();
+  const figures: Figure[] = [
+    cliFigure,
+    atMost('server start (`npm start` → listening)', database, server.startMs, TARGETS.startMs, ms, server.command),
+  ];
   try {
-    const account = await createAccount(service.ctx, { name: 'Bench', email: 'bench@example.test', plan: 'starter' });
-    const login = await fetch(`${service.url}/api/v2.0/authorization/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', app_auth_type: 'esign-oauth2' },
-      body: JSON.stringify({ credentials: account.credentials }),
-    }).then((r) => r.json() as Promise<{ data: { access_token: string } }>);
-    const headers = {
-      authorization: `Bearer ${login.data.access_token}`,
-      app_auth_type: 'esign-oauth2',
-      'content-type': 'application/json',
-    };
-    const created = await fetch(`${service.url}/api/v2.0/envelopes/create`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(await envelopeRequest()),
-    }).then((r) => r.json() as Promise<{ data: { envelope_id: string } }>);
-
-    const results: Result[] = [];
-    results.push(await measure('bare Fastify JSON route', { url: `${bare.url}/bare` }));
-    results.push(await measure('GET /api/v2.0/account', { url: `${service.url}/api/v2.0/account`, headers }));
-    results.push(
-      await measure('GET /api/v2.0/envelopes/{id}/details', {
-        url: `${service.url}/api/v2.0/envelopes/${created.data.envelope_id}/details`,
-        headers,
-      }),
+    const client = await ApiClient.login(server.url, credentials);
+    const template = await client.expect(201, 'POST', '/api/v2.0/templates/create', await templateBody());
+    const { envelopeId } = await client.createEnvelope(await envelopeBody(2));
+    const run: BenchRun = { database, options, server, client, load, templateId: String(template.template_id), envelopeId };
+    figures.push(
+      ...(await guarded('idle RSS of the server', database, () => idleMemory(run))),
+      ...(await guarded('sealing', database, () => sealing(run))),
+      ...(await guarded('envelopes completing at once', database, () => completionBurst(run))),
+      ...(await guarded('throughput', database, () => throughput(run))),
     );
-    results.push(
-      await measure('POST /api/v2.0/envelopes/create (1 document, 2 signers), 32 connections', {
-        url: `${service.url}/api/v2.0/envelopes/create`,
-        method: 'POST',
-        headers,
-        body: JSON.stringify(await envelopeRequest()),
-        connections: 32,
-      }),
-    );
-
-    const baseline = results[0]!.requestsPerSecond;
-    console.log(`database: ${config.database.kind}; ${DURATION_S} s per route; 100 connections unless said`);
-    for (const r of results) {
-      console.log(JSON.stringify({ ...r, ratioToBare: Number((r.requestsPerSecond / baseline).toFixed(3)) }));
-    }
-    console.log(JSON.stringify({ name: 'idle RSS after the run (MB)', value: Math.round(process.memoryUsage().rss / 1024 / 1024) }));
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nserver output:\n${server.output()}`);
   } finally {
-    await bare.app.close();
-    await service.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
+  }
+  if (profileDirectory) for (const summary of profileSummaries(profileDirectory, server)) console.log(`\n${summary}`);
+  return figures;
+};
+
+/** One database: a fresh data directory (and PostgreSQL database), a fresh server, every scenario. */
+const benchDatabase = async (database: DatabaseName, options: BenchOptions, load: LoadGenerator): Promise<Figure[]> => {
+  const dataDir = mkdtempSync(join(tmpdir(), `countersign-bench-${database}-`));
+  const scratch = database === 'postgres' ? await createScratchDatabase(options.postgresAdminUrl) : undefined;
+  const env = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // The bench is one client on one address: the limits would measure themselves, not the routes.
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000',
+    PLAN_QUOTAS: 'starter=unlimited',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  };
+  const figures: Figure[] = [];
+  try {
+    figures.push(...(await guarded('server scenarios', database, () => serverScenarios(database, options, load, env))));
+  } finally {
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  }
+  figures.push(...(await guarded('lists at scale', database, () => listsAtScale(database, options))));
+  return figures;
+};
+
+const settingsLine = (options: BenchOptions): string =>
+  `${options.quick ? 'BENCH_QUICK=1 (smoke run), ' : ''}${options.seconds} s per load run (autocannon in its own process; reads at 100 connections, creations at 32), ` +
+  `${options.sealRuns[10]} + ${options.sealRuns[200]} sealing runs, lists over ${new Intl.NumberFormat('en-US').format(options.listEnvelopes)} envelopes`;
+
+const main = async () => {
+  const options = readBenchOptions();
+  const machine = describeMachine();
+  log(`${machineLine(machine)}`);
+  log(settingsLine(options));
+  // Whatever `npm start` builds when stale is built now, so that no timing below pays for a build.
+  const prestart = spawnSync('npm', ['run', 'prestart', '--if-present', '--silent'], {
+    cwd: repositoryRoot,
+    env: childEnvironment({}),
+    stdio: 'inherit',
+  });
+  if (prestart.status !== 0) throw new Error('npm run prestart failed');
+
+  const load = startLoadGenerator();
+  const figures: Figure[] = [];
+  try {
+    figures.push(...(await guarded('CLI --help', null, () => cliHelp(options.cliRuns))));
+    for (const database of options.databases) figures.push(...(await benchDatabase(database, options, load)));
+  } finally {
+    load.close();
+  }
+
+  console.log(`\n${machineLine(machine)}\n${settingsLine(options)}\n\n${consoleTable(figures)}\n\n${summaryLine(figures)}`);
+  if (options.writeDocs) {
+    rewriteBenchmarksDoc(
+      [
+        `Measured ${machineLine(machine)}.`,
+        `Settings: ${settingsLine(options)}.`,
+        `**${summaryLine(figures)}.**`,
+        markdownTable(figures),
+      ].join('\n\n'),
+    );
+    console.log(`\n${BENCHMARKS_DOC} rewritten.`);
+  } else {
+    console.log(`\n${BENCHMARKS_DOC} left as it was: only a full run on both databases rewrites it (or BENCH_WRITE_DOCS=1).`);
   }
 };
 

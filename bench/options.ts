@@ -1,0 +1,58 @@
+export type DatabaseName = 'sqlite' | 'postgres';
+
+/** What one `npm run bench` measures, from BENCH_* variables (README "Reproducing the benchmarks"). */
+export interface BenchOptions {
+  quick: boolean;
+  databases: DatabaseName[];
+  /** Length of each measured load run. */
+  seconds: number;
+  /** How long the server sits idle before its idle RSS is read. */
+  idleSeconds: number;
+  /** Measured completions per document size; the first completion after start is a warm-up, reported apart. */
+  sealRuns: { 10: number; 200: number };
+  /** CLI runs per command; the median is reported. `account create` runs once more first (it migrates). */
+  cliRuns: number;
+  listEnvelopes: number;
+  listSeconds: number;
+  /** Where to create and drop the scratch PostgreSQL databases. */
+  postgresAdminUrl: string;
+  /** Rewrite docs/benchmarks.md: by default only a full run on both databases does. */
+  writeDocs: boolean;
+  /** A directory for `--cpu-prof` profiles of the server, or undefined for none. */
+  cpuProfileDir: string | undefined;
+}
+
+const positiveNumber = (name: string, fallback: number): number => {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
+  return value;
+};
+
+const databases = (): DatabaseName[] => {
+  const names = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((name) => name.trim());
+  for (const name of names) {
+    if (name !== 'sqlite' && name !== 'postgres') throw new Error(`BENCH_DATABASES lists "${name}": use sqlite, postgres or both`);
+  }
+  return [...new Set(names as DatabaseName[])];
+};
+
+export const readBenchOptions = (): BenchOptions => {
+  const quick = process.env.BENCH_QUICK === '1';
+  const chosen = databases();
+  const full = !quick && chosen.length === 2;
+  return {
+    quick,
+    databases: chosen,
+    seconds: positiveNumber('BENCH_SECONDS', quick ? 3 : 10),
+    idleSeconds: quick ? 2 : 5,
+    sealRuns: quick ? { 10: 2, 200: 1 } : { 10: 5, 200: 3 },
+    cliRuns: quick ? 0 : 3,
+    listEnvelopes: positiveNumber('BENCH_LIST_ENVELOPES', quick ? 10_000 : 1_000_000),
+    listSeconds: quick ? 1 : 4,
+    postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    writeDocs: process.env.BENCH_WRITE_DOCS === '1' || (full && process.env.BENCH_WRITE_DOCS !== '0'),
+    cpuProfileDir: process.env.BENCH_CPU_PROF?.trim() || undefined,
+  };
+};

@@ -1,0 +1,62 @@
+import type { DatabaseName } from './options.js';
+
+/** One measured figure, beside its target when DESIGN.md or issue 9 sets one. */
+export interface Figure {
+  name: string;
+  /** null: the figure does not depend on the database. */
+  database: DatabaseName | null;
+  result: string;
+  /** Requests per second as a fraction of the bare Fastify route's, measured in the same run. */
+  ratio?: number;
+  target?: string;
+  /** Whether the target is met; undefined when there is none. */
+  met?: boolean;
+  /** Cores used during a load run by the server, the load generator and every other process. */
+  cores?: string;
+}
+
+/** A scenario that could not run still gets its line in the table, with the reason. */
+export const failedFigure = (name: string, database: DatabaseName | null, error: unknown, target?: string): Figure => ({
+  name,
+  database,
+  result: `failed: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 160)}`,
+  ...(target ? { target, met: false } : {}),
+});
+
+const DATABASE_LABELS: Record<DatabaseName, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+const HEADER = ['figure', 'database', 'result', 'ratio to bare', 'target', 'met', 'cores: server / load / other'];
+
+const cellsOf = (figure: Figure): string[] => [
+  figure.name,
+  figure.database ? DATABASE_LABELS[figure.database] : '—',
+  figure.result,
+  figure.ratio === undefined ? '' : figure.ratio.toFixed(3),
+  figure.target ?? '',
+  figure.met === undefined ? '' : figure.met ? '✓' : '✗',
+  figure.cores ?? '',
+];
+
+/** The table `npm run bench` prints. */
+export const consoleTable = (figures: Figure[]): string => {
+  const rows = [HEADER, ...figures.map(cellsOf)];
+  const widths = HEADER.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
+  return [line(rows[0]!), widths.map((width) => '─'.repeat(width)).join('  '), ...rows.slice(1).map(line)].join('\n');
+};
+
+/** The same table in Markdown, for docs/benchmarks.md. */
+export const markdownTable = (figures: Figure[]): string =>
+  [HEADER, HEADER.map(() => '---'), ...figures.map(cellsOf)]
+    .map((row) => `| ${row.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`)
+    .join('\n');
+
+export const summaryLine = (figures: Figure[]): string => {
+  const targeted = figures.filter((figure) => figure.met !== undefined);
+  const met = targeted.filter((figure) => figure.met).length;
+  return `${met} of ${targeted.length} targets met`;
+};

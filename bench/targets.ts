@@ -1,0 +1,79 @@
+import type { LoadResult } from './load.js';
+import type { DatabaseName } from './options.js';
+import type { Figure } from './report.js';
+
+// Issue 9 and DESIGN.md "Performance targets", in one place.
+export const TARGETS = {
+  detailsRatio: 0.5,
+  createWithTemplatePerSecond: { sqlite: 1_500, postgres: 800 } satisfies Record<DatabaseName, number>,
+  createWithTemplateP99Ms: 50,
+  startMs: 3_000,
+  cliMs: 1_000,
+  idleRssMb: 120,
+  sealPeakRssMb: 300,
+  seal10PagesMs: 100,
+  seal200PagesMs: 1_500,
+  completionMs: 1_000,
+  listP99Ms: 20,
+} as const;
+
+const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export const ms = (value: number): string => (value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${thousands.format(value)} ms`);
+export const mb = (value: number): string => `${thousands.format(value)} MB`;
+
+const failures = (load: LoadResult): string =>
+  [
+    load.non2xx ? `${thousands.format(load.non2xx)} non-2xx ${JSON.stringify(load.statusCodes)}` : '',
+    load.errors ? `${load.errors} errors` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+/** req/s, latency and ratio of one load run; a run with failed requests never meets its target. */
+export const loadFigure = (
+  name: string,
+  database: DatabaseName,
+  load: LoadResult,
+  bare: LoadResult | undefined,
+  target?: { text: string; met: (load: LoadResult, ratio: number | undefined) => boolean },
+): Figure => {
+  const ratio = bare ? load.requestsPerSecond / bare.requestsPerSecond : undefined;
+  const failed = failures(load);
+  return {
+    name,
+    database,
+    result: `${thousands.format(load.requestsPerSecond)} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms${failed ? `; ${failed}` : ''}`,
+    ...(ratio === undefined ? {} : { ratio }),
+    ...(target ? { target: target.text, met: !failed && target.met(load, ratio) } : {}),
+  };
+};
+
+export const detailsTarget = {
+  text: `≥ ${TARGETS.detailsRatio.toFixed(2)} of bare`,
+  met: (_load: LoadResult, ratio: number | undefined) => ratio !== undefined && ratio >= TARGETS.detailsRatio,
+};
+
+export const createWithTemplateTarget = (database: DatabaseName) => ({
+  text: `≥ ${thousands.format(TARGETS.createWithTemplatePerSecond[database])} req/s, p99 ≤ ${TARGETS.createWithTemplateP99Ms} ms`,
+  met: (load: LoadResult) =>
+    load.requestsPerSecond >= TARGETS.createWithTemplatePerSecond[database] && load.p99Ms <= TARGETS.createWithTemplateP99Ms,
+});
+
+/** A figure with an upper bound: a time or a memory size. */
+export const atMost = (
+  name: string,
+  database: DatabaseName | null,
+  value: number,
+  limit: number,
+  unit: (v: number) => string,
+  detail = '',
+): Figure => ({
+  name,
+  database,
+  result: `${unit(value)}${detail ? ` (${detail})` : ''}`,
+  target: `≤ ${unit(limit)}`,
+  met: value <= limit,
+});
+
+export const reported = (name: string, database: DatabaseName | null, result: string): Figure => ({ name, database, result });
