@@ -6,6 +6,8 @@ export interface BenchOptions {
   databases: DatabaseName[];
   /** Length of each measured load run. */
   seconds: number;
+  /** Requests of each measured route before the idle RSS is read. */
+  warmUpRequests: number;
   /** How long the server sits idle before its idle RSS is read. */
   idleSeconds: number;
   /** Measured completions per document size; the first completion after start is a warm-up, reported apart. */
@@ -46,6 +48,7 @@ export const readBenchOptions = (): BenchOptions => {
     quick,
     databases: chosen,
     seconds: positiveNumber('BENCH_SECONDS', quick ? 3 : 10),
+    warmUpRequests: quick ? 50 : 200,
     idleSeconds: quick ? 2 : 5,
     sealRuns: quick ? { 10: 2, 200: 1 } : { 10: 5, 200: 3 },
     cliRuns: quick ? 0 : 3,

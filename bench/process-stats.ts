@@ -43,7 +43,13 @@ export const machineBusySeconds = (): number => {
  * Cores used by the server, by the load generator and by everything else while `work` ran: on a
  * shared machine, "other" says how far a figure was disturbed.
  */
-export const cpuShares = async <T>(serverPid: number, loadPid: number, work: () => Promise<T>): Promise<{ value: T; cores: string }> => {
+export interface CoresUsed {
+  server: number;
+  load: number;
+  other: number;
+}
+
+export const cpuShares = async <T>(serverPid: number, loadPid: number, work: () => Promise<T>): Promise<{ value: T; cores: CoresUsed }> => {
   const started = performance.now();
   const before = { server: cpuSeconds(serverPid), load: cpuSeconds(loadPid), machine: machineBusySeconds() };
   const value = await work();
@@ -51,7 +57,7 @@ export const cpuShares = async <T>(serverPid: number, loadPid: number, work: () 
   const server = (cpuSeconds(serverPid) - before.server) / seconds;
   const load = (cpuSeconds(loadPid) - before.load) / seconds;
   const other = Math.max(0, (machineBusySeconds() - before.machine) / seconds - server - load);
-  return { value, cores: [server, load, other].map((cores) => cores.toFixed(2)).join(' / ') };
+  return { value, cores: { server, load, other } };
 };
 
 export const commandLine = (pid: number): string => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();

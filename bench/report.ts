@@ -1,4 +1,5 @@
 import type { DatabaseName } from './options.js';
+import type { CoresUsed } from './process-stats.js';
 
 /** One measured figure, beside its target when DESIGN.md or issue 9 sets one. */
 export interface Figure {
@@ -12,7 +13,7 @@ export interface Figure {
   /** Whether the target is met; undefined when there is none. */
   met?: boolean;
   /** Cores used during a load run by the server, the load generator and every other process. */
-  cores?: string;
+  cores?: CoresUsed;
 }
 
 /** A scenario that could not run still gets its line in the table, with the reason. */
@@ -34,7 +35,7 @@ const cellsOf = (figure: Figure): string[] => [
   figure.ratio === undefined ? '' : figure.ratio.toFixed(3),
   figure.target ?? '',
   figure.met === undefined ? '' : figure.met ? '✓' : '✗',
-  figure.cores ?? '',
+  figure.cores ? [figure.cores.server, figure.cores.load, figure.cores.other].map((cores) => cores.toFixed(2)).join(' / ') : '',
 ];
 
 /** The table `npm run bench` prints. */
@@ -54,6 +55,17 @@ export const markdownTable = (figures: Figure[]): string =>
   [HEADER, HEADER.map(() => '---'), ...figures.map(cellsOf)]
     .map((row) => `| ${row.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`)
     .join('\n');
+
+// Other processes taking more than this during a load run disturbed it enough to say so.
+const DISTURBED_CORES = 0.25;
+
+/** Said under the table when other processes took CPU from the load runs (a shared machine). */
+export const disturbanceLine = (figures: Figure[]): string | undefined => {
+  const worst = Math.max(0, ...figures.map((figure) => figure.cores?.other ?? 0));
+  return worst > DISTURBED_CORES
+    ? `Other processes used up to ${worst.toFixed(2)} cores during the load runs: the machine was shared, so the figures are disturbed (ratios less than absolute ones).`
+    : undefined;
+};
 
 export const summaryLine = (figures: Figure[]): string => {
   const targeted = figures.filter((figure) => figure.met !== undefined);

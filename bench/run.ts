@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ApiClient } from './api-client.js';
 import type { BenchRun } from './bench-run.js';
-import { rewriteBenchmarksDoc, BENCHMARKS_DOC } from './benchmarks-doc.js';
+import { BENCHMARKS_DOC, checkBenchmarksDoc, rewriteBenchmarksDoc } from './benchmarks-doc.js';
 import { childEnvironment, repositoryRoot, startCountersign, type ListeningProcess } from './child-processes.js';
 import { startLoadGenerator, type LoadGenerator } from './load.js';
 import { describeMachine, machineLine } from './machine.js';
 import { readBenchOptions, type BenchOptions, type DatabaseName } from './options.js';
 import { createScratchDatabase } from './postgres-database.js';
 import { summarizeProfile } from './profile-summary.js';
-import { consoleTable, failedFigure, markdownTable, summaryLine, type Figure } from './report.js';
+import { consoleTable, disturbanceLine, failedFigure, markdownTable, summaryLine, type Figure } from './report.js';
 import { envelopeBody, templateBody } from './request-bodies.js';
 import { cliAccountCreate, cliHelp } from './scenarios/cli.js';
 import { completionBurst } from './scenarios/completion-burst.js';
@@ -32,6 +32,7 @@ const guarded = async (name: string, database: DatabaseName | null, scenario: ()
   try {
     return [await scenario()].flat();
   } catch (error) {
+    log(`${database ?? 'all'}: ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return [failedFigure(name, database, error)];
   }
 };
@@ -78,24 +79,25 @@ const serverScenarios = async (database: DatabaseName, options: BenchOptions, lo
 
 /** One database: a fresh data directory (and PostgreSQL database), a fresh server, every scenario. */
 const benchDatabase = async (database: DatabaseName, options: BenchOptions, load: LoadGenerator): Promise<Figure[]> => {
-  const dataDir = mkdtempSync(join(tmpdir(), `countersign-bench-${database}-`));
-  const scratch = database === 'postgres' ? await createScratchDatabase(options.postgresAdminUrl) : undefined;
-  const env = {
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    // The bench is one client on one address: the limits would measure themselves, not the routes.
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000',
-    PLAN_QUOTAS: 'starter=unlimited',
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-  };
-  const figures: Figure[] = [];
-  try {
-    figures.push(...(await guarded('server scenarios', database, () => serverScenarios(database, options, load, env))));
-  } finally {
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
-  }
+  const figures = await guarded('server scenarios', database, async () => {
+    const scratch = database === 'postgres' ? await createScratchDatabase(options.postgresAdminUrl) : undefined;
+    const dataDir = mkdtempSync(join(tmpdir(), `countersign-bench-${database}-`));
+    const env = {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // The bench is one client on one address: the limits would measure themselves, not the routes.
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000',
+      PLAN_QUOTAS: 'starter=unlimited',
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    };
+    try {
+      return await serverScenarios(database, options, load, env);
+    } finally {
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    }
+  });
   figures.push(...(await guarded('lists at scale', database, () => listsAtScale(database, options))));
   return figures;
 };
@@ -109,6 +111,7 @@ const main = async () => {
   const machine = describeMachine();
   log(`${machineLine(machine)}`);
   log(settingsLine(options));
+  if (options.writeDocs) checkBenchmarksDoc();
   // Whatever `npm start` builds when stale is built now, so that no timing below pays for a build.
   const prestart = spawnSync('npm', ['run', 'prestart', '--if-present', '--silent'], {
     cwd: repositoryRoot,
@@ -126,13 +129,15 @@ const main = async () => {
     load.close();
   }
 
+  const disturbance = disturbanceLine(figures);
   console.log(`\n${machineLine(machine)}\n${settingsLine(options)}\n\n${consoleTable(figures)}\n\n${summaryLine(figures)}`);
+  if (disturbance) console.log(disturbance);
   if (options.writeDocs) {
     rewriteBenchmarksDoc(
       [
         `Measured ${machineLine(machine)}.`,
         `Settings: ${settingsLine(options)}.`,
-        `**${summaryLine(figures)}.**`,
+        `**${summaryLine(figures)}.**${disturbance ? ` ${disturbance}` : ''}`,
         markdownTable(figures),
       ].join('\n\n'),
     );

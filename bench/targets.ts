@@ -43,7 +43,7 @@ export const loadFigure = (
   return {
     name,
     database,
-    result: `${thousands.format(load.requestsPerSecond)} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms${failed ? `; ${failed}` : ''}`,
+    result: `${thousands.format(load.requestsPerSecond)} req/s, p50 ${ms(load.p50Ms)}, p99 ${ms(load.p99Ms)}${failed ? `; ${failed}` : ''}`,
     ...(ratio === undefined ? {} : { ratio }),
     ...(target ? { target: target.text, met: !failed && target.met(load, ratio) } : {}),
   };

@@ -22,11 +22,22 @@ const runCli = (args: string[], env: Record<string, string>) =>
     });
   });
 
-/** A command that loads nothing but the CLI itself. */
+/**
+ * A command that loads nothing but the CLI itself, after one untimed run: that one builds whatever is
+ * stale and warms the file cache, as any earlier command on a server would have.
+ */
 export const cliHelp = async (runs: number): Promise<Figure> => {
+  await runCli(['--help'], {});
   const times: number[] = [];
   for (let run = 0; run < Math.max(1, runs); run += 1) times.push((await runCli(['--help'], {})).ms);
-  return atMost('CLI `countersign --help`', null, median(times), TARGETS.cliMs, ms, times.length > 1 ? `median of ${times.length}` : '');
+  return atMost(
+    'CLI `countersign --help`',
+    null,
+    median(times),
+    TARGETS.cliMs,
+    ms,
+    times.length > 1 ? `median of ${times.length}, after an untimed run` : 'after an untimed run',
+  );
 };
 
 /**

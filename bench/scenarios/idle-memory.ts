@@ -5,16 +5,14 @@ import type { Figure } from '../report.js';
 import { TARGETS, atMost, mb } from '../targets.js';
 import { routesOf } from './routes.js';
 
-const WARM_UP_REQUESTS = 200;
-
 /**
  * Idle RSS as an operator sees it: the server has started and served each kind of request the
  * throughput table measures (so lazily loaded code and the PDF workers have been used), then sat idle.
  */
 export const idleMemory = async (run: BenchRun): Promise<Figure> => {
-  for (const route of await routesOf(run)) await run.load.run({ ...route.job, connections: 8, amount: WARM_UP_REQUESTS });
+  for (const route of await routesOf(run)) await run.load.run({ ...route.job, connections: 8, amount: run.options.warmUpRequests });
   await waitUntilIdle(run.server.pid);
   await sleep(run.options.idleSeconds * 1000);
-  const detail = `after ${WARM_UP_REQUESTS} requests of each measured route, then ${run.options.idleSeconds} s idle`;
+  const detail = `after ${run.options.warmUpRequests} requests of each measured route, then ${run.options.idleSeconds} s idle`;
   return atMost('idle RSS of the server', run.database, rssMb(run.server.pid), TARGETS.idleRssMb, mb, detail);
 };
