@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commandLine, descendantsOf, waitForExit } from './process-stats.js';
@@ -87,9 +88,18 @@ export const startListening = async (command: string, args: string[], env: Recor
   };
 };
 
-/** `npm start` with `env`, the way a self-hoster starts the service (compiled when the build provides it). */
-export const startCountersign = (env: Record<string, string>): Promise<ListeningProcess> =>
-  startListening('npm', ['start', '--silent'], childEnvironment(env));
+/**
+ * `npm start` with `env`, the way a self-hoster starts the service (compiled when the build provides
+ * it). With `cpuProfileDir`, the start script's own command instead, its `node` given `--cpu-prof`
+ * (which Node does not accept from NODE_OPTIONS).
+ */
+export const startCountersign = (env: Record<string, string>, cpuProfileDir?: string): Promise<ListeningProcess> => {
+  if (!cpuProfileDir) return startListening('npm', ['start', '--silent'], childEnvironment(env));
+  const { scripts } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  if (!/^node\s/.test(scripts.start)) throw new Error(`BENCH_CPU_PROF needs a start script that runs node (got "${scripts.start}")`);
+  const profiled = scripts.start.replace(/^node\s/, `node --cpu-prof --cpu-prof-dir=${cpuProfileDir} `);
+  return startListening('sh', ['-c', `exec ${profiled}`], childEnvironment(env));
+};
 
 export const startBareServer = (): Promise<ListeningProcess> =>
   startListening(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], childEnvironment({}));

@@ -17,15 +17,31 @@ export const rssMb = (pid: number): number => statusField(pid, 'VmRSS');
 export const peakRssMb = (pid: number): number => statusField(pid, 'VmHWM');
 
 /** The fields after the command name, which may itself hold spaces and parentheses. */
-const statFields = (pid: number): string[] => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+const statFields = (path: string): string[] => {
+  const stat = readFileSync(path, 'utf8');
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 };
 
-/** User + system CPU time the process has used, in seconds. */
-export const cpuSeconds = (pid: number): number => {
-  const fields = statFields(pid);
+const cpuOf = (statPath: string): number => {
+  const fields = statFields(statPath);
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+};
+
+/** V8's `--cpu-prof` thread: its sampling is the profiler's cost, not the server's. */
+const PROFILER_THREAD = 'v8:ProfEvntProc';
+
+/** User + system CPU time the process has used (its ended threads included; a CPU profiler's excluded), in seconds. */
+export const cpuSeconds = (pid: number): number => {
+  let profiler = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      if (readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim() === PROFILER_THREAD)
+        profiler += cpuOf(`/proc/${pid}/task/${task}/stat`);
+    } catch {
+      // The thread ended while the list was read.
+    }
+  }
+  return cpuOf(`/proc/${pid}/stat`) - profiler;
 };
 
 /** CPU time every core of the machine has spent busy (not idle or waiting for I/O), in seconds. */
@@ -77,7 +93,7 @@ export const descendantsOf = (pid: number): number[] => {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const parent = Number(statFields(Number(entry))[1]);
+      const parent = Number(statFields(`/proc/${entry}/stat`)[1]);
       children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
     } catch {
       // The process ended while the table was read.

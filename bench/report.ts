@@ -9,6 +9,11 @@ export interface Figure {
   result: string;
   /** Requests per second as a fraction of the bare Fastify route's, measured in the same run. */
   ratio?: number;
+  /**
+   * The same per core the server used: requests per server CPU-second over the bare route's. Steadier
+   * than `ratio` when other processes take the CPU from one run and not another.
+   */
+  ratioPerCore?: number;
   target?: string;
   /** Whether the target is met; undefined when there is none. */
   met?: boolean;
@@ -20,19 +25,21 @@ export interface Figure {
 export const failedFigure = (name: string, database: DatabaseName | null, error: unknown, target?: string): Figure => ({
   name,
   database,
-  result: `failed: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 160)}`,
+  result: `failed: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 200)}`,
   ...(target ? { target, met: false } : {}),
 });
 
 const DATABASE_LABELS: Record<DatabaseName, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
-const HEADER = ['figure', 'database', 'result', 'ratio to bare', 'target', 'met', 'cores: server / load / other'];
+const HEADER = ['figure', 'database', 'result', 'ratio to bare (per server core)', 'target', 'met', 'cores: server / load / other'];
 
 const cellsOf = (figure: Figure): string[] => [
   figure.name,
   figure.database ? DATABASE_LABELS[figure.database] : '—',
   figure.result,
-  figure.ratio === undefined ? '' : figure.ratio.toFixed(3),
+  figure.ratio === undefined
+    ? ''
+    : `${figure.ratio.toFixed(3)}${figure.ratioPerCore === undefined ? '' : ` (${figure.ratioPerCore.toFixed(3)})`}`,
   figure.target ?? '',
   figure.met === undefined ? '' : figure.met ? '✓' : '✗',
   figure.cores ? [figure.cores.server, figure.cores.load, figure.cores.other].map((cores) => cores.toFixed(2)).join(' / ') : '',

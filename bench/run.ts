@@ -2,7 +2,7 @@
 // (DESIGN.md "Performance targets"), on SQLite and PostgreSQL; rewrites docs/benchmarks.md.
 // README "Reproducing the benchmarks" lists the BENCH_* variables.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ApiClient } from './api-client.js';
@@ -37,25 +37,41 @@ const guarded = async (name: string, database: DatabaseName | null, scenario: ()
   }
 };
 
-/** The server's own profile (its pid in the file name), summarised; npm's and the build's are left aside. */
-const profileSummaries = (directory: string, server: ListeningProcess): string[] =>
-  readdirSync(directory)
-    .filter((name) => name.includes(`.${server.pid}.`) && name.endsWith('.cpuprofile'))
-    .map((name) => summarizeProfile(join(directory, name)));
+/** Summarises each thread's profile of the server (its pid is in the file names) into `<profile>.txt`. */
+const summarizeServerProfiles = (directory: string, server: ListeningProcess): void => {
+  for (const name of readdirSync(directory).filter((file) => file.includes(`.${server.pid}.`) && file.endsWith('.cpuprofile'))) {
+    writeFileSync(join(directory, `${name}.txt`), `${summarizeProfile(join(directory, name))}\n`);
+  }
+};
+
+/** The summaries written by summarizeServerProfiles, printed under the table. */
+const profileSummaries = (options: BenchOptions): string[] =>
+  options.cpuProfileDir
+    ? options.databases.flatMap((database) => {
+        const directory = resolve(options.cpuProfileDir!, database);
+        return existsSync(directory)
+          ? readdirSync(directory)
+              .filter((name) => name.endsWith('.cpuprofile.txt'))
+              .map((name) => readFileSync(join(directory, name), 'utf8'))
+          : [];
+      })
+    : [];
 
 const serverScenarios = async (database: DatabaseName, options: BenchOptions, load: LoadGenerator, env: Record<string, string>) => {
   const { credentials, figure: cliFigure } = await cliAccountCreate(database, env, options.cliRuns);
   const profileDirectory = options.cpuProfileDir && resolve(options.cpuProfileDir, database);
   if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
-  const server = await startCountersign({
-    ...env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ...(profileDirectory ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDirectory}` } : {}),
-  });
+  const server = await startCountersign({ ...env, PORT: '0', HOST: '127.0.0.1' }, profileDirectory);
   const figures: Figure[] = [
     cliFigure,
-    atMost('server start (`npm start` → listening)', database, server.startMs, TARGETS.startMs, ms, server.command),
+    atMost(
+      profileDirectory ? 'server start (start script, profiled)' : 'server start (`npm start` → listening)',
+      database,
+      server.startMs,
+      TARGETS.startMs,
+      ms,
+      server.command,
+    ),
   ];
   try {
     const client = await ApiClient.login(server.url, credentials);
@@ -73,7 +89,7 @@ const serverScenarios = async (database: DatabaseName, options: BenchOptions, lo
   } finally {
     await server.stop();
   }
-  if (profileDirectory) for (const summary of profileSummaries(profileDirectory, server)) console.log(`\n${summary}`);
+  if (profileDirectory) summarizeServerProfiles(profileDirectory, server);
   return figures;
 };
 
@@ -132,6 +148,7 @@ const main = async () => {
   const disturbance = disturbanceLine(figures);
   console.log(`\n${machineLine(machine)}\n${settingsLine(options)}\n\n${consoleTable(figures)}\n\n${summaryLine(figures)}`);
   if (disturbance) console.log(disturbance);
+  for (const summary of profileSummaries(options)) console.log(`\n${summary}`);
   if (options.writeDocs) {
     rewriteBenchmarksDoc(
       [

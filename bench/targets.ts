@@ -1,4 +1,5 @@
 import type { LoadResult } from './load.js';
+import type { CoresUsed } from './process-stats.js';
 import type { DatabaseName } from './options.js';
 import type { Figure } from './report.js';
 
@@ -30,22 +31,39 @@ const failures = (load: LoadResult): string =>
     .filter(Boolean)
     .join(', ');
 
-/** req/s, latency and ratio of one load run; a run with failed requests never meets its target. */
+/** One load run and the cores each party used meanwhile. */
+export interface MeasuredLoad {
+  load: LoadResult;
+  cores?: CoresUsed;
+}
+
+// Below this, a server's share of the CPU is too small to divide by.
+const MEANINGFUL_CORES = 0.05;
+
+const perServerCore = ({ load, cores }: MeasuredLoad): number | undefined =>
+  cores && cores.server >= MEANINGFUL_CORES ? load.requestsPerSecond / cores.server : undefined;
+
+/** req/s, latency and ratios of one load run; a run with failed requests never meets its target. */
 export const loadFigure = (
   name: string,
   database: DatabaseName,
-  load: LoadResult,
-  bare: LoadResult | undefined,
+  measured: MeasuredLoad,
+  bare: MeasuredLoad | undefined,
   target?: { text: string; met: (load: LoadResult, ratio: number | undefined) => boolean },
 ): Figure => {
-  const ratio = bare ? load.requestsPerSecond / bare.requestsPerSecond : undefined;
+  const { load, cores } = measured;
+  const ratio = bare ? load.requestsPerSecond / bare.load.requestsPerSecond : undefined;
+  const efficiency = perServerCore(measured);
+  const bareEfficiency = bare && perServerCore(bare);
   const failed = failures(load);
   return {
     name,
     database,
     result: `${thousands.format(load.requestsPerSecond)} req/s, p50 ${ms(load.p50Ms)}, p99 ${ms(load.p99Ms)}${failed ? `; ${failed}` : ''}`,
     ...(ratio === undefined ? {} : { ratio }),
+    ...(efficiency && bareEfficiency ? { ratioPerCore: efficiency / bareEfficiency } : {}),
     ...(target ? { target: target.text, met: !failed && target.met(load, ratio) } : {}),
+    ...(cores ? { cores } : {}),
   };
 };
 

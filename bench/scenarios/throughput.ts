@@ -1,9 +1,8 @@
 import type { BenchRun } from '../bench-run.js';
 import { startBareServer } from '../child-processes.js';
-import type { LoadResult } from '../load.js';
 import { cpuShares, peakRssMb, rssMb, waitUntilIdle } from '../process-stats.js';
 import { failedFigure, type Figure } from '../report.js';
-import { createWithTemplateTarget, detailsTarget, loadFigure, mb, reported } from '../targets.js';
+import { createWithTemplateTarget, detailsTarget, loadFigure, mb, reported, type MeasuredLoad } from '../targets.js';
 import { routesOf } from './routes.js';
 
 /**
@@ -15,13 +14,13 @@ export const throughput = async (run: BenchRun): Promise<Figure[]> => {
   const seconds = run.options.seconds;
   const figures: Figure[] = [];
   const bareServer = await startBareServer();
-  let bare: LoadResult | undefined;
+  let bare: MeasuredLoad | undefined;
   try {
     const measured = await cpuShares(bareServer.pid, run.load.pid, () =>
       run.load.run({ url: `${bareServer.url}/bare`, connections: 100, seconds }),
     );
-    bare = measured.value;
-    figures.push({ ...loadFigure('bare Fastify JSON route (own process)', run.database, bare, bare), cores: measured.cores });
+    bare = { load: measured.value, cores: measured.cores };
+    figures.push(loadFigure('bare Fastify JSON route (own process)', run.database, bare, bare));
   } catch (error) {
     figures.push(failedFigure('bare Fastify JSON route (own process)', run.database, error));
   } finally {
@@ -36,7 +35,7 @@ export const throughput = async (run: BenchRun): Promise<Figure[]> => {
     try {
       await waitUntilIdle(run.server.pid);
       const measured = await cpuShares(run.server.pid, run.load.pid, () => run.load.run({ ...route.job, seconds }));
-      figures.push({ ...loadFigure(route.name, run.database, measured.value, bare, target), cores: measured.cores });
+      figures.push(loadFigure(route.name, run.database, { load: measured.value, cores: measured.cores }, bare, target));
     } catch (error) {
       figures.push(failedFigure(route.name, run.database, error, target?.text));
     }

@@ -29,12 +29,26 @@ describe('npm run bench: docs/benchmarks.md and its table', () => {
   });
 
   it('meets a target only when no request failed', () => {
-    const met = loadFigure('create_with_template', 'sqlite', load, undefined, createWithTemplateTarget('sqlite'));
-    const failed = loadFigure('create_with_template', 'sqlite', { ...load, non2xx: 3 }, undefined, createWithTemplateTarget('sqlite'));
+    const met = loadFigure('create_with_template', 'sqlite', { load }, undefined, createWithTemplateTarget('sqlite'));
+    const failed = loadFigure(
+      'create_with_template',
+      'sqlite',
+      { load: { ...load, non2xx: 3 } },
+      undefined,
+      createWithTemplateTarget('sqlite'),
+    );
     assert.equal(met.met, true);
     assert.equal(failed.met, false);
     assert.match(failed.result, /3 non-2xx/);
     assert.equal(summaryLine([met, failed]), '1 of 2 targets met');
     assert.match(markdownTable([met]), /\| create_with_template \| SQLite \| 2,000 req\/s, p50 10 ms, p99 40 ms \|/);
+  });
+
+  it('gives the ratio to the bare route both as measured and per core the server used', () => {
+    const bare = { load: { ...load, requestsPerSecond: 20_000 }, cores: { server: 1, load: 0.9, other: 0.1 } };
+    const starved = loadFigure('details', 'sqlite', { load, cores: { server: 0.25, load: 0.1, other: 1.6 } }, bare);
+    assert.equal(starved.ratio, 0.1);
+    assert.equal(starved.ratioPerCore, 0.4);
+    assert.match(markdownTable([starved]), /\| 0\.100 \(0\.400\) \|/);
   });
 });
