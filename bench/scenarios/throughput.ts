@@ -33,9 +33,12 @@ export const throughput = async (run: BenchRun): Promise<Figure[]> => {
   for (const route of await routesOf(run)) {
     const target = targets[route.name];
     try {
-      await waitUntilIdle(run.server.pid);
+      const settled = await waitUntilIdle(run.server.pid);
       const measured = await cpuShares(run.server.pid, run.load.pid, () => run.load.run({ ...route.job, seconds }));
-      figures.push(loadFigure(route.name, run.database, { load: measured.value, cores: measured.cores }, bare, target));
+      const figure = loadFigure(route.name, run.database, { load: measured.value, cores: measured.cores }, bare, target);
+      figures.push(
+        settled ? figure : { ...figure, result: `${figure.result}; started while the server was still busy with the previous run's jobs` },
+      );
     } catch (error) {
       figures.push(failedFigure(route.name, run.database, error, target?.text));
     }
