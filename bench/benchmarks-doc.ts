@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repositoryRoot } from './child-processes.js';
+import { repositoryRoot } from './repository-root.js';
 
 export const BENCHMARKS_DOC = join(repositoryRoot, 'docs', 'benchmarks.md');
 

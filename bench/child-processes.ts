@@ -1,10 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { commandLine, descendantsOf, waitForExit } from './process-stats.js';
-
-export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { repositoryRoot } from './repository-root.js';
 
 /** Only what any shell has, plus the bench's settings: the children see none of the caller's configuration. */
 export const childEnvironment = (env: Record<string, string>): Record<string, string> => ({
@@ -30,6 +28,20 @@ const OUTPUT_KEPT = 8_000;
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
 
+const signalGroup = (groupId: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-groupId, signal);
+  } catch {
+    // The group has already gone.
+  }
+};
+
+// The servers run in process groups of their own, which an interrupted bench would leave running:
+// whatever is still up when the bench process exits is ended with it.
+const runningGroups = new Set<number>();
+process.once('exit', () => runningGroups.forEach((groupId) => signalGroup(groupId, 'SIGTERM')));
+process.once('SIGINT', () => process.exit(130));
+
 /**
  * Starts `command` in a process group of its own and waits for its "listening on <url>" line. The
  * group is what `stop` ends, so npm, its shell and the server stop together.
@@ -37,12 +49,14 @@ const STOP_TIMEOUT_MS = 15_000;
 export const startListening = async (command: string, args: string[], env: Record<string, string>): Promise<ListeningProcess> => {
   const started = performance.now();
   const child: ChildProcess = spawn(command, args, { cwd: repositoryRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const groupId = child.pid!;
+  runningGroups.add(groupId);
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_KEPT));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
+  const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${command} ${args.join(' ')}: no "listening" line in time:\n${output}`)),
       START_TIMEOUT_MS,
@@ -60,9 +74,17 @@ export const startListening = async (command: string, args: string[], env: Recor
       reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}:\n${output}`));
     });
   });
+  let url: string;
+  try {
+    url = await listening;
+  } catch (error) {
+    signalGroup(groupId, 'SIGKILL');
+    runningGroups.delete(groupId);
+    throw error;
+  }
   const startMs = performance.now() - started;
-  const leaves = [child.pid!, ...descendantsOf(child.pid!)].filter((pid) => descendantsOf(pid).length === 0);
-  const pid = leaves.find((candidate) => /\bnode\b/.test(commandLine(candidate))) ?? child.pid!;
+  const leaves = [groupId, ...descendantsOf(groupId)].filter((pid) => descendantsOf(pid).length === 0);
+  const pid = leaves.find((candidate) => /\bnode\b/.test(commandLine(candidate))) ?? groupId;
   return {
     url,
     pid,
@@ -70,20 +92,14 @@ export const startListening = async (command: string, args: string[], env: Recor
     startMs,
     output: () => output,
     stop: async () => {
-      const signal = (name: NodeJS.Signals) => {
-        try {
-          process.kill(-child.pid!, name);
-        } catch {
-          // The group has already gone.
-        }
-      };
-      signal('SIGTERM');
+      signalGroup(groupId, 'SIGTERM');
       if (!(await waitForExit(pid, STOP_TIMEOUT_MS))) {
         console.error(`[bench] ${command} did not stop within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM: killed`);
-        signal('SIGKILL');
+        signalGroup(groupId, 'SIGKILL');
         await waitForExit(pid, STOP_TIMEOUT_MS);
       }
       await exited;
+      runningGroups.delete(groupId);
     },
   };
 };

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { childEnvironment, repositoryRoot } from './child-processes.js';
+import { childEnvironment } from './child-processes.js';
+import { repositoryRoot } from './repository-root.js';
 
 /** One autocannon run: for `seconds`, or until `amount` requests were answered (a warm-up). */
 export interface LoadJob {

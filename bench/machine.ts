@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, totalmem } from 'node:os';
-import { repositoryRoot } from './child-processes.js';
+import { repositoryRoot } from './repository-root.js';
 
 export interface Machine {
   date: string;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { repositoryRoot } from './child-processes.js';
+import { repositoryRoot } from './repository-root.js';
 
 interface ProfileNode {
   id: number;

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { childEnvironment, repositoryRoot } from '../child-processes.js';
+import { childEnvironment } from '../child-processes.js';
+import { repositoryRoot } from '../repository-root.js';
 import type { DatabaseName } from '../options.js';
 import type { Figure } from '../report.js';
 import { median } from '../statistics.js';
