@@ -112,7 +112,7 @@ describeOnEachDatabase('envelope completion', (server) => {
     }
   });
 
-  // How fast is measured by `npm run bench:completion` (docs/benchmarks.md), never by a timed assertion.
+  // How fast is measured by `npm run bench` (docs/benchmarks.md), never by a timed assertion.
   it('completes a 10-page envelope after its last signature, and reports how long that took', async (t) => {
     const body = await envelopeRequest({
       signers: [
