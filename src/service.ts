@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppContext } from './app/context.js';
 import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
+import { AccessTokenCache } from './app/auth/access-token-cache.js';
 import { jobHandlers } from './app/jobs/handlers.js';
 import { scheduleMaintenance } from './app/jobs/maintenance.js';
 import { checkBlobStore, createBlobStore } from './infra/blobs/blob-store.js';
@@ -48,6 +49,7 @@ export const startService = async (config: Config, options: { clock?: Clock; log
     keys: await loadServiceKeys(config),
     pdf: createPdfPool({ threads: config.pdfWorkers }),
     jobs,
+    accessTokens: new AccessTokenCache(clock),
   };
   const worker = startJobWorker(ctx, jobHandlers);
   jobs.poke = worker.poke;

@@ -6,6 +6,7 @@ import type { Db } from '../infra/db/database.js';
 import type { ServiceKeys } from '../infra/keys.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 import type { PdfPool } from '../infra/pdf/pdf-pool.js';
+import type { AccessTokenCache } from './auth/access-token-cache.js';
 
 /** What every use case may reach: passed in, never imported, so tests can swap the clock or the database. */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   pdf: PdfPool;
   /** Wakes the job worker after a transaction that enqueued work (no-op where no worker runs). */
   jobs: { poke(): void };
+  /** Access tokens checked recently: authenticated requests skip the token lookup (README "Access tokens"). */
+  accessTokens: AccessTokenCache;
 }
 
 /** The caller of an authenticated request. */

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { AccessTokenCache } from '../app/auth/access-token-cache.js';
 import type { AppContext } from '../app/context.js';
 import { createBlobStore } from '../infra/blobs/blob-store.js';
 import { createMailer } from '../infra/mail/mailer.js';
@@ -29,6 +30,7 @@ export const withApp = async <T>(action: (ctx: AppContext) => Promise<T>): Promi
         keys: await loadServiceKeys(config),
         pdf,
         jobs: { poke: () => undefined },
+        accessTokens: new AccessTokenCache(systemClock),
       });
     } finally {
       await pdf.close();

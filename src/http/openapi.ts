@@ -107,7 +107,12 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
       ],
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'An access token from POST /api/v2.0/authorization/token' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An access token from POST /api/v2.0/authorization/token. Revoking its API client stops it within 30 s (servers cache a checked token that long).',
+          },
           appAuthType: { type: 'apiKey', in: 'header', name: 'app_auth_type', description: 'Always `esign-oauth2`' },
         },
       },

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { revokeClient } from '../../src/app/accounts/revoke-client.js';
+import { revokeApiClient } from '../../src/infra/db/tables/api-clients-table.js';
 import { describeOnEachDatabase } from '../support/api-suite.js';
 
 const TOKEN = '/api/v2.0/authorization/token';
@@ -219,6 +221,82 @@ describeOnEachDatabase('authentication (API.md §1)', (server) => {
         assert.deepEqual(errorCodes(response.body), ['INVALID_REFRESH_TOKEN']);
       } finally {
         server.clock.advanceDays(-31);
+      }
+    });
+  });
+
+  describe('access-token cache (README "Access tokens")', () => {
+    const ACCOUNT = '/api/v2.0/account';
+
+    it("refuses a revoked client's token on the very next request, though it was just accepted", async () => {
+      const account = await server.newAccount();
+      assert.equal((await server.call('GET', ACCOUNT, { token: account.accessToken })).status, 200);
+      await revokeClient(server.service.ctx, account.client_id);
+      const after = await server.call('GET', ACCOUNT, { token: account.accessToken });
+      assert.equal(after.status, 401);
+      assert.deepEqual(errorCodes(after.body), ['INVALID_ACCESS_TOKEN']);
+    });
+
+    it('refuses every access token of the family at once when a refresh token is reused, though each was just accepted', async () => {
+      const account = await server.newAccount();
+      const rotated = await server.call('POST', REFRESH, {
+        body: { access_token: account.accessToken, refresh_token: account.refreshToken },
+      });
+      const descendant = rotated.body.data.access_token;
+      for (const token of [account.accessToken, descendant]) assert.equal((await server.call('GET', ACCOUNT, { token })).status, 200);
+
+      const reused = await server.call('POST', REFRESH, {
+        body: { access_token: account.accessToken, refresh_token: account.refreshToken },
+      });
+      assert.deepEqual(errorCodes(reused.body), ['REFRESH_TOKEN_REUSED']);
+      for (const token of [account.accessToken, descendant]) {
+        const after = await server.call('GET', ACCOUNT, { token });
+        assert.equal(after.status, 401);
+        assert.deepEqual(errorCodes(after.body), ['INVALID_ACCESS_TOKEN']);
+      }
+    });
+
+    it('refuses a token past its expiry even though it was accepted moments before', async () => {
+      const account = await server.newAccount();
+      server.clock.advanceSeconds(3590);
+      try {
+        assert.equal((await server.call('GET', ACCOUNT, { token: account.accessToken })).status, 200);
+        server.clock.advanceSeconds(10);
+        const expired = await server.call('GET', ACCOUNT, { token: account.accessToken });
+        assert.equal(expired.status, 401);
+        assert.deepEqual(errorCodes(expired.body), ['INVALID_ACCESS_TOKEN']);
+      } finally {
+        server.clock.advanceSeconds(-3600);
+      }
+    });
+
+    it('sees a revocation made by another process (the CLI) within 30 seconds, when it checks the token again', async () => {
+      const account = await server.newAccount();
+      assert.equal((await server.call('GET', ACCOUNT, { token: account.accessToken })).status, 200);
+      // What `countersign client revoke` does from its own process: the row changes, this server's cache is not told.
+      await revokeApiClient(server.service.ctx.db, account.client_id, server.clock.now().toISOString());
+      assert.equal((await server.call('GET', ACCOUNT, { token: account.accessToken })).status, 200, 'still the cached answer');
+      server.clock.advance(30_001);
+      try {
+        const after = await server.call('GET', ACCOUNT, { token: account.accessToken });
+        assert.equal(after.status, 401);
+        assert.deepEqual(errorCodes(after.body), ['INVALID_ACCESS_TOKEN']);
+      } finally {
+        server.clock.advance(-30_001);
+      }
+    });
+
+    it("learns of another process's revocation at once from a refresh or a login that meets it", async () => {
+      for (const meet of ['refresh', 'login'] as const) {
+        const account = await server.newAccount();
+        assert.equal((await server.call('GET', ACCOUNT, { token: account.accessToken })).status, 200);
+        await revokeApiClient(server.service.ctx.db, account.client_id, server.clock.now().toISOString());
+        const met =
+          meet === 'refresh'
+            ? await server.call('POST', REFRESH, { body: { access_token: account.accessToken, refresh_token: account.refreshToken } })
+            : await server.call('POST', TOKEN, { body: { credentials: account.credentials } });
+        assert.equal(met.status, 401, meet);
+        assert.equal((await server.call('GET', ACCOUNT, { token: account.accessToken })).status, 401, meet);
       }
     });
   });

@@ -23,13 +23,18 @@ export const login = async (ctx: AppContext, credentials: string | undefined): P
   const parsed = decodeCredentials(credentials);
   if (!parsed) throw invalidCredentials();
 
-  return ctx.db.transaction().execute(async (trx) => {
-    const client = await readApiClient(trx, parsed.clientId);
-    if (!client || client.revokedAt || !sameDigest(client.secretHash, sha256Hex(parsed.clientSecret))) {
-      throw invalidCredentials();
-    }
-    const family = { id: newId('tfam'), accountId: client.accountId, clientId: client.id };
-    await insertTokenFamily(trx, { ...family, createdAt: ctx.clock.now().toISOString(), revokedAt: null });
-    return issueTokens(ctx, trx, family);
-  });
+  const issued = await ctx.db
+    .transaction()
+    .execute(async (trx): Promise<{ tokens: TokenPair } | { revokedClientId: string } | undefined> => {
+      const client = await readApiClient(trx, parsed.clientId);
+      if (!client || !sameDigest(client.secretHash, sha256Hex(parsed.clientSecret))) return undefined;
+      if (client.revokedAt) return { revokedClientId: client.id };
+      const family = { id: newId('tfam'), accountId: client.accountId, clientId: client.id };
+      await insertTokenFamily(trx, { ...family, createdAt: ctx.clock.now().toISOString(), revokedAt: null });
+      return { tokens: await issueTokens(ctx, trx, family) };
+    });
+  if (issued && 'tokens' in issued) return issued.tokens;
+  // A revocation made by another process (the CLI) reaches this process's token cache here too.
+  if (issued) ctx.accessTokens.forgetClient(issued.revokedClientId);
+  throw invalidCredentials();
 };

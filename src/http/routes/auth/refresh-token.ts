@@ -18,7 +18,7 @@ export const refreshTokenRoute = (app: App, ctx: AppContext) =>
         operationId: 'refreshToken',
         summary: 'Exchange a refresh token for a new token pair',
         description:
-          'Refresh tokens rotate: each use returns a new one and retires the old. Presenting a retired refresh token again revokes every token of that login (401 REFRESH_TOKEN_REUSED).',
+          'Refresh tokens rotate: each use returns a new one and retires the old. Presenting a retired refresh token again revokes every token of that login (401 REFRESH_TOKEN_REUSED): at once on the server that answered, within 30 s on the other servers of a scaled-out installation, which cache a checked access token for at most 30 s.',
         tags: ['Authentication'],
         security: [{ appAuthType: [] }],
         headers: AppAuthTypeHeader,
