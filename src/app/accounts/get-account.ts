@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/app-error.js';
-import { readAccountWithOwner, type Account } from '../../infra/db/tables/accounts-table.js';
+import type { Account } from '../../infra/db/tables/accounts-table.js';
+import { readAccountDetails } from '../../infra/db/tables/account-details.js';
 import type { AppContext } from '../context.js';
-import { envelopesCreatedThisMonth } from './envelope-quota.js';
 import { monthWindow } from './month-window.js';
 
 export interface AccountDetails {
@@ -15,17 +15,18 @@ export interface AccountDetails {
   };
 }
 
+/** The account, its owner and its quota in one statement; envelopes count against the month they were created in (envelope-quota.ts). */
 export const getAccount = async (ctx: AppContext, accountId: string): Promise<AccountDetails> => {
-  const found = await readAccountWithOwner(ctx.db, accountId);
+  const window = monthWindow(ctx.clock.now());
+  const found = await readAccountDetails(ctx.db, accountId, window);
   if (!found) throw new AppError('ACCOUNT_NOT_FOUND', 'No such account.');
-  const now = ctx.clock.now();
   return {
     account: found.account,
-    owner: { name: found.owner.name, email: found.owner.email },
+    owner: found.owner,
     quota: {
       monthlyLimit: ctx.config.planQuotas[found.account.plan] ?? null,
-      usedThisMonth: await envelopesCreatedThisMonth(ctx.db, accountId, now),
-      resetsAt: monthWindow(now).end,
+      usedThisMonth: found.envelopesCreated,
+      resetsAt: window.end,
     },
   };
 };

@@ -1,34 +1,20 @@
-import { readEnvelopeDocuments, type Document } from '../../infra/db/tables/documents-table.js';
-import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
-import { readRecipients, type Recipient } from '../../infra/db/tables/recipients-table.js';
+import { AppError } from '../../domain/app-error.js';
+import { effectiveStatus } from '../../domain/envelope-state.js';
+import { readEnvelopeDetails, type EnvelopeDetailsRead } from '../../infra/db/tables/envelope-details.js';
 import type { AppContext } from '../context.js';
-import { loadEnvelope } from './load-envelope.js';
-import { senderOf } from './sender.js';
 
-export interface EnvelopeDetails {
-  envelope: Envelope;
-  createdBy: { name: string; email: string };
-  documents: Document[];
-  signers: Recipient[];
-  observers: Recipient[];
-}
+/** The envelope's documents and recipients, its status as of now, and its account owner as the sender. */
+export type EnvelopeDetails = Omit<EnvelopeDetailsRead, 'owner'> & { createdBy: EnvelopeDetailsRead['owner'] };
 
 /**
- * Everything the sender sees about one envelope (API.md §3). The certificate of completion is a
- * download of its own (`documentId` = `certificate`), so it is not listed among the documents.
+ * Everything the sender sees about one envelope (API.md §3), read in one statement. The certificate
+ * of completion is a download of its own (`documentId` = `certificate`), so it is not listed among the
+ * documents. An open envelope past its due instant reads Expired before the expiry job has run.
  */
 export const getEnvelopeDetails = async (ctx: AppContext, accountId: string, envelopeId: string): Promise<EnvelopeDetails> => {
-  const envelope = await loadEnvelope(ctx, ctx.db, accountId, envelopeId);
-  const [sender, documents, recipients] = await Promise.all([
-    senderOf(ctx.db, accountId),
-    readEnvelopeDocuments(ctx.db, envelopeId),
-    readRecipients(ctx.db, envelopeId),
-  ]);
-  return {
-    envelope,
-    createdBy: { name: sender.name, email: sender.email },
-    documents,
-    signers: recipients.filter((r) => r.role === 'signer'),
-    observers: recipients.filter((r) => r.role === 'observer'),
-  };
+  const details = await readEnvelopeDetails(ctx.db, accountId, envelopeId);
+  if (!details) throw new AppError('ENVELOPE_NOT_FOUND', `No envelope ${envelopeId}.`);
+  const { envelope, owner, ...rest } = details;
+  const status = effectiveStatus({ status: envelope.status, signingDueDate: new Date(envelope.signingDueDate) }, ctx.clock.now());
+  return { ...rest, envelope: { ...envelope, status }, createdBy: owner };
 };

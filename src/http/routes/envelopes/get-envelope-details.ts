@@ -87,7 +87,7 @@ const presentDetails = ({ envelope, createdBy, documents, signers, observers }: 
   email_reminders: envelope.emailReminders,
   reminder_period: envelope.reminderPeriod,
   completed_at: envelope.completedAt,
-  documents: documents.map((d) => ({ document_id: d.id, name: d.name, pages: d.pages.length, sha256: d.sha256 })),
+  documents: documents.map((d) => ({ document_id: d.id, name: d.name, pages: d.pageCount, sha256: d.sha256 })),
   recipients: { signers: signers.map(presentSigner), observers: observers.map(presentObserver) },
 });
 
