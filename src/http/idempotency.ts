@@ -11,6 +11,7 @@ import {
 } from '../app/idempotency/idempotency-keys.js';
 import { AppError } from '../domain/app-error.js';
 import type { App } from './app-type.js';
+import { appendRouteHook } from './route-hooks.js';
 
 const held = Symbol('idempotency-key');
 interface Held {
@@ -45,11 +46,12 @@ export const idempotentResponse = <T>(
  * The Idempotency-Key mechanism of API.md §0, for every route whose config says `idempotent: true`:
  * the first response is stored and replayed for 24 h; keys are scoped to the account. While the first
  * request runs, a heartbeat renews its claim, and a retry meanwhile gets IDEMPOTENCY_KEY_IN_USE.
+ * Its hooks are attached to those routes only: the others (every read) never run them.
  */
 export const registerIdempotency = (app: App, ctx: AppContext) => {
-  app.addHook('preHandler', async (request: Tagged, reply: FastifyReply) => {
+  const claimKey = async (request: Tagged, reply: FastifyReply) => {
     const key = request.headers['idempotency-key'];
-    if (!request.routeOptions.config.idempotent || typeof key !== 'string' || !request.caller) return;
+    if (typeof key !== 'string' || !request.caller) return;
     if (key.length < 1 || key.length > 255) {
       throw new AppError('INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 1 to 255 characters.');
     }
@@ -65,11 +67,11 @@ export const registerIdempotency = (app: App, ctx: AppContext) => {
       case 'reused-with-another-body':
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request body.');
     }
-  });
+  };
 
   // Stores the response of routes that did not record it in their own transaction (a no-op for those
   // that did); a failure on our side frees the key unless the work had committed.
-  app.addHook('onSend', async (request: Tagged, reply, payload) => {
+  const storeResponse = async (request: Tagged, reply: FastifyReply, payload: unknown) => {
     const holding = request[held];
     if (!holding) return payload;
     request[held] = undefined;
@@ -77,9 +79,16 @@ export const registerIdempotency = (app: App, ctx: AppContext) => {
     if (reply.statusCode >= 500 || typeof payload !== 'string') await releaseIdempotencyKey(ctx, holding.claim);
     else await completeIdempotencyKey(ctx, holding.claim, { status: reply.statusCode, body: payload });
     return payload;
-  });
+  };
 
-  app.addHook('onResponse', async (request: Tagged) => {
+  const stopHeartbeat = async (request: Tagged) => {
     request[held]?.stopHeartbeat();
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    appendRouteHook(route, 'preHandler', claimKey);
+    appendRouteHook(route, 'onSend', storeResponse);
+    appendRouteHook(route, 'onResponse', stopHeartbeat);
   });
 };

@@ -1,14 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/context.js';
-import { accessHook, answerDeniedAccess } from './access-hook.js';
+import { registerAccessControl } from './access-hook.js';
 import type { App } from './app-type.js';
 import { clientErrorResponse, handleError, handleNotFound } from './errors.js';
 import { registerIdempotency } from './idempotency.js';
 import { assertNoNulInJson, refuseNulInPathAndQuery } from './nul-characters.js';
 import { registerOpenApi } from './openapi.js';
 import { registerRateLimit } from './rate-limit.js';
+import { requestIds } from './request-ids.js';
+import { appendRouteHook } from './route-hooks.js';
 import { registerRoutes } from './routes/index.js';
 import { validatorCompiler } from './validator.js';
 
@@ -24,6 +25,10 @@ export const canonicalUrl = (url: string): string =>
   SINGULAR_ALIASES.reduce((current, [pattern, target]) => current.replace(pattern, target), url.replace(VARIANT_PREFIX, CANONICAL_PREFIX));
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+const emptyBodyAsObject = async (request: FastifyRequest) => {
+  if (request.body === undefined) request.body = {};
+};
 
 /**
  * Bodies are JSON (multipart for uploads, a PDF for the verify check, each registered where used).
@@ -45,8 +50,8 @@ const parseBodies = (app: App) => {
     }
     return parseJson(request, text, done);
   });
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.body) appendRouteHook(route, 'preValidation', emptyBodyAsObject);
   });
   app.addHook('preValidation', refuseNulInPathAndQuery);
 };
@@ -63,11 +68,12 @@ export interface BuiltServer {
 }
 
 export const buildServer = async (ctx: AppContext): Promise<BuiltServer> => {
+  const newRequestId = requestIds();
   const app = Fastify({
     loggerInstance: ctx.logger,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomBytes(12).toString('base64url')}`;
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : newRequestId();
     },
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     bodyLimit: 80 * 1024 * 1024,
@@ -93,8 +99,7 @@ export const buildServer = async (ctx: AppContext): Promise<BuiltServer> => {
     reply.header('x-request-id', request.id);
     reply.header('access-control-allow-origin', ownOrigin);
   });
-  app.addHook('onRequest', accessHook(ctx));
-  app.addHook('preParsing', answerDeniedAccess);
+  registerAccessControl(app, ctx);
   parseBodies(app);
 
   // Uploads are streamed part by part (request.parts()); the limits answer 413 PAYLOAD_TOO_LARGE.
