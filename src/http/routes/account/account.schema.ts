@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { AccountDetails as AccountDetailsModel } from '../../../app/accounts/get-account.js';
 import type { AccountStatistics } from '../../../app/accounts/get-statistics.js';
-import { Email, Int, Num, Ok, Text, Timestamp } from '../../schema-kit.js';
+import { Email, Int, Nullable, Num, Ok, Text, Timestamp } from '../../schema-kit.js';
 
 const AccountDetailsData = Type.Object({
   account_id: Text(64),
@@ -10,7 +10,7 @@ const AccountDetailsData = Type.Object({
   owner: Type.Object({ name: Text(255), email: Email() }),
   created_at: Timestamp(),
   envelope_quota: Type.Object({
-    monthly_limit: Type.Union([Int(0, 1_000_000_000), Type.Null()], { description: 'null means unlimited' }),
+    monthly_limit: Nullable(Int(0, 1_000_000_000), { description: 'null means unlimited' }),
     used_this_month: Int(0, 1_000_000_000),
     resets_at: Timestamp({ description: 'Start of the next calendar month, UTC' }),
   }),

@@ -1,11 +1,9 @@
-import { Type, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { getEnvelopeDetails, type EnvelopeDetails as Details } from '../../../app/envelopes/get-envelope-details.js';
 import { callerOf, type App } from '../../app-type.js';
-import { Email, Id, Int, List, Ok, Text, Timestamp, errorResponses } from '../../schema-kit.js';
+import { Email, Id, Int, List, Nullable, Ok, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 const Signer = Type.Object({
   recipient_id: Id('rcp'),
