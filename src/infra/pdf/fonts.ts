@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { EmbeddedFont, PDF } from '@libpdf/core';
+import { packagePath } from '../../package-dir.js';
 
 export type FontName = 'regular' | 'bold' | 'handwriting';
 
@@ -9,13 +11,13 @@ const FONT_FILES: Record<FontName, string> = {
   handwriting: 'DancingScript-Regular.ttf',
 };
 
-const FONT_DIR = new URL('../../../assets/fonts/', import.meta.url);
+const FONT_DIR = packagePath('assets', 'fonts');
 const fontBytes = new Map<FontName, Uint8Array>();
 
 const readFont = (name: FontName): Uint8Array => {
   let bytes = fontBytes.get(name);
   if (!bytes) {
-    bytes = new Uint8Array(readFileSync(new URL(FONT_FILES[name], FONT_DIR)));
+    bytes = new Uint8Array(readFileSync(join(FONT_DIR, FONT_FILES[name])));
     fontBytes.set(name, bytes);
   }
   return bytes;

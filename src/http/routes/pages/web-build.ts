@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AppError } from '../../../domain/app-error.js';
+import { packagePath } from '../../../package-dir.js';
 
 /** Where `vite build` (web/vite.config.ts) puts the pages and their assets. */
-export const WEB_BUILD_DIR = fileURLToPath(new URL('../../../../dist/web', import.meta.url));
+export const WEB_BUILD_DIR = packagePath('dist', 'web');
 
 export type WebPage = 'sign.html' | 'verify.html';
 
