@@ -7,7 +7,7 @@ import { AccessTokenCache } from './app/auth/access-token-cache.js';
 import { jobHandlers } from './app/jobs/handlers.js';
 import { scheduleMaintenance } from './app/jobs/maintenance.js';
 import { checkBlobStore, createBlobStore } from './infra/blobs/blob-store.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './infra/db/database.js';
+import { openMigratedDatabase } from './infra/db/migrated-database.js';
 import { startJobWorker, type JobWorker } from './infra/jobs/job-worker.js';
 import { createMailer } from './infra/mail/mailer.js';
 import { loadServiceKeys } from './infra/keys.js';
@@ -22,14 +22,6 @@ export interface RunningService {
   worker: JobWorker;
   close(): Promise<void>;
 }
-
-/** Opens the database and applies pending migrations: the part `serve` and `migrate` share. */
-export const openMigratedDatabase = async (config: Config, logger: Logger): Promise<DatabaseHandle> => {
-  const handle = openDatabase(config.database, logger);
-  const applied = await migrateToLatest(handle.db, handle.dialect);
-  if (applied.length) logger.info({ migrations: applied }, 'Applied database migrations');
-  return handle;
-};
 
 /** config → database → HTTP server. */
 export const startService = async (config: Config, options: { clock?: Clock; logger?: Logger } = {}): Promise<RunningService> => {

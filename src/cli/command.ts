@@ -2,11 +2,19 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** A CLI command: its usage text, its options, and what it does. Returns the process exit code. */
 export interface Command {
-  name: string;
-  summary: string;
   usage: string;
   options: NonNullable<ParseArgsConfig['options']>;
   run(args: ParsedArgs): Promise<number>;
+}
+
+/**
+ * A command as the overview lists it. Its module is imported only when it is the one called, so a
+ * command loads what it uses and nothing else (`--help` and `account create` never load the HTTP server).
+ */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load(): Promise<Command>;
 }
 
 export interface ParsedArgs {

@@ -1,23 +1,52 @@
 import { AppError } from '../domain/app-error.js';
 import { ConfigError } from '../config.js';
-import { parseCommandArgs, UsageError, type Command } from './command.js';
-import { accountCreate } from './commands/account-create.js';
-import { accountUpdate } from './commands/account-update.js';
-import { clientCreate } from './commands/client-create.js';
-import { clientRevoke } from './commands/client-revoke.js';
-import { migrate } from './commands/migrate.js';
-import { serve } from './commands/serve.js';
-import { verify } from './commands/verify.js';
+import { parseCommandArgs, UsageError, type CommandEntry } from './command.js';
 
-const commands: Command[] = [serve, migrate, accountCreate, accountUpdate, clientCreate, clientRevoke, verify];
+const commands: CommandEntry[] = [
+  {
+    name: 'serve',
+    summary: 'Serve the API, the signing pages and the background worker',
+    load: async () => (await import('./commands/serve.js')).serve,
+  },
+  {
+    name: 'migrate',
+    summary: 'Apply pending database migrations (serve does this on start too)',
+    load: async () => (await import('./commands/migrate.js')).migrate,
+  },
+  {
+    name: 'account create',
+    summary: 'Create an account, its owner and a first API client',
+    load: async () => (await import('./commands/account-create.js')).accountCreate,
+  },
+  {
+    name: 'account update',
+    summary: "Change an account's settings (which sites may frame the signing page)",
+    load: async () => (await import('./commands/account-update.js')).accountUpdate,
+  },
+  {
+    name: 'client create',
+    summary: 'Issue another API client for an account',
+    load: async () => (await import('./commands/client-create.js')).clientCreate,
+  },
+  {
+    name: 'client revoke',
+    summary: 'Revoke an API client and every token issued through it',
+    load: async () => (await import('./commands/client-revoke.js')).clientRevoke,
+  },
+  {
+    name: 'verify',
+    summary: "Check offline that a sealed PDF is intact and carries this service's seal",
+    load: async () => (await import('./commands/verify.js')).verify,
+  },
+];
 
 const overview = () =>
   `usage: countersign <command> [options]\n\ncommands:\n${commands.map((c) => `  ${c.name.padEnd(16)} ${c.summary}`).join('\n')}\n\nEvery command takes --help; --json prints only JSON.`;
 
-const findCommand = (argv: string[]): { command: Command; rest: string[] } | undefined => {
-  for (const command of commands) {
-    const words = command.name.split(' ');
-    if (words.every((word, i) => argv[i] === word)) return { command, rest: argv.slice(words.length) };
+const findCommand = (argv: string[]): { entry: CommandEntry; rest: string[] } | undefined => {
+  for (const entry of commands) {
+    const words = entry.name.split(' ');
+    if (words.every((word, i) => argv[i] === word)) return { entry, rest: argv.slice(words.length) };
   }
   return undefined;
 };
@@ -29,12 +58,13 @@ const run = async (argv: string[]): Promise<number> => {
     (asked ? console.log : console.error)(overview());
     return asked ? 0 : 2;
   }
-  const { command, rest } = found;
+  const { entry, rest } = found;
   const wantsJson = rest.includes('--json');
+  const command = await entry.load();
   try {
     const args = parseCommandArgs(command, rest);
     if (args.values.help) {
-      console.log(`${command.summary}\n\nusage: ${command.usage}`);
+      console.log(`${entry.summary}\n\nusage: ${command.usage}`);
       return 0;
     }
     return await command.run(args);

@@ -8,7 +8,7 @@ import { systemClock } from '../domain/clock.js';
 import { loadServiceKeys } from '../infra/keys.js';
 import { createLogger } from '../infra/logger.js';
 import { createPdfPool } from '../infra/pdf/pdf-pool.js';
-import { openMigratedDatabase } from '../service.js';
+import { openMigratedDatabase } from '../infra/db/migrated-database.js';
 
 /** Runs a CLI action against the configured database (migrated first), then closes it. */
 export const withApp = async <T>(action: (ctx: AppContext) => Promise<T>): Promise<T> => {

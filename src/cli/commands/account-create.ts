@@ -5,8 +5,6 @@ import { printResult, requiredOption, type Command } from '../command.js';
 import { withApp } from '../with-app.js';
 
 export const accountCreate: Command = {
-  name: 'account create',
-  summary: 'Create an account, its owner and a first API client',
   usage: `countersign account create --name <name> --email <owner e-mail> [--plan ${PLAN_NAMES.join('|')}] [--owner-name <name>] [--json]
 
 Prints account_id, user_id, client_id, client_secret and credentials (base64 of client_id:client_secret,

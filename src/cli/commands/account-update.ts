@@ -12,8 +12,6 @@ const originList = (value: string | boolean | undefined): string[] | undefined =
     : undefined;
 
 export const accountUpdate: Command = {
-  name: 'account update',
-  summary: "Change an account's settings (which sites may frame the signing page)",
   usage: `countersign account update --account <account_id> --frame-ancestors "https://a.example,https://b.example" [--json]
 
 --frame-ancestors lists the origins allowed to show the signing page in an iFrame (embedded signing);

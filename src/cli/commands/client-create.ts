@@ -4,8 +4,6 @@ import { printResult, requiredOption, type Command } from '../command.js';
 import { withApp } from '../with-app.js';
 
 export const clientCreate: Command = {
-  name: 'client create',
-  summary: 'Issue another API client for an account',
   usage: `countersign client create --account <account_id> [--json]
 
 Prints client_id, client_secret and credentials. The secret is shown only this once.`,

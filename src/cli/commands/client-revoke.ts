@@ -4,8 +4,6 @@ import { printResult, UsageError, type Command } from '../command.js';
 import { withApp } from '../with-app.js';
 
 export const clientRevoke: Command = {
-  name: 'client revoke',
-  summary: 'Revoke an API client and every token issued through it',
   usage: 'countersign client revoke --client <client_id> [--json]   (or: countersign client revoke <client_id>)',
   options: { client: { type: 'string' } },
   run: async (args) => {

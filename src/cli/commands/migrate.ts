@@ -1,11 +1,9 @@
 import { loadConfig } from '../../config.js';
 import { createLogger } from '../../infra/logger.js';
-import { openMigratedDatabase } from '../../service.js';
+import { openMigratedDatabase } from '../../infra/db/migrated-database.js';
 import { printResult, type Command } from '../command.js';
 
 export const migrate: Command = {
-  name: 'migrate',
-  summary: 'Apply pending database migrations (serve does this on start too)',
   usage: 'countersign migrate [--json]',
   options: {},
   run: async (args) => {

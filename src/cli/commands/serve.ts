@@ -1,8 +1,6 @@
 import type { Command } from '../command.js';
 
 export const serve: Command = {
-  name: 'serve',
-  summary: 'Serve the API, the signing pages and the background worker',
   usage: 'countersign serve   (configured by environment variables; see the README)',
   options: {},
   run: async () => {

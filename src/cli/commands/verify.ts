@@ -41,8 +41,6 @@ const printReport = (file: string, sha256: string, report: VerifyReport, record:
 };
 
 export const verify: Command = {
-  name: 'verify',
-  summary: "Check offline that a sealed PDF is intact and carries this service's seal",
   usage: `countersign verify <file.pdf> [--json]
 
 Exit code 0: the seal covers the whole file, its digest and signature hold and its certificate chains to
