@@ -1,6 +1,5 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import type { AppContext } from '../app/context.js';
 import { AppError } from '../domain/app-error.js';
 import { authenticationFailed } from './access-hook.js';
@@ -29,8 +28,9 @@ const CLIENT_KEY = 'client:';
  * process, or in Redis when REDIS_URL is set so several processes share them.
  */
 export const registerRateLimit = async (app: App, ctx: AppContext): Promise<{ close(): Promise<void> }> => {
+  // Loaded only with REDIS_URL: a single process keeps its counters in memory.
   const redis = ctx.config.redisUrl
-    ? new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(ctx.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
     : undefined;
   await app.register(rateLimit, {
     global: true,

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../domain/app-error.js';
 
 const DETECTED_TYPES = new Set([
@@ -27,6 +26,8 @@ const isPlainText = (bytes: Uint8Array): boolean => {
  * XLSX or plain text; anything else is UNSUPPORTED_FILE_TYPE.
  */
 export const attachmentContentType = async (bytes: Uint8Array, name: string): Promise<string> => {
+  // Loaded with the first attachment: most processes never sniff one.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   if (detected && DETECTED_TYPES.has(detected.mime)) return detected.mime;
   if (!detected && isPlainText(bytes)) return 'text/plain';

@@ -1,9 +1,10 @@
 import { isPostgres } from './lock-for-update.js';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { DialectName } from './dialect.js';
@@ -19,9 +20,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Required only for PostgreSQL, so a process on SQLite never loads it; it is CommonJS, so `require` keeps this synchronous. */
+const loadPg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
+
 export const openDatabase = (config: Config['database'], logger?: Logger): DatabaseHandle => {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = new (loadPg().Pool)({ connectionString: config.url, max: 10 });
     // An idle connection dropped by the server (restart, failover, DROP DATABASE) must not crash the
     // process: the pool replaces it on the next checkout.
     pool.on('error', (error) => logger?.warn({ err: error }, 'An idle PostgreSQL connection failed'));

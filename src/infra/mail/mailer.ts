@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { createOutboxDirectory } from './outbox-directory.js';
 
@@ -58,25 +59,34 @@ const pooledSmtpUrl = (smtpUrl: string): string => {
   return url.toString();
 };
 
+/** nodemailer is loaded with the first mail: a process that sends none (a CLI command, most idle servers) never loads it. */
+const onFirstMail = <T extends Transporter>(create: (module: typeof nodemailer) => T) => {
+  let transport: Promise<T> | undefined;
+  return {
+    transport: () => (transport ??= import('nodemailer').then((loaded) => create(loaded.default))),
+    created: () => transport,
+  };
+};
+
 const smtpMailer = (smtpUrl: string, options: MailerOptions): Mailer => {
-  const transport = nodemailer.createTransport(pooledSmtpUrl(smtpUrl));
+  const lazy = onFirstMail((nodemailer) => nodemailer.createTransport(pooledSmtpUrl(smtpUrl)));
   return {
     async send(mail) {
-      const info = await transport.sendMail(nodemailerMessage(options.from, mail));
+      const info = await (await lazy.transport()).sendMail(nodemailerMessage(options.from, mail));
       const { messageId } = info;
       options.logger.info({ to: recipientList(mail.to), subject: mail.subject, messageId }, 'mail sent');
       return { messageId: info.messageId };
     },
-    close: () => transport.close(),
+    close: () => void lazy.created()?.then((transport) => transport.close()),
   };
 };
 
 const outboxMailer = (options: MailerOptions): Mailer => {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const lazy = onFirstMail((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true }));
   const outbox = createOutboxDirectory(options.outboxDir);
   return {
     async send(mail) {
-      const info = await transport.sendMail(nodemailerMessage(options.from, mail));
+      const info = await (await lazy.transport()).sendMail(nodemailerMessage(options.from, mail));
       if (!Buffer.isBuffer(info.message)) throw new Error('the stream transport did not buffer the message');
       const file = await outbox.write(info.message);
       options.logger.info({ to: recipientList(mail.to), subject: mail.subject, links: mail.links ?? [], file }, 'mail written to outbox');

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { AppError } from '../../domain/app-error.js';
 import type { CertificateInput } from './certificate-page.js';
 import type { CompletionRecord } from './completion-record.js';
@@ -84,20 +84,25 @@ const isOutOfMemory = (error: unknown): boolean => (error as NodeJS.ErrnoExcepti
 export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
   const taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
   const sealTimeoutMs = options.sealTimeoutMs ?? DEFAULT_SEAL_TIMEOUT_MS;
-  const execArgv = workerExecArgv();
-  const piscina = new Piscina({
-    filename: workerFile(),
-    ...(execArgv ? { execArgv } : {}),
-    minThreads: 0,
-    maxThreads: options.threads,
-    idleTimeout: IDLE_TIMEOUT_MS,
-    resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? DEFAULT_MAX_OLD_GENERATION_MB },
-  });
+  let started: Promise<Piscina> | undefined;
+  // A process that never touches a PDF (a CLI command, a server between PDFs) never loads the pool.
+  const piscina = (): Promise<Piscina> =>
+    (started ??= import('piscina').then(({ Piscina }) => {
+      const execArgv = workerExecArgv();
+      return new Piscina({
+        filename: workerFile(),
+        ...(execArgv ? { execArgv } : {}),
+        minThreads: 0,
+        maxThreads: options.threads,
+        idleTimeout: IDLE_TIMEOUT_MS,
+        resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? DEFAULT_MAX_OLD_GENERATION_MB },
+      });
+    }));
 
   const run = async <N extends TaskName>(name: N, task: TaskOf<N>, timeoutMs = taskTimeoutMs): Promise<ValueOf<N>> => {
     let result: tasks.TaskResult<ValueOf<N>>;
     try {
-      result = await piscina.run(task, { name, signal: AbortSignal.timeout(timeoutMs) });
+      result = await (await piscina()).run(task, { name, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       if (isAbort(error)) {
         throw new AppError('PDF_TOO_COMPLEX', `The PDF document is too complex to process: it took longer than ${timeoutMs / 1000} s.`);
@@ -121,6 +126,8 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
     sealCertificate: (input, sealing) => run('sealCertificate', { ...input, ...sealing }, sealTimeoutMs),
     verify: (bytes, verifyOptions = {}) => run('verify', { bytes, options: verifyOptions }),
     readCompletionRecord: (bytes) => run('completionRecord', { bytes }),
-    close: () => piscina.destroy(),
+    close: async () => {
+      if (started) await (await started).destroy();
+    },
   };
 };
