@@ -1,18 +1,17 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
-import { addQrCode } from './add-qr-code.js';
-import { appendPages } from './append-pages.js';
-import { renderCertificate, type CertificateInput } from './certificate-page.js';
-import { attachCompletionRecord, readCompletionRecord, type CompletionRecord } from './completion-record.js';
-import { findAnchorsOnce, type AnchorSearch } from './find-anchors.js';
-import { inspectPdf, type InspectOptions, type PageInfo, type PdfInfo } from './intake.js';
-import { sealPdf } from './seal-pdf.js';
-import { loadSigningIdentity, type SigningIdentity, type SigningIdentityOptions } from './signing-identity.js';
-import { stampFields, type FieldStamp } from './stamp-fields.js';
-import { verifySealedPdf, type VerifyOptions, type VerifyReport } from './verify-pdf.js';
+import type { CertificateInput } from './certificate-page.js';
+import type { CompletionRecord } from './completion-record.js';
+import type { AnchorSearch, findAnchorsOnce } from './find-anchors.js';
+import type { InspectOptions, PageInfo, PdfInfo } from './intake.js';
+import type { SigningIdentity, SigningIdentityOptions } from './signing-identity.js';
+import type { FieldStamp } from './stamp-fields.js';
+import type { VerifyOptions, VerifyReport } from './verify-pdf.js';
 
 /**
  * The tasks the PDF worker pool runs (pdf-pool.ts), one exported function each, in worker threads:
- * every parse of a document someone handed us happens here, never on the event loop.
+ * every parse of a document someone handed us happens here, never on the event loop. Each task
+ * imports its modules when it first runs, so a worker that only inspects uploads never loads the
+ * sealing or verification code (the certificate library alone is ~20 MB of a worker's memory).
  */
 
 /** An AppError does not survive the trip between threads as a class: it travels as data. */
@@ -53,26 +52,33 @@ const identityFor = (options: SigningIdentityOptions): Promise<SigningIdentity> 
   const key = JSON.stringify(options);
   let identity = identities.get(key);
   if (!identity) {
-    identity = loadSigningIdentity(options);
+    identity = import('./signing-identity.js').then(({ loadSigningIdentity }) => loadSigningIdentity(options));
     identities.set(key, identity);
   }
   return identity;
 };
 
 const sealWithRecord = async (bytes: Uint8Array, task: SealingKey & { record: CompletionRecord }): Promise<Uint8Array> => {
+  const [{ attachCompletionRecord }, { sealPdf }] = await Promise.all([import('./completion-record.js'), import('./seal-pdf.js')]);
   const recorded = await attachCompletionRecord(bytes, task.record);
   return sealPdf(recorded, await identityFor(task.identity), task.tsaUrl ? { tsaUrl: task.tsaUrl } : {});
 };
 
 export const inspect = (task: { bytes: Uint8Array; options: InspectOptions }): Promise<TaskResult<PdfInfo>> =>
-  settle(() => inspectPdf(task.bytes, task.options));
+  settle(async () => (await import('./intake.js')).inspectPdf(task.bytes, task.options));
 
 export const anchors = (task: AnchorSearch): Promise<TaskResult<Awaited<ReturnType<typeof findAnchorsOnce>>>> =>
-  settle(() => findAnchorsOnce(task));
+  settle(async () => (await import('./find-anchors.js')).findAnchorsOnce(task));
 
 /** One document: its field values stamped in, the certificate pages appended, the QR code when asked, the record, the seal. */
 export const sealDocument = (task: SealDocumentTask): Promise<TaskResult<Uint8Array>> =>
   settle(async () => {
+    const [{ stampFields }, { appendPages }, { renderCertificate }, { addQrCode }] = await Promise.all([
+      import('./stamp-fields.js'),
+      import('./append-pages.js'),
+      import('./certificate-page.js'),
+      import('./add-qr-code.js'),
+    ]);
     const stamped = await stampFields(task.original, task.stamps);
     let bytes = await appendPages(stamped, await renderCertificate(task.certificate));
     if (task.qrCodeUrl) bytes = await addQrCode(bytes, task.qrCodeUrl);
@@ -82,12 +88,13 @@ export const sealDocument = (task: SealDocumentTask): Promise<TaskResult<Uint8Ar
 /** The certificate of completion, sealed, with its pages described for the documents table. */
 export const sealCertificate = (task: SealCertificateTask): Promise<TaskResult<{ bytes: Uint8Array; pages: PageInfo[] }>> =>
   settle(async () => {
+    const [{ renderCertificate }, { inspectPdf }] = await Promise.all([import('./certificate-page.js'), import('./intake.js')]);
     const bytes = await sealWithRecord(await renderCertificate(task.certificate), task);
     return { bytes, pages: (await inspectPdf(bytes)).pages };
   });
 
 export const verify = (task: { bytes: Uint8Array; options: VerifyOptions }): Promise<TaskResult<VerifyReport>> =>
-  settle(() => verifySealedPdf(task.bytes, task.options));
+  settle(async () => (await import('./verify-pdf.js')).verifySealedPdf(task.bytes, task.options));
 
 export const completionRecord = (task: { bytes: Uint8Array }): Promise<TaskResult<CompletionRecord | undefined>> =>
-  settle(() => readCompletionRecord(task.bytes));
+  settle(async () => (await import('./completion-record.js')).readCompletionRecord(task.bytes));
