@@ -1,4 +1,4 @@
-import { AppError, type Problem } from '../../domain/app-error.js';
+import type { AppError, Problem } from '../../domain/app-error.js';
 import type { CertificateInput } from './certificate-page.js';
 import type { CompletionRecord } from './completion-record.js';
 import type { AnchorSearch, findAnchorsOnce } from './find-anchors.js';
@@ -21,6 +21,9 @@ const settle = async <T>(work: () => Promise<T>): Promise<TaskResult<T>> => {
   try {
     return { value: await work() };
   } catch (error) {
+    // Imported the way the tasks' modules are: under tsx (the tests), a worker's static and dynamic
+    // imports of one file are two module instances, and only this one's class is what the tasks throw.
+    const { AppError } = await import('../../domain/app-error.js');
     if (!(error instanceof AppError)) throw error;
     return { error: { code: error.code, message: error.message, problems: error.problems } };
   }
