@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const newest = (path) => {
   const info = statSync(path);
@@ -10,9 +11,18 @@ const newest = (path) => {
   return Math.max(info.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
 };
 
-if (!existsSync('web/vite.config.ts')) process.exit(0);
-const built = 'dist/web/sign.html';
-if (process.argv.includes('--if-stale') && existsSync(built) && statSync(built).mtimeMs >= newest('web')) process.exit(0);
+/** Builds dist/web unless `ifStale` and it is newer than every file under web/. Returns the exit status. */
+export const buildWeb = (root, { ifStale = false } = {}) => {
+  if (!existsSync(join(root, 'web', 'vite.config.ts'))) return 0;
+  const built = join(root, 'dist', 'web', 'sign.html');
+  if (ifStale && existsSync(built) && statSync(built).mtimeMs >= newest(join(root, 'web'))) return 0;
+  const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return result.status ?? 1;
+};
 
-const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exit(buildWeb(fileURLToPath(new URL('..', import.meta.url)), { ifStale: process.argv.includes('--if-stale') }));
+}
