@@ -7,9 +7,12 @@ export interface ChildServer {
   stop(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** `npm start` as a separate process (`node --import tsx src/main.ts`) with `env`, once it says where it listens. */
-export const startChildServer = async (env: Record<string, string>): Promise<ChildServer> => {
-  const child = spawn('node', ['--import', 'tsx', 'src/main.ts'], {
+/**
+ * The server as a separate process with `env`, once it says where it listens: from the TypeScript
+ * sources through tsx, or `compiled` as `npm start` runs it (`node dist/server/main.js`; build first).
+ */
+export const startChildServer = async (env: Record<string, string>, options: { compiled?: boolean } = {}): Promise<ChildServer> => {
+  const child = spawn('node', options.compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/main.ts'], {
     // Only what any shell has, plus `env`: the child sees none of the test runner's configuration.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
