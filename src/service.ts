@@ -36,7 +36,7 @@ export const startService = async (config: Config, options: { clock?: Clock; log
     db: database.db,
     clock,
     logger,
-    blobs: createBlobStore(config, database.db, clock),
+    blobs: await createBlobStore(config, database.db, clock),
     mailer,
     keys: await loadServiceKeys(config),
     pdf: createPdfPool({ threads: config.pdfWorkers }),

@@ -25,7 +25,7 @@ export const withApp = async <T>(action: (ctx: AppContext) => Promise<T>): Promi
         db: database.db,
         clock: systemClock,
         logger,
-        blobs: createBlobStore(config, database.db),
+        blobs: await createBlobStore(config, database.db),
         mailer,
         keys: await loadServiceKeys(config),
         pdf,

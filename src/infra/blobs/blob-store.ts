@@ -4,7 +4,6 @@ import { systemClock, type Clock } from '../../domain/clock.js';
 import type { Db } from '../db/database.js';
 import { dbBlobStore } from './db-blob-store.js';
 import { fsBlobStore } from './fs-blob-store.js';
-import { checkS3Bucket, s3BlobStore } from './s3-blob-store.js';
 
 /**
  * Document bytes, content-addressed by SHA-256: an envelope made from a template shares the
@@ -23,13 +22,14 @@ export interface BlobStore {
   deleteIfWrittenBefore(sha256: string, cutoff: Date): Promise<boolean>;
 }
 
-export const createBlobStore = (config: Config, db: Db, clock: Clock = systemClock): BlobStore => {
+/** The S3 client is loaded only when the store is S3: it would otherwise cost every process its memory and start time. */
+export const createBlobStore = async (config: Config, db: Db, clock: Clock = systemClock): Promise<BlobStore> => {
   const store = config.documentStore;
-  if (store.kind === 's3') return s3BlobStore(store);
+  if (store.kind === 's3') return (await import('./s3-blob-store.js')).s3BlobStore(store);
   return store.kind === 'db' ? dbBlobStore(db, clock) : fsBlobStore(join(config.dataDir, 'blobs'), clock);
 };
 
 /** Throws a ConfigError (one line) when the configured store cannot be used: only a remote store can fail this way. */
 export const checkBlobStore = async (config: Config): Promise<void> => {
-  if (config.documentStore.kind === 's3') await checkS3Bucket(config.documentStore);
+  if (config.documentStore.kind === 's3') await (await import('./s3-blob-store.js')).checkS3Bucket(config.documentStore);
 };
