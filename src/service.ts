@@ -25,7 +25,7 @@ export interface RunningService {
 /** Opens the database and applies pending migrations: the part `serve` and `migrate` share. */
 export const openMigratedDatabase = async (config: Config, logger: Logger): Promise<DatabaseHandle> => {
   const handle = openDatabase(config.database, logger);
-  const applied = await migrateToLatest(handle.db, handle.dialect);
+  const applied = await migrateToLatest(handle);
   if (applied.length) logger.info({ migrations: applied }, 'Applied database migrations');
   return handle;
 };
