@@ -1,5 +1,5 @@
 import type { Db } from '../infra/db/database.js';
-import { insertJob } from '../infra/db/tables/jobs-table.js';
+import { insertJobs, type Job } from '../infra/db/tables/jobs-table.js';
 import { newId } from '../infra/ids.js';
 import type { AppContext } from './context.js';
 
@@ -17,6 +17,18 @@ export interface JobPayloads {
 }
 export type JobKind = keyof JobPayloads;
 
+const jobOf = (now: Date, kind: JobKind, payload: unknown, runAt: Date | undefined): Job => ({
+  id: newId('job'),
+  kind,
+  payload,
+  runAt: (runAt ?? now).toISOString(),
+  attempts: 0,
+  lockedUntil: null,
+  lastError: null,
+  createdAt: now.toISOString(),
+  doneAt: null,
+});
+
 /**
  * Writes a job into the outbox inside the caller's transaction: the work exists exactly when the
  * state change that causes it commits, and survives a crash until a worker has done it.
@@ -27,17 +39,16 @@ export const enqueueJob = async <K extends JobKind>(
   kind: K,
   payload: JobPayloads[K],
   runAt?: Date,
-): Promise<void> => {
+): Promise<void> => insertJobs(trx, [jobOf(ctx.clock.now(), kind, payload, runAt)]);
+
+/** A job to enqueue: its kind, its payload and, if not now, when it is due. */
+export type NewJob = { [K in JobKind]: { kind: K; payload: JobPayloads[K]; runAt?: Date } }[JobKind];
+
+/** Several jobs of one transaction, as enqueueJob, in one statement. */
+export const enqueueJobs = async (ctx: AppContext, trx: Db, jobs: readonly NewJob[]): Promise<void> => {
   const now = ctx.clock.now();
-  await insertJob(trx, {
-    id: newId('job'),
-    kind,
-    payload,
-    runAt: (runAt ?? now).toISOString(),
-    attempts: 0,
-    lockedUntil: null,
-    lastError: null,
-    createdAt: now.toISOString(),
-    doneAt: null,
-  });
+  await insertJobs(
+    trx,
+    jobs.map(({ kind, payload, runAt }) => jobOf(now, kind, payload, runAt)),
+  );
 };

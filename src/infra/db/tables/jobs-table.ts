@@ -33,6 +33,11 @@ export const insertJob = async (db: Db, job: Job): Promise<void> => {
   await db.insertInto('jobs').values(jobCodec.toRow(job)).execute();
 };
 
+/** Several jobs in one statement. */
+export const insertJobs = async (db: Db, jobs: readonly Job[]): Promise<void> => {
+  if (jobs.length) await db.insertInto('jobs').values(jobs.map(jobCodec.toRow)).execute();
+};
+
 /**
  * Up to `limit` jobs due at `now` that no live lease holds, oldest due first, each leased until
  * `leaseEnd`. Run inside a transaction: `FOR UPDATE SKIP LOCKED` on PostgreSQL keeps two workers
