@@ -24,7 +24,7 @@ import { enqueueJobs, type NewJob } from '../outbox.js';
 import { firstLedgerEntry, recordLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import type { NewEnvelope, PersonInput, RequestOrigin, SignerInput } from './new-envelope.js';
-import { fieldPlacement, type PlacedField, type PlacementDocument } from './place-fields.js';
+import { fieldPlacement, type FieldPlacement, type PlacedField, type PlacementDocument } from './place-fields.js';
 
 const MAX_SIGNERS = 50;
 
@@ -154,7 +154,7 @@ export const checkNewEnvelope = async <D extends PlacementDocument & { size: num
   ctx: AppContext,
   input: NewEnvelope,
   checks: NewEnvelopeChecks<D>,
-): Promise<{ checked: CheckedEnvelope; documents: D[] }> => {
+): Promise<{ checked: CheckedEnvelope; documents: D[]; anchors: FieldPlacement['anchors'] }> => {
   const problems = new ProblemCollector();
   problems.add(checks.problems ?? []);
   const parts = checkParts({
@@ -180,6 +180,7 @@ export const checkNewEnvelope = async <D extends PlacementDocument & { size: num
   return {
     checked: { input, settings, ...names, orders, placed: placement.placed, templateId: checks.template?.id ?? null },
     documents,
+    anchors: placement.anchors,
   };
 };
 
