@@ -1,5 +1,6 @@
 import type { Db } from '../infra/db/database.js';
-import { insertJobs, type Job } from '../infra/db/tables/jobs-table.js';
+import { insertAtOnce, type PendingInsert } from '../infra/db/insert-at-once.js';
+import { jobInserts, type Job } from '../infra/db/tables/jobs-table.js';
 import { newId } from '../infra/ids.js';
 import type { AppContext } from './context.js';
 
@@ -39,15 +40,15 @@ export const enqueueJob = async <K extends JobKind>(
   kind: K,
   payload: JobPayloads[K],
   runAt?: Date,
-): Promise<void> => insertJobs(trx, [jobOf(ctx.clock.now(), kind, payload, runAt)]);
+): Promise<void> => insertAtOnce(trx, jobInserts(trx, [jobOf(ctx.clock.now(), kind, payload, runAt)]));
 
 /** A job to enqueue: its kind, its payload and, if not now, when it is due. */
 export type NewJob = { [K in JobKind]: { kind: K; payload: JobPayloads[K]; runAt?: Date } }[JobKind];
 
-/** Several jobs of one transaction, as enqueueJob, in one statement. */
-export const enqueueJobs = async (ctx: AppContext, trx: Db, jobs: readonly NewJob[]): Promise<void> => {
+/** The insert that enqueues several jobs of one transaction, as enqueueJob, for the caller to run (see insertAtOnce). */
+export const jobsToEnqueue = (ctx: AppContext, trx: Db, jobs: readonly NewJob[]): PendingInsert[] => {
   const now = ctx.clock.now();
-  await insertJobs(
+  return jobInserts(
     trx,
     jobs.map(({ kind, payload, runAt }) => jobOf(now, kind, payload, runAt)),
   );

@@ -11,16 +11,16 @@ import { ProblemCollector } from '../../domain/problem-collector.js';
 import { initialStatuses, normalizeSigningOrders } from '../../domain/signing-order.js';
 import type { Db } from '../../infra/db/database.js';
 import { readAccount, readAccountForUpdate, readAccountWithOwner, type Account } from '../../infra/db/tables/accounts-table.js';
-import { insertDocuments } from '../../infra/db/tables/documents-table.js';
-import { insertEnvelope } from '../../infra/db/tables/envelopes-table.js';
-import { insertFields, type Field } from '../../infra/db/tables/fields-table.js';
-import { insertRecipients, type Recipient } from '../../infra/db/tables/recipients-table.js';
+import { documentInserts } from '../../infra/db/tables/documents-table.js';
+import { envelopeInsert } from '../../infra/db/tables/envelopes-table.js';
+import { fieldInserts, type Field } from '../../infra/db/tables/fields-table.js';
+import { recipientInserts, type Recipient } from '../../infra/db/tables/recipients-table.js';
 import { newId } from '../../infra/ids.js';
 import { envelopesCreatedThisMonth } from '../accounts/envelope-quota.js';
 import type { AppContext, Caller } from '../context.js';
 import { assertEnvelopeDocumentLimits, documentsOf, type StoredDocument } from '../documents/stored-document.js';
 import { recordIdempotentResponse, type IdempotentResponse } from '../idempotency/idempotency-keys.js';
-import { enqueueJobs, type NewJob } from '../outbox.js';
+import { jobsToEnqueue, type NewJob } from '../outbox.js';
 import { firstLedgerEntry, recordLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import type { NewEnvelope, PersonInput, RequestOrigin, SignerInput } from './new-envelope.js';
@@ -335,7 +335,7 @@ export const sendNewEnvelope = async (
       ipAddress: origin.ipAddress,
       userAgent: origin.userAgent,
     });
-    await insertEnvelope(trx, {
+    const envelopeRow = envelopeInsert(trx, {
       id: envelopeId,
       accountId: caller.accountId,
       createdByUserId: sender.id,
@@ -359,11 +359,13 @@ export const sendNewEnvelope = async (
       ledgerHeadHash: entry.entry_hash,
       sealedLedgerHeadHash: null,
     });
-    await insertDocuments(trx, documents);
-    await insertRecipients(trx, [...signers, ...observers]);
-    await insertFields(trx, fields);
-    await enqueueJobs(ctx, trx, jobs);
-    await recordLedgerEntry(trx, entry);
+    await recordLedgerEntry(trx, entry, [
+      envelopeRow,
+      ...documentInserts(trx, documents),
+      ...recipientInserts(trx, [...signers, ...observers]),
+      ...fieldInserts(trx, fields),
+      ...jobsToEnqueue(ctx, trx, jobs),
+    ]);
   });
   ctx.jobs.poke();
   return created;

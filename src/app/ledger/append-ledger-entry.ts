@@ -1,7 +1,8 @@
 import type { Db } from '../../infra/db/database.js';
+import { insertAtOnce, type PendingInsert } from '../../infra/db/insert-at-once.js';
 import { isPostgres } from '../../infra/db/lock-for-update.js';
 import {
-  insertLedgerBlock,
+  ledgerBlockInsert,
   lockEnvelopeChain,
   readChainHead,
   readLedgerBlocks,
@@ -55,18 +56,26 @@ export const firstLedgerEntry = (ctx: AppContext, event: LedgerEvent): LedgerEnt
  * entry gets its block number at once. On PostgreSQL it commits without one, and
  * `numberLedgerEntries` numbers it just after the commit: no transaction holds the log's single
  * `ledger_state` row while it commits, which would make every appending transaction wait for the
- * previous one's fsync.
+ * previous one's fsync. `alongWith` are the caller's last inserts, run first, in the same statement
+ * where the database allows it.
  */
-export const recordLedgerEntry = async (trx: Db, { entry_hash, ...body }: LedgerEntry): Promise<void> => {
+export const recordLedgerEntry = async (
+  trx: Db,
+  { entry_hash, ...body }: LedgerEntry,
+  alongWith: readonly PendingInsert[] = [],
+): Promise<void> => {
   const block = { envelopeId: body.envelope_id, sequence: body.sequence, body, entryHash: entry_hash, occurredAt: body.occurred_at };
   if (isPostgres(trx)) {
-    await insertLedgerBlock(trx, { ...block, blockNumber: null });
+    await insertAtOnce(trx, [...alongWith, ledgerBlockInsert(trx, { ...block, blockNumber: null })]);
     return;
   }
+  await insertAtOnce(trx, alongWith);
   await appendToLog(
     trx,
     async () => [{ entryHash: entry_hash }],
-    ([numbered]) => insertLedgerBlock(trx, { ...block, blockNumber: numbered!.blockNumber }),
+    async ([numbered]) => {
+      await ledgerBlockInsert(trx, { ...block, blockNumber: numbered!.blockNumber }).execute();
+    },
   );
 };
 

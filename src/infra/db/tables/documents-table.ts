@@ -1,5 +1,6 @@
 import type { AnchorMatch } from '../../pdf/find-anchors.js';
 import type { Db } from '../database.js';
+import type { PendingInsert } from '../insert-at-once.js';
 import { json, jsonOrNull, rowCodec } from '../row-codec.js';
 import type { DocumentsTable } from '../schema.js';
 
@@ -66,8 +67,12 @@ export const readTemplateDocuments = async (db: Db, templateId: string): Promise
   return rows.map(documentCodec.fromRow);
 };
 
+/** The insert of these documents, not run yet (see insertAtOnce). */
+export const documentInserts = (db: Db, documents: readonly Document[]): PendingInsert[] =>
+  documents.length ? [db.insertInto('documents').values(documents.map(documentCodec.toRow))] : [];
+
 export const insertDocuments = async (db: Db, documents: Document[]): Promise<void> => {
-  if (documents.length) await db.insertInto('documents').values(documents.map(documentCodec.toRow)).execute();
+  for (const insert of documentInserts(db, documents)) await insert.execute();
 };
 
 export const updateDocument = async (db: Db, documentId: string, changes: Partial<Document>): Promise<void> => {

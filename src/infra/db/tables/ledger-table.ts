@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.js';
+import type { PendingInsert } from '../insert-at-once.js';
 import { lockForUpdate } from '../lock-for-update.js';
 import { json, rowCodec } from '../row-codec.js';
 import type { LedgerEntriesTable, LedgerStateTable } from '../schema.js';
@@ -104,9 +105,9 @@ export const readLedgerState = async (db: Db, options: { lock?: boolean } = {}):
   return ledgerStateCodec.fromRow(row);
 };
 
-export const insertLedgerBlock = async (db: Db, block: LedgerBlock): Promise<void> => {
-  await db.insertInto('ledger_entries').values(ledgerBlockCodec.toRow(block)).execute();
-};
+/** The insert of this block, not run yet (see insertAtOnce). */
+export const ledgerBlockInsert = (db: Db, block: LedgerBlock): PendingInsert =>
+  db.insertInto('ledger_entries').values(ledgerBlockCodec.toRow(block));
 
 /** An entry that committed without a block number, by `id`, the order it was written in. */
 export interface UnnumberedEntry {
