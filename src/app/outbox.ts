@@ -1,5 +1,6 @@
 import type { Db } from '../infra/db/database.js';
-import { insertJob } from '../infra/db/tables/jobs-table.js';
+import { insertAtOnce, type PendingInsert } from '../infra/db/insert-at-once.js';
+import { jobInserts, type Job } from '../infra/db/tables/jobs-table.js';
 import { newId } from '../infra/ids.js';
 import type { AppContext } from './context.js';
 
@@ -17,6 +18,18 @@ export interface JobPayloads {
 }
 export type JobKind = keyof JobPayloads;
 
+const jobOf = (now: Date, kind: JobKind, payload: unknown, runAt: Date | undefined): Job => ({
+  id: newId('job'),
+  kind,
+  payload,
+  runAt: (runAt ?? now).toISOString(),
+  attempts: 0,
+  lockedUntil: null,
+  lastError: null,
+  createdAt: now.toISOString(),
+  doneAt: null,
+});
+
 /**
  * Writes a job into the outbox inside the caller's transaction: the work exists exactly when the
  * state change that causes it commits, and survives a crash until a worker has done it.
@@ -27,17 +40,16 @@ export const enqueueJob = async <K extends JobKind>(
   kind: K,
   payload: JobPayloads[K],
   runAt?: Date,
-): Promise<void> => {
+): Promise<void> => insertAtOnce(trx, jobInserts(trx, [jobOf(ctx.clock.now(), kind, payload, runAt)]));
+
+/** A job to enqueue: its kind, its payload and, if not now, when it is due. */
+export type NewJob = { [K in JobKind]: { kind: K; payload: JobPayloads[K]; runAt?: Date } }[JobKind];
+
+/** The insert that enqueues several jobs of one transaction, as enqueueJob, for the caller to run (see insertAtOnce). */
+export const jobsToEnqueue = (ctx: AppContext, trx: Db, jobs: readonly NewJob[]): PendingInsert[] => {
   const now = ctx.clock.now();
-  await insertJob(trx, {
-    id: newId('job'),
-    kind,
-    payload,
-    runAt: (runAt ?? now).toISOString(),
-    attempts: 0,
-    lockedUntil: null,
-    lastError: null,
-    createdAt: now.toISOString(),
-    doneAt: null,
-  });
+  return jobInserts(
+    trx,
+    jobs.map(({ kind, payload, runAt }) => jobOf(now, kind, payload, runAt)),
+  );
 };

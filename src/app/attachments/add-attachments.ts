@@ -6,6 +6,7 @@ import { loadEnvelope } from '../envelopes/load-envelope.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
 import { senderOf } from '../envelopes/sender.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { attachmentContentType } from './attachment-content-type.js';
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -54,7 +55,7 @@ export const addAttachments = async (
     });
   }
 
-  await ctx.db.transaction().execute(async (trx) => {
+  await ledgerTransaction(ctx, async (trx) => {
     await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { lock: true });
     await insertAttachments(trx, attachments);
     const sender = await senderOf(trx, caller.accountId);

@@ -4,6 +4,7 @@ import { readEnvelope, updateEnvelope } from '../../infra/db/tables/envelopes-ta
 import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { enqueueJob } from '../outbox.js';
 import { allSignersSigned, readEnvelopeRecord, type EnvelopeRecord } from './envelope-record.js';
 import { sealDocuments, type SealedCertificate, type SealedEnvelope } from './seal-documents.js';
@@ -24,6 +25,7 @@ const insertCertificate = async (trx: Db, record: EnvelopeRecord, sealed: Sealed
       size: sealed.certificate.bytes.byteLength,
       sha256: sealed.certificate.sha256,
       sealedSha256: sealed.certificate.sha256,
+      anchors: null,
     },
   ]);
 };
@@ -39,7 +41,7 @@ const recordCompletion = (
   ledgerHeadHash: string,
   completedAt: Date,
 ): Promise<boolean> =>
-  ctx.db.transaction().execute(async (trx) => {
+  ledgerTransaction(ctx, async (trx) => {
     const current = await readEnvelope(trx, record.envelope.id, { lock: true });
     if (current?.status !== 'InProgress') return false;
     for (const [index, document] of record.documents.entries()) {

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/app-error.js';
 import { ProblemCollector } from '../../domain/problem-collector.js';
-import type { Document } from '../../infra/db/tables/documents-table.js';
+import type { Document, DocumentAnchors } from '../../infra/db/tables/documents-table.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 
@@ -111,11 +111,15 @@ export const assertEnvelopeDocumentLimits = (documents: readonly { size: number 
   }
 };
 
-/** The document rows of stored bytes, in request order, owned by one envelope or one template. */
+/**
+ * The document rows of stored bytes, in request order, owned by one envelope or one template; a
+ * template's keep where its roles' anchor texts occur, by document.
+ */
 export const documentsOf = (
   accountId: string,
   owner: { envelopeId: string; templateId: null } | { envelopeId: null; templateId: string },
   stored: readonly StoredDocument[],
+  anchors: readonly (DocumentAnchors | undefined)[] = [],
 ): Document[] =>
   stored.map((doc, i) => ({
     id: newId('doc'),
@@ -127,4 +131,5 @@ export const documentsOf = (
     size: doc.size,
     sha256: doc.sha256,
     sealedSha256: null,
+    anchors: anchors[i] ?? null,
   }));

@@ -4,6 +4,7 @@ import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
 import type { AppContext } from '../context.js';
 import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
 import { senderOf } from './sender.js';
@@ -36,7 +37,7 @@ export const cancelEnvelope = async (ctx: AppContext, request: CancelRequest): P
   if (!reason) throw new AppError('CANCEL_REASON_REQUIRED', 'Give a cancel_reason.', { field: 'cancel_reason' });
   const cancelledAt = ctx.clock.now().toISOString();
 
-  await ctx.db.transaction().execute(async (trx) => {
+  await ledgerTransaction(ctx, async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertCancellable(envelope.status);
     await updateEnvelope(trx, envelope.id, { status: 'Cancelled', cancelledAt, cancelReason: reason });

@@ -1,4 +1,5 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
+import { updateDocument } from '../../infra/db/tables/documents-table.js';
 import type { AppContext, Caller } from '../context.js';
 import type { IdempotentResponse } from '../idempotency/idempotency-keys.js';
 import { loadTemplate, templateDocuments, type AccountTemplate } from '../templates/load-template.js';
@@ -143,7 +144,7 @@ export const createEnvelopeFromTemplate = async (
   const problems: Problem[] = [];
   const signers = fillSignerRoles(template.roles, request.signers, problems);
   const observers = fillObserverRoles(template.roles, request.observers, problems);
-  const { checked, documents } = await checkNewEnvelope(
+  const { checked, documents, anchors } = await checkNewEnvelope(
     ctx,
     { envelope: request.envelope, signers, observers },
     {
@@ -153,13 +154,20 @@ export const createEnvelopeFromTemplate = async (
       checkOrders: signers.every((signer) => signer.title !== undefined),
     },
   );
+  // A template made before its documents kept their anchors had them searched just now: kept for the next envelope.
+  const found = documents.flatMap((document, i) =>
+    document.anchors === null && anchors[i] ? [{ id: document.id, anchors: anchors[i] }] : [],
+  );
   return sendNewEnvelope(
     ctx,
     caller,
     checked,
     documents,
     origin,
-    async (trx) => assertActive(await loadTemplate(trx, caller.accountId, template.id)),
+    async (trx) => {
+      assertActive(await loadTemplate(trx, caller.accountId, template.id));
+      for (const document of found) await updateDocument(trx, document.id, { anchors: document.anchors });
+    },
     idempotency,
   );
 };

@@ -22,7 +22,7 @@ export const createEnvelope = async (
 ): Promise<CreatedEnvelope> => {
   const { checked, documents } = await checkNewEnvelope(ctx, request, {
     documents: () => checkBase64Documents(ctx, request.documents),
-    beforeDocuments: () => assertEnvelopeQuotaLeft(ctx, ctx.db, caller.accountId, { lock: false }),
+    beforeDocuments: () => assertEnvelopeQuotaLeft(ctx, ctx.db, caller.accountId),
   });
   const stored = await storeCheckedDocuments(ctx, documents);
   return sendNewEnvelope(ctx, caller, checked, stored, origin, undefined, idempotency);

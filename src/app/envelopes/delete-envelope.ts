@@ -3,6 +3,7 @@ import { readEnvelopeBlobHashes, readReferencedHashes } from '../../infra/db/tab
 import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
 import type { AppContext } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
 import { senderOf } from './sender.js';
@@ -21,7 +22,7 @@ export const deleteEnvelope = async (
   request: { accountId: string; envelopeId: string; origin: RequestOrigin },
 ): Promise<DeletedEnvelope> => {
   const deletedAt = ctx.clock.now().toISOString();
-  const orphans = await ctx.db.transaction().execute(async (trx) => {
+  const orphans = await ledgerTransaction(ctx, async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertDeletable(envelope.status);
     const sender = await senderOf(trx, request.accountId);

@@ -3,6 +3,7 @@ import { assertDownloadableSigned } from '../../domain/envelope-state.js';
 import { readCertificateDocument, readEnvelopeDocument, type Document } from '../../infra/db/tables/documents-table.js';
 import type { AppContext, Caller } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
@@ -72,7 +73,7 @@ export const downloadDocument = async (
   const bytes = await ctx.blobs.get(copy.sha256);
   if (!bytes) throw documentRemoved();
 
-  await ctx.db.transaction().execute(async (trx) => {
+  await ledgerTransaction(ctx, async (trx) => {
     // The envelope row lock orders this entry after any other being appended to the same chain.
     await loadEnvelope(ctx, trx, caller.accountId, request.envelopeId, { lock: true });
     const sender = await senderOf(trx, caller.accountId);

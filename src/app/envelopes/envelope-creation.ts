@@ -10,21 +10,21 @@ import type { RecipientStatus } from '../../domain/recipient-state.js';
 import { ProblemCollector } from '../../domain/problem-collector.js';
 import { initialStatuses, normalizeSigningOrders } from '../../domain/signing-order.js';
 import type { Db } from '../../infra/db/database.js';
-import { readAccount, readAccountForUpdate } from '../../infra/db/tables/accounts-table.js';
-import { insertDocuments } from '../../infra/db/tables/documents-table.js';
-import { insertEnvelope } from '../../infra/db/tables/envelopes-table.js';
-import { insertFields, type Field } from '../../infra/db/tables/fields-table.js';
-import { insertRecipients, type Recipient } from '../../infra/db/tables/recipients-table.js';
+import { readAccount, readAccountForUpdate, readAccountWithOwner, type Account } from '../../infra/db/tables/accounts-table.js';
+import { documentInserts } from '../../infra/db/tables/documents-table.js';
+import { envelopeInsert } from '../../infra/db/tables/envelopes-table.js';
+import { fieldInserts, type Field } from '../../infra/db/tables/fields-table.js';
+import { recipientInserts, type Recipient } from '../../infra/db/tables/recipients-table.js';
 import { newId } from '../../infra/ids.js';
 import { envelopesCreatedThisMonth } from '../accounts/envelope-quota.js';
 import type { AppContext, Caller } from '../context.js';
 import { assertEnvelopeDocumentLimits, documentsOf, type StoredDocument } from '../documents/stored-document.js';
 import { recordIdempotentResponse, type IdempotentResponse } from '../idempotency/idempotency-keys.js';
-import { enqueueJob } from '../outbox.js';
-import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { jobsToEnqueue, type NewJob } from '../outbox.js';
+import { firstLedgerEntry, recordLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import type { NewEnvelope, PersonInput, RequestOrigin, SignerInput } from './new-envelope.js';
-import { fieldPlacement, type PlacedField, type PlacementDocument } from './place-fields.js';
-import { senderOf } from './sender.js';
+import { fieldPlacement, type FieldPlacement, type PlacedField, type PlacementDocument } from './place-fields.js';
 
 const MAX_SIGNERS = 50;
 
@@ -154,7 +154,7 @@ export const checkNewEnvelope = async <D extends PlacementDocument & { size: num
   ctx: AppContext,
   input: NewEnvelope,
   checks: NewEnvelopeChecks<D>,
-): Promise<{ checked: CheckedEnvelope; documents: D[] }> => {
+): Promise<{ checked: CheckedEnvelope; documents: D[]; anchors: FieldPlacement['anchors'] }> => {
   const problems = new ProblemCollector();
   problems.add(checks.problems ?? []);
   const parts = checkParts({
@@ -180,23 +180,34 @@ export const checkNewEnvelope = async <D extends PlacementDocument & { size: num
   return {
     checked: { input, settings, ...names, orders, placed: placement.placed, templateId: checks.template?.id ?? null },
     documents,
+    anchors: placement.anchors,
   };
 };
 
 /**
  * Plan quotas (API.md §1). Checked without a lock before anything is stored (an account over its
  * quota writes no bytes), then again inside the creation's transaction, where the account row lock
- * makes concurrent creations count one after another.
+ * makes concurrent creations count one after another. An unlimited plan counts nothing and locks
+ * nothing, so its creations never wait for one another.
  */
-export const assertEnvelopeQuotaLeft = async (ctx: AppContext, db: Db, accountId: string, options: { lock: boolean }) => {
-  const account = await (options.lock ? readAccountForUpdate : readAccount)(db, accountId);
-  if (!account) throw new Error(`No account ${accountId}.`);
-  const limit = ctx.config.planQuotas[account.plan];
+const assertQuotaLeftOf = async (ctx: AppContext, db: Db, account: Account, options: { lock: boolean }) => {
+  const unlocked = ctx.config.planQuotas[account.plan];
+  if (unlocked === null || unlocked === undefined) return;
+  const current = options.lock ? await readAccountForUpdate(db, account.id) : account;
+  if (!current) throw new Error(`No account ${account.id}.`);
+  const limit = ctx.config.planQuotas[current.plan];
   if (limit === null || limit === undefined) return;
-  const used = await envelopesCreatedThisMonth(db, accountId, ctx.clock.now());
+  const used = await envelopesCreatedThisMonth(db, account.id, ctx.clock.now());
   if (used >= limit) {
-    throw new AppError('ENVELOPE_QUOTA_EXCEEDED', `The ${account.plan} plan allows ${limit} envelopes a month, and they are used up.`);
+    throw new AppError('ENVELOPE_QUOTA_EXCEEDED', `The ${current.plan} plan allows ${limit} envelopes a month, and they are used up.`);
   }
+};
+
+/** The quota check made before anything is stored (see assertQuotaLeftOf). */
+export const assertEnvelopeQuotaLeft = async (ctx: AppContext, db: Db, accountId: string) => {
+  const account = await readAccount(db, accountId);
+  if (!account) throw new Error(`No account ${accountId}.`);
+  await assertQuotaLeftOf(ctx, db, account, { lock: false });
 };
 
 /** Work that must commit or roll back with the creation, such as marking the uploads it consumed. */
@@ -294,16 +305,40 @@ export const sendNewEnvelope = async (
     observers: observers.map(summary),
   };
 
-  await ctx.db.transaction().execute(async (trx) => {
+  const jobs: NewJob[] = [
+    ...(settings.sendEmailToRecipients
+      ? [...signers.filter((s) => s.status === 'Sent'), ...observers].map((invited): NewJob => ({
+          kind: 'send-invitation',
+          payload: { recipientId: invited.id },
+        }))
+      : []),
+    { kind: 'expire-envelope', payload: { envelopeId }, runAt: dueDate },
+    ...(settings.emailReminders && settings.reminderPeriod
+      ? [{ kind: 'auto-remind', payload: { envelopeId }, runAt: reminderDueAt(dueDate, settings.reminderPeriod) } as const]
+      : []),
+  ];
+
+  await ledgerTransaction(ctx, async (trx) => {
     // First, so a request whose key was taken over does nothing, and on PostgreSQL the key's row stays locked until the commit.
     await recordIdempotentResponse(trx, idempotency, created);
-    await assertEnvelopeQuotaLeft(ctx, trx, caller.accountId, { lock: true });
+    const found = await readAccountWithOwner(trx, caller.accountId);
+    if (!found) throw new Error(`No account ${caller.accountId}.`);
+    await assertQuotaLeftOf(ctx, trx, found.account, { lock: true });
     await withinCreation?.(trx);
-    const sender = await senderOf(trx, caller.accountId);
-    await insertEnvelope(trx, {
+    const sender = found.owner;
+    // A new envelope's chain starts here: no earlier entry to read or lock, and its row is written with its head.
+    const entry = firstLedgerEntry(ctx, {
+      envelopeId,
+      activityType: 'ENVELOPE_CREATED',
+      actor: { name: sender.name, email: sender.email },
+      description: `Envelope "${input.envelope.name}" created with ${documents.length} document(s), ${signers.length} signer(s) and ${observers.length} observer(s); ${settings.signProcessFlow} signing.`,
+      ipAddress: origin.ipAddress,
+      userAgent: origin.userAgent,
+    });
+    const envelopeRow = envelopeInsert(trx, {
       id: envelopeId,
       accountId: caller.accountId,
-      createdByUserId: sender.userId,
+      createdByUserId: sender.id,
       templateId: checked.templateId,
       name: input.envelope.name,
       description: input.envelope.description ?? null,
@@ -321,30 +356,16 @@ export const sendNewEnvelope = async (
       expiredAt: null,
       documentsRemovedAt: null,
       deletedAt: null,
-      ledgerHeadHash: null,
+      ledgerHeadHash: entry.entry_hash,
       sealedLedgerHeadHash: null,
     });
-    await insertDocuments(trx, documents);
-    await insertRecipients(trx, [...signers, ...observers]);
-    await insertFields(trx, fields);
-
-    await appendLedgerEntry(ctx, trx, {
-      envelopeId,
-      activityType: 'ENVELOPE_CREATED',
-      actor: { name: sender.name, email: sender.email },
-      description: `Envelope "${input.envelope.name}" created with ${documents.length} document(s), ${signers.length} signer(s) and ${observers.length} observer(s); ${settings.signProcessFlow} signing.`,
-      ipAddress: origin.ipAddress,
-      userAgent: origin.userAgent,
-    });
-    if (settings.sendEmailToRecipients) {
-      for (const invited of [...signers.filter((s) => s.status === 'Sent'), ...observers]) {
-        await enqueueJob(ctx, trx, 'send-invitation', { recipientId: invited.id });
-      }
-    }
-    await enqueueJob(ctx, trx, 'expire-envelope', { envelopeId }, dueDate);
-    if (settings.emailReminders && settings.reminderPeriod) {
-      await enqueueJob(ctx, trx, 'auto-remind', { envelopeId }, reminderDueAt(dueDate, settings.reminderPeriod));
-    }
+    await recordLedgerEntry(trx, entry, [
+      envelopeRow,
+      ...documentInserts(trx, documents),
+      ...recipientInserts(trx, [...signers, ...observers]),
+      ...fieldInserts(trx, fields),
+      ...jobsToEnqueue(ctx, trx, jobs),
+    ]);
   });
   ctx.jobs.poke();
   return created;

@@ -8,6 +8,7 @@ import { readRecipients, updateEnvelopeRecipients } from '../../infra/db/tables/
 import type { AppContext } from '../context.js';
 import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
 import { senderOf } from './sender.js';
@@ -55,7 +56,7 @@ export const extendDueDate = async (
   const now = ctx.clock.now();
   const due = newDueDate(request.extension, now);
 
-  const status = await ctx.db.transaction().execute(async (trx) => {
+  const status = await ledgerTransaction(ctx, async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertExtendable(envelope.status);
     const reopened = statusAfterExtension(await readRecipients(trx, envelope.id, 'signer'));

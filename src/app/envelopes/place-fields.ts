@@ -1,6 +1,7 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
 import { checkFieldPlacement, type FieldBox, type LocatedFieldBox } from '../../domain/field-geometry.js';
 import { resolveSignerFieldRules, type FieldRules } from '../../domain/field-rules.js';
+import type { DocumentAnchors } from '../../infra/db/tables/documents-table.js';
 import type { AnchorMatch } from '../../infra/pdf/find-anchors.js';
 import type { AppContext } from '../context.js';
 import type { CheckedDocument, StoredDocument } from '../documents/stored-document.js';
@@ -10,9 +11,12 @@ export interface PlacedField extends FieldRules, FieldBox {}
 
 /**
  * A document fields are placed on: its page sizes, and its bytes for the anchor search — in hand
- * while a request is checked before anything is stored, or in the blob store once it is.
+ * while a request is checked before anything is stored, or in the blob store once it is. A
+ * template's document also knows where its roles' anchor texts occur: then it is not searched.
  */
-export type PlacementDocument = Pick<CheckedDocument, 'pages' | 'bytes'> | Pick<StoredDocument, 'pages' | 'sha256'>;
+export type PlacementDocument = (Pick<CheckedDocument, 'pages' | 'bytes'> | Pick<StoredDocument, 'pages' | 'sha256'>) & {
+  anchors?: DocumentAnchors | null;
+};
 
 const bytesOf = async (ctx: AppContext, document: PlacementDocument): Promise<Uint8Array | undefined> =>
   'bytes' in document ? document.bytes : ctx.blobs.get(document.sha256);
@@ -45,7 +49,14 @@ const anchorFieldsOf = (signers: readonly { fields?: readonly FieldInput[] }[], 
     ),
   );
 
-/** Each document parsed once for every anchor text of the request, in a PDF worker. */
+/** The anchor texts a document already knows, if it knows every one searched in it. */
+const knownMatches = (document: PlacementDocument | undefined, texts: readonly string[]): Map<string, AnchorMatch[]> | undefined => {
+  const known = document?.anchors;
+  if (!known || !texts.every((text) => Object.hasOwn(known, text))) return undefined;
+  return new Map(texts.map((text) => [text, known[text]!]));
+};
+
+/** Each document parsed once for every anchor text of the request, in a PDF worker, unless it knows where they are. */
 const searchAnchors = async (ctx: AppContext, anchors: AnchorField[], documents: readonly PlacementDocument[]): Promise<AnchorIndex> => {
   const textsByDocument = new Map<number, Set<string>>();
   for (const anchor of anchors) {
@@ -54,9 +65,14 @@ const searchAnchors = async (ctx: AppContext, anchors: AnchorField[], documents:
   const found: AnchorIndex = new Map();
   for (const [index, texts] of textsByDocument) {
     const document = documents[index - 1];
+    const searched = [...texts];
+    const known = knownMatches(document, searched);
+    if (known) {
+      found.set(index, known);
+      continue;
+    }
     const bytes = document ? await bytesOf(ctx, document) : undefined;
     if (!bytes) continue;
-    const searched = [...texts];
     const matches = await ctx.pdf.findAnchors(bytes, searched, FIELD_LIMITS.maxMatchesPerAnchor);
     found.set(index, new Map(searched.map((text, i) => [text, matches[i] ?? []])));
   }
@@ -137,6 +153,12 @@ const countProblems = (placed: PlacedField[][], signersPath: string): Problem[] 
   return problems;
 };
 
+/** Signers' fields placed, and where each document's anchor texts occur (undefined for a document without any). */
+export interface FieldPlacement {
+  placed: PlacedField[][];
+  anchors: (DocumentAnchors | undefined)[];
+}
+
 /**
  * Every signer's fields with their rules applied and their boxes checked against the real page
  * sizes, with every problem found, for a caller that answers them with others (API.md §0).
@@ -146,7 +168,7 @@ export const fieldPlacement = async (
   signers: readonly { fields?: readonly FieldInput[] }[],
   documents: readonly PlacementDocument[],
   signersPath: string,
-): Promise<{ placed: PlacedField[][]; problems: Problem[] }> => {
+): Promise<FieldPlacement & { problems: Problem[] }> => {
   const problems: Problem[] = [];
   const anchorFields = anchorFieldsOf(signers, documents);
   let anchors: AnchorIndex | undefined;
@@ -188,7 +210,11 @@ export const fieldPlacement = async (
     placed.push(signerFields);
   }
   problems.push(...countProblems(placed, signersPath));
-  return { placed, problems };
+  const anchorsOf = (index: number) => {
+    const matches = anchors?.get(index);
+    return matches && Object.fromEntries(matches);
+  };
+  return { placed, anchors: documents.map((_, i) => anchorsOf(i + 1)), problems };
 };
 
 /** Every signer's fields placed, as fieldPlacement, or every placement problem thrown at once. */
@@ -197,8 +223,8 @@ export const placeSignerFields = async (
   signers: readonly { fields?: readonly FieldInput[] }[],
   documents: readonly PlacementDocument[],
   signersPath: string,
-): Promise<PlacedField[][]> => {
-  const { placed, problems } = await fieldPlacement(ctx, signers, documents, signersPath);
+): Promise<FieldPlacement> => {
+  const { problems, ...placement } = await fieldPlacement(ctx, signers, documents, signersPath);
   if (problems.length) throw AppError.of(problems, 'The request is invalid.');
-  return placed;
+  return placement;
 };

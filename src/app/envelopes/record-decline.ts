@@ -10,6 +10,8 @@ import { walletAddress } from '../../infra/ledger/wallet-address.js';
 import type { AppContext } from '../context.js';
 import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry, readLedger, type LedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
+import { blockNumberOf } from '../ledger/number-ledger-entries.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
 
@@ -78,7 +80,7 @@ export const recordDecline = async (ctx: AppContext, request: RecordDeclineReque
   if (!reason) throw new AppError('DECLINE_REASON_REQUIRED', 'Give the reason for declining.', { field: 'reason' });
   const declinedAt = ctx.clock.now().toISOString();
 
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  const result = await ledgerTransaction(ctx, async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertActive(envelope.status);
     const signer = pickSigner(await readRecipients(trx, envelope.id, 'signer'), envelope, request);
@@ -96,12 +98,13 @@ export const recordDecline = async (ctx: AppContext, request: RecordDeclineReque
     return { signer, entry, auditLogs: await publishedEntries(trx, envelope.id) };
   });
   ctx.jobs.poke();
+  const blockNumber = await blockNumberOf(ctx, result.entry);
 
   return {
     envelopeId: request.envelopeId,
     declinedAt,
     signer: { id: result.signer.id, name: result.signer.name, email: result.signer.email },
-    blockNumber: result.entry.block_number,
+    blockNumber,
     entryHash: result.entry.entry_hash,
     ledgerKeyFingerprint: ctx.keys.ledger.fingerprint,
     walletAddress: walletAddress(request.accountId, result.signer.email),

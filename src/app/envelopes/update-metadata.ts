@@ -1,6 +1,7 @@
 import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
 import type { AppContext, Caller } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import type { RequestOrigin } from './new-envelope.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { EnvelopeMetadata } from './retrieve-metadata.js';
@@ -21,7 +22,7 @@ export const updateMetadata = async (
   change: MetadataChange,
   origin: RequestOrigin,
 ): Promise<EnvelopeMetadata> =>
-  ctx.db.transaction().execute(async (trx) => {
+  ledgerTransaction(ctx, async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { lock: true });
     await updateEnvelope(trx, envelopeId, change);
     const sender = await senderOf(trx, caller.accountId);

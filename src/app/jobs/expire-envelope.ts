@@ -6,6 +6,7 @@ import type { OutgoingMail } from '../../infra/mail/mailer.js';
 import type { AppContext } from '../context.js';
 import { senderOf } from '../envelopes/sender.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { isOutForSignature, SYSTEM_ACTOR } from './job-subjects.js';
 
 /**
@@ -14,7 +15,7 @@ import { isOutForSignature, SYSTEM_ACTOR } from './job-subjects.js';
  * extended in the meantime is left alone (the extension scheduled its own expiry job).
  */
 export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelopeId: string }): Promise<void> => {
-  const mails = await ctx.db.transaction().execute(async (trx): Promise<OutgoingMail[]> => {
+  const mails = await ledgerTransaction(ctx, async (trx): Promise<OutgoingMail[]> => {
     // The stored status: this job is what turns an open envelope past its due instant into Expired.
     const envelope = await readEnvelope(trx, envelopeId, { lock: true });
     const now = ctx.clock.now();

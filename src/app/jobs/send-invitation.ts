@@ -5,6 +5,7 @@ import type { MailContent } from '../../infra/mail/mail-layout.js';
 import type { AppContext } from '../context.js';
 import { senderOf } from '../envelopes/sender.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { issueSigningToken, signingUrl } from '../signing/signing-tokens.js';
 import { isOutForSignature, loadRecipientWithEnvelope } from './job-subjects.js';
 
@@ -15,7 +16,7 @@ import { isOutForSignature, loadRecipientWithEnvelope } from './job-subjects.js'
  * invitation twice (at-least-once delivery, never none).
  */
 export const sendInvitation = async (ctx: AppContext, { recipientId }: { recipientId: string }): Promise<void> => {
-  const mail = await ctx.db.transaction().execute(async (trx): Promise<{ to: string; content: MailContent } | undefined> => {
+  const mail = await ledgerTransaction(ctx, async (trx): Promise<{ to: string; content: MailContent } | undefined> => {
     const found = await loadRecipientWithEnvelope(ctx, trx, recipientId);
     if (!found || !isOutForSignature(found.envelope.status)) return undefined;
     const { recipient, envelope } = found;

@@ -4,6 +4,7 @@ import { reminderMail } from '../../infra/mail/reminder-mail.js';
 import type { AppContext } from '../context.js';
 import { senderOf } from '../envelopes/sender.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { issueSigningToken, signingUrl } from '../signing/signing-tokens.js';
 import { isOutForSignature, loadRecipientWithEnvelope } from './job-subjects.js';
 
@@ -15,7 +16,7 @@ export const sendReminder = async (
   ctx: AppContext,
   { recipientId, automatic }: { recipientId: string; automatic: boolean },
 ): Promise<void> => {
-  const mail = await ctx.db.transaction().execute(async (trx): Promise<{ to: string; content: MailContent } | undefined> => {
+  const mail = await ledgerTransaction(ctx, async (trx): Promise<{ to: string; content: MailContent } | undefined> => {
     const found = await loadRecipientWithEnvelope(ctx, trx, recipientId);
     if (!found || !isOutForSignature(found.envelope.status)) return undefined;
     const { recipient, envelope } = found;

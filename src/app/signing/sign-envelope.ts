@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
 import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { adoptMark, type AdoptedMark, type MarkAdoption, type SubmittedMark } from './adopted-signature.js';
 import { CONSENT_TEXT_SHA256 } from './consent-text.js';
 import { claimSigningToken, openSigningAccess, type SigningAccess } from './signing-access.js';
@@ -175,7 +176,7 @@ export const signEnvelope = async (
 ): Promise<SignatureReceipt> => {
   const token = await claimSigningToken(ctx, rawToken);
   const marks = adoptMarks(submission);
-  const receipt = await ctx.db.transaction().execute(async (trx) => {
+  const receipt = await ledgerTransaction(ctx, async (trx) => {
     const access = await openSigningAccess(ctx, trx, token, { lock: true });
     if (access.recipient.role !== 'signer') throw new AppError('NOT_A_SIGNER', 'Observers receive the envelope but do not sign it.');
     assertCanAct(access.recipient.status);

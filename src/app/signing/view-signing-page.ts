@@ -8,6 +8,7 @@ import { updateRecipient, type Recipient } from '../../infra/db/tables/recipient
 import type { AppContext } from '../context.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
+import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { CONSENT_TEXT } from './consent-text.js';
 import { claimSigningToken, openSigningAccess, type SigningAccess } from './signing-access.js';
 import { issueSigningToken } from './signing-tokens.js';
@@ -59,7 +60,7 @@ const markViewed = async (ctx: AppContext, trx: Db, { recipient }: SigningAccess
 /** Opens the signing page: the envelope, this signer, the documents, their fields and the disclosure. */
 export const viewSigningPage = async (ctx: AppContext, rawToken: string, origin: RequestOrigin): Promise<SigningPageView> => {
   const token = await claimSigningToken(ctx, rawToken);
-  return ctx.db.transaction().execute(async (trx) => {
+  return ledgerTransaction(ctx, async (trx) => {
     const access = await openSigningAccess(ctx, trx, token, { lock: true });
     const sessionToken = access.token.kind === 'embedded' ? await exchangeEmbeddedToken(ctx, trx, access) : undefined;
     const status = await markViewed(ctx, trx, access, origin);

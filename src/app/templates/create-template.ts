@@ -42,7 +42,8 @@ const createTemplate = async (
   assertUniqueRoleTitles(input.roles);
   // Field placement reads only the fields; a role has no person yet.
   const roleSigners = input.roles.signers.map((role) => ({ email: '', ...(role.fields ? { fields: role.fields } : {}) }));
-  await placeSignerFields(ctx, roleSigners, input.documents, 'roles.signers');
+  // Where the anchors are is kept with the documents: envelopes made from the template never parse them.
+  const { anchors } = await placeSignerFields(ctx, roleSigners, input.documents, 'roles.signers');
 
   const template: AccountTemplate = {
     id: newId('tpl'),
@@ -55,7 +56,7 @@ const createTemplate = async (
     createdAt: ctx.clock.now().toISOString(),
     deletedAt: null,
   };
-  const documents = documentsOf(caller.accountId, { envelopeId: null, templateId: template.id }, input.documents);
+  const documents = documentsOf(caller.accountId, { envelopeId: null, templateId: template.id }, input.documents, anchors);
   await ctx.db.transaction().execute(async (trx) => {
     await withinCreation?.(trx);
     await insertTemplate(trx, template);

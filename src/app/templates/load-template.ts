@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/app-error.js';
 import type { Db } from '../../infra/db/database.js';
-import { readTemplateDocuments } from '../../infra/db/tables/documents-table.js';
+import { readTemplateDocuments, type Document } from '../../infra/db/tables/documents-table.js';
 import { readTemplate, type Template } from '../../infra/db/tables/templates-table.js';
 import type { StoredDocument } from '../documents/stored-document.js';
 import type { TemplateRoles } from './template-roles.js';
@@ -15,6 +15,16 @@ export const loadTemplate = async (db: Db, accountId: string, templateId: string
   return template;
 };
 
+/** A template's document: its bytes by hash, and where its roles' anchor texts occur once known. */
+export type TemplateDocument = StoredDocument & Pick<Document, 'id' | 'anchors'>;
+
 /** The template's documents, whose blobs envelopes made from it reference by hash (no copy). */
-export const templateDocuments = async (db: Db, templateId: string): Promise<StoredDocument[]> =>
-  (await readTemplateDocuments(db, templateId)).map(({ name, sha256, size, pages }) => ({ name, sha256, size, pages }));
+export const templateDocuments = async (db: Db, templateId: string): Promise<TemplateDocument[]> =>
+  (await readTemplateDocuments(db, templateId)).map(({ id, name, sha256, size, pages, anchors }) => ({
+    id,
+    name,
+    sha256,
+    size,
+    pages,
+    anchors,
+  }));

@@ -45,7 +45,7 @@ export const uploadFiles = async (
   readFiles: () => Promise<readonly DocumentFile[]>,
 ): Promise<RecordedUpload[]> => {
   // Envelope uploads serve only envelope creations, which the monthly quota would refuse.
-  if (scope === 'envelope') await assertEnvelopeQuotaLeft(ctx, ctx.db, caller.accountId, { lock: false });
+  if (scope === 'envelope') await assertEnvelopeQuotaLeft(ctx, ctx.db, caller.accountId);
   const checked: CheckedDocument[] = [];
   for (const file of await readFiles()) checked.push(await checkDocument(ctx, file.name, file.bytes));
   await assertPendingRoom(ctx, caller.accountId, checked);

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { DialectName } from './dialect.js';
+import { GroupCommitSqliteDialect } from './group-commit-dialect.js';
 import { migrationsFor } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -17,11 +18,27 @@ export type { DialectName };
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /** The same database for migrations, which run alone before anything else and without group commit. */
+  migrationDb: Db;
   close(): Promise<void>;
 }
 
 /** Required only for PostgreSQL, so a process on SQLite never loads it; it is CommonJS, so `require` keeps this synchronous. */
 const loadPg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
+
+/** Transactions one group commit may hold: enough for every request of a busy moment, few enough that none waits long. */
+const MAX_BATCH_TRANSACTIONS = 64;
+
+/** One connection to the SQLite file with the service's settings. */
+export const openSqliteConnection = (file: string, options: SqliteDatabase.Options = {}): SqliteDatabase.Database => {
+  const sqlite = new SqliteDatabase(file, options);
+  sqlite.pragma('journal_mode = WAL');
+  // Signed evidence must survive a power cut: one fsync per commit (group commit shares it between transactions).
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return sqlite;
+};
 
 export const openDatabase = (config: Config['database'], logger?: Logger): DatabaseHandle => {
   if (config.kind === 'postgres') {
@@ -30,24 +47,23 @@ export const openDatabase = (config: Config['database'], logger?: Logger): Datab
     // process: the pool replaces it on the next checkout.
     pool.on('error', (error) => logger?.warn({ err: error }, 'An idle PostgreSQL connection failed'));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', migrationDb: db, close: () => db.destroy() };
   }
   mkdirSync(dirname(config.file), { recursive: true });
-  const sqlite = new SqliteDatabase(config.file);
-  sqlite.pragma('journal_mode = WAL');
-  // Signed evidence must survive a power cut: one fsync per commit.
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const writer = openSqliteConnection(config.file);
+  const reader = openSqliteConnection(config.file);
+  reader.pragma('query_only = ON');
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ writer, reader, maxTransactions: MAX_BATCH_TRANSACTIONS }) });
+  // Kysely's own driver on the writing connection; never destroyed, since closing `db` closes that connection.
+  const migrationDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
+  return { db, dialect: 'sqlite', migrationDb, close: () => db.destroy() };
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */
 const migratorFor = (db: Db, dialect: DialectName) => new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } });
 
-export const migrateToLatest = async (db: Db, dialect: DialectName): Promise<string[]> => {
-  const migrator = migratorFor(db, dialect);
+export const migrateToLatest = async ({ migrationDb, dialect }: DatabaseHandle): Promise<string[]> => {
+  const migrator = migratorFor(migrationDb, dialect);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

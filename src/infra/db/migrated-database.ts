@@ -5,7 +5,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './database.j
 /** Opens the database and applies pending migrations: the part `serve`, `migrate` and the other CLI commands share. */
 export const openMigratedDatabase = async (config: Config, logger: Logger): Promise<DatabaseHandle> => {
   const handle = openDatabase(config.database, logger);
-  const applied = await migrateToLatest(handle.db, handle.dialect);
+  const applied = await migrateToLatest(handle);
   if (applied.length) logger.info({ migrations: applied }, 'Applied database migrations');
   return handle;
 };

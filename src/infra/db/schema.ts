@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Row types of every table, one source for Kysely's query typing.
  * Conventions that keep one code path for SQLite and PostgreSQL: times are ISO 8601 UTC text
@@ -131,6 +133,8 @@ export interface DocumentsTable {
   size: number;
   sha256: string;
   sealed_sha256: string | null;
+  /** JSON: a template document's anchor texts → where they occur ({page, x, y}[]); null when not searched yet. */
+  anchors: string | null;
 }
 
 export interface RecipientsTable {
@@ -214,7 +218,10 @@ export interface AttachmentsTable {
 }
 
 export interface LedgerEntriesTable {
-  block_number: number;
+  /** The order entries were written in. */
+  id: Generated<number>;
+  /** The entry's position in the service-wide log; null from its commit until it is numbered (PostgreSQL). */
+  block_number: number | null;
   envelope_id: string;
   sequence: number;
   /** The exact JSON object that was hashed (without entry_hash). */

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { before, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
-import { createTemplate, fromTemplateRequest } from './template-requests.js';
+import { makePdf } from '../../support/pdf-fixtures.js';
+import { createTemplate, fromTemplateRequest, templateRequest } from './template-requests.js';
 
 const codes = (body: { errors: { error_code: string; field?: string }[] }) => body.errors.map((e) => [e.error_code, e.field]);
 
@@ -90,6 +91,82 @@ describeOnEachDatabase('POST /envelopes/create_with_template (API.md §3)', (ser
       [template.documents[0]!.sha256],
     );
     assert.equal(blobCount(), before);
+  });
+
+  describe('a template with anchor fields', () => {
+    /** The NDA roles, the provider signing wherever "Sign here" occurs (on every page of these documents). */
+    const anchoredTemplate = async (pages: number) => {
+      const body = await templateRequest({ name: `Anchored ${pages}` });
+      body.documents = [
+        { name: 'anchored.pdf', content_base64: Buffer.from(await makePdf({ pages, text: 'Sign here' })).toString('base64') },
+      ];
+      body.roles.signers[1]!.fields = [{ type: 'signature', anchor: { text: 'Sign here', offset_y: 20 } } as never];
+      const response = await server.call('POST', '/api/v2.0/templates/create', { token, body });
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      return response.body.data as { template_id: string; documents: { sha256: string }[] };
+    };
+    const storedAnchors = async (templateId: string) =>
+      (
+        await server.service.ctx.db
+          .selectFrom('documents')
+          .select('anchors')
+          .where('template_id', '=', templateId)
+          .executeTakeFirstOrThrow()
+      ).anchors;
+    const round = (n: number) => Math.round(n * 100) / 100;
+    const providerFields = async (envelopeId: string) =>
+      server.service.ctx.db
+        .selectFrom('fields')
+        .innerJoin('recipients', 'recipients.id', 'fields.recipient_id')
+        .select(['fields.page', 'fields.x', 'fields.y'])
+        .where('fields.envelope_id', '=', envelopeId)
+        .where('recipients.title', '=', 'Provider')
+        .orderBy('fields.page')
+        .execute()
+        // PostgreSQL keeps coordinates as single-precision reals.
+        .then((rows) => rows.map((row) => ({ page: row.page, x: round(row.x), y: round(row.y) })));
+    /** Runs `action` while the document's bytes are out of the store: whatever succeeds then never read them. */
+    const withoutBytes = async <T>(sha256: string, action: () => Promise<T>): Promise<T> => {
+      const file = join(server.dataDir, 'blobs', sha256.slice(0, 2), sha256);
+      renameSync(file, `${file}.away`);
+      try {
+        return await action();
+      } finally {
+        renameSync(`${file}.away`, file);
+      }
+    };
+
+    it("places the anchors where the template found them, without reading the template's document", async () => {
+      const template = await anchoredTemplate(2);
+      const anchors = JSON.parse((await storedAnchors(template.template_id))!);
+      assert.deepEqual(
+        anchors['Sign here'].map((match: { page: number }) => match.page),
+        [1, 2],
+      );
+      const response = await withoutBytes(template.documents[0]!.sha256, () => create(fromTemplateRequest(template.template_id)));
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      assert.deepEqual(
+        await providerFields(response.body.data.envelope_id),
+        anchors['Sign here'].map((match: { page: number; x: number; y: number }) => ({
+          page: match.page,
+          x: round(match.x),
+          y: round(match.y + 20),
+        })),
+      );
+    });
+
+    it('finds the anchors of a template made before they were kept once, and keeps them for the next envelope', async () => {
+      const template = await anchoredTemplate(3);
+      const kept = await storedAnchors(template.template_id);
+      await server.service.ctx.db.updateTable('documents').set({ anchors: null }).where('template_id', '=', template.template_id).execute();
+
+      const first = await create(fromTemplateRequest(template.template_id));
+      assert.equal(first.status, 201, JSON.stringify(first.body));
+      assert.deepEqual(JSON.parse((await storedAnchors(template.template_id))!), JSON.parse(kept!));
+      const second = await withoutBytes(template.documents[0]!.sha256, () => create(fromTemplateRequest(template.template_id)));
+      assert.equal(second.status, 201, JSON.stringify(second.body));
+      assert.deepEqual(await providerFields(second.body.data.envelope_id), await providerFields(first.body.data.envelope_id));
+    });
   });
 
   it('rejects a signer with an empty or missing title with 400 SIGNER_TITLE_IS_REQUIRED', async () => {

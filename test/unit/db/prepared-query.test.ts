@@ -12,7 +12,7 @@ describe('preparedQuery', () => {
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'countersign-prepared-'));
     handle = openDatabase({ kind: 'sqlite', file: join(dir, 'db.sqlite') });
-    await migrateToLatest(handle.db, handle.dialect);
+    await migrateToLatest(handle);
     await handle.db
       .insertInto('accounts')
       .values(

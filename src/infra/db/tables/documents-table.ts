@@ -1,5 +1,7 @@
+import type { AnchorMatch } from '../../pdf/find-anchors.js';
 import type { Db } from '../database.js';
-import { json, rowCodec } from '../row-codec.js';
+import type { PendingInsert } from '../insert-at-once.js';
+import { json, jsonOrNull, rowCodec } from '../row-codec.js';
 import type { DocumentsTable } from '../schema.js';
 
 /** A page as the signer sees it (rotation applied). */
@@ -8,6 +10,9 @@ export interface PageSize {
   height: number;
   rotation: number;
 }
+
+/** Where each anchor text of a template's roles occurs in one of its documents, by text. */
+export type DocumentAnchors = Record<string, AnchorMatch[]>;
 
 export interface Document {
   id: string;
@@ -21,6 +26,8 @@ export interface Document {
   size: number;
   sha256: string;
   sealedSha256: string | null;
+  /** A template's document: its roles' anchors, found when the template was made (null before migration 0006). */
+  anchors: DocumentAnchors | null;
 }
 
 export const documentCodec = rowCodec<Document, DocumentsTable>({
@@ -34,6 +41,7 @@ export const documentCodec = rowCodec<Document, DocumentsTable>({
   size: 'size',
   sha256: 'sha256',
   sealedSha256: 'sealed_sha256',
+  anchors: ['anchors', jsonOrNull<DocumentAnchors>()],
 });
 
 /** An envelope's documents in order (the certificate of completion, position 0, is not one of them). */
@@ -59,8 +67,12 @@ export const readTemplateDocuments = async (db: Db, templateId: string): Promise
   return rows.map(documentCodec.fromRow);
 };
 
+/** The insert of these documents, not run yet (see insertAtOnce). */
+export const documentInserts = (db: Db, documents: readonly Document[]): PendingInsert[] =>
+  documents.length ? [db.insertInto('documents').values(documents.map(documentCodec.toRow))] : [];
+
 export const insertDocuments = async (db: Db, documents: Document[]): Promise<void> => {
-  if (documents.length) await db.insertInto('documents').values(documents.map(documentCodec.toRow)).execute();
+  for (const insert of documentInserts(db, documents)) await insert.execute();
 };
 
 export const updateDocument = async (db: Db, documentId: string, changes: Partial<Document>): Promise<void> => {

@@ -1,6 +1,7 @@
 import { effectiveStatus, type EnvelopeStatus } from '../../../domain/envelope-state.js';
 import type { SignProcessFlow } from '../../../domain/signing-order.js';
 import type { Db } from '../database.js';
+import type { PendingInsert } from '../insert-at-once.js';
 import { lockForUpdate } from '../lock-for-update.js';
 import { bool, json, oneOf, rowCodec } from '../row-codec.js';
 import type { EnvelopesTable } from '../schema.js';
@@ -92,8 +93,12 @@ export const readEnvelope = async (db: Db, envelopeId: string, options: ReadEnve
     : envelope;
 };
 
+/** The insert of this envelope, not run yet (see insertAtOnce). */
+export const envelopeInsert = (db: Db, envelope: Envelope): PendingInsert =>
+  db.insertInto('envelopes').values(envelopeCodec.toRow(envelope));
+
 export const insertEnvelope = async (db: Db, envelope: Envelope): Promise<void> => {
-  await db.insertInto('envelopes').values(envelopeCodec.toRow(envelope)).execute();
+  await envelopeInsert(db, envelope).execute();
 };
 
 export const updateEnvelope = async (db: Db, envelopeId: string, changes: Partial<Envelope>): Promise<void> => {

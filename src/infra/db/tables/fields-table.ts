@@ -1,5 +1,6 @@
 import type { FieldType } from '../../../domain/field-rules.js';
 import type { Db } from '../database.js';
+import type { PendingInsert } from '../insert-at-once.js';
 import { bool, jsonOrNull, oneOf, rowCodec } from '../row-codec.js';
 import type { FieldsTable } from '../schema.js';
 
@@ -55,13 +56,17 @@ export const readFields = async (db: Db, envelopeId: string, recipientId?: strin
 /** Rows per INSERT: 17 columns × 50 rows stays under SQLite's 999 bound variables of older builds. */
 const INSERT_BATCH = 50;
 
-export const insertFields = async (db: Db, fields: Field[]): Promise<void> => {
+/** The inserts of these fields, not run yet (see insertAtOnce). */
+export const fieldInserts = (db: Db, fields: readonly Field[]): PendingInsert[] => {
+  const inserts: PendingInsert[] = [];
   for (let i = 0; i < fields.length; i += INSERT_BATCH) {
-    await db
-      .insertInto('fields')
-      .values(fields.slice(i, i + INSERT_BATCH).map(fieldCodec.toRow))
-      .execute();
+    inserts.push(db.insertInto('fields').values(fields.slice(i, i + INSERT_BATCH).map(fieldCodec.toRow)));
   }
+  return inserts;
+};
+
+export const insertFields = async (db: Db, fields: Field[]): Promise<void> => {
+  for (const insert of fieldInserts(db, fields)) await insert.execute();
 };
 
 export const setFieldValue = async (db: Db, fieldId: string, value: string | null): Promise<void> => {

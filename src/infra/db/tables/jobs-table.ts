@@ -1,4 +1,5 @@
 import type { Db } from '../database.js';
+import type { PendingInsert } from '../insert-at-once.js';
 import { lockForUpdateSkipLocked } from '../lock-for-update.js';
 import { json, rowCodec } from '../row-codec.js';
 import type { JobsTable } from '../schema.js';
@@ -32,6 +33,10 @@ export const jobCodec = rowCodec<Job, JobsTable>({
 export const insertJob = async (db: Db, job: Job): Promise<void> => {
   await db.insertInto('jobs').values(jobCodec.toRow(job)).execute();
 };
+
+/** The insert of several jobs in one statement, not run yet (see insertAtOnce). */
+export const jobInserts = (db: Db, jobs: readonly Job[]): PendingInsert[] =>
+  jobs.length ? [db.insertInto('jobs').values(jobs.map(jobCodec.toRow))] : [];
 
 /**
  * Up to `limit` jobs due at `now` that no live lease holds, oldest due first, each leased until

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../database.js';
+import type { PendingInsert } from '../insert-at-once.js';
 import { lockForUpdate } from '../lock-for-update.js';
 import { json, rowCodec } from '../row-codec.js';
 import type { LedgerEntriesTable, LedgerStateTable } from '../schema.js';
@@ -40,9 +42,12 @@ export type LedgerEntryBody = {
   previous_hash: string;
 };
 
-/** One block of the service-wide log: an envelope chain's entry and its position in the log. */
+/**
+ * One block of the service-wide log: an envelope chain's entry and its position in the log, which
+ * is null from the entry's commit until it is numbered (see append-ledger-entry.ts).
+ */
 export interface LedgerBlock {
-  blockNumber: number;
+  blockNumber: number | null;
   envelopeId: string;
   sequence: number;
   body: LedgerEntryBody;
@@ -50,7 +55,7 @@ export interface LedgerBlock {
   occurredAt: string;
 }
 
-const ledgerBlockCodec = rowCodec<LedgerBlock, LedgerEntriesTable>({
+const ledgerBlockCodec = rowCodec<LedgerBlock, Omit<LedgerEntriesTable, 'id'>>({
   blockNumber: 'block_number',
   envelopeId: 'envelope_id',
   sequence: 'sequence',
@@ -100,8 +105,59 @@ export const readLedgerState = async (db: Db, options: { lock?: boolean } = {}):
   return ledgerStateCodec.fromRow(row);
 };
 
-export const insertLedgerBlock = async (db: Db, block: LedgerBlock): Promise<void> => {
-  await db.insertInto('ledger_entries').values(ledgerBlockCodec.toRow(block)).execute();
+/** The insert of this block, not run yet (see insertAtOnce). */
+export const ledgerBlockInsert = (db: Db, block: LedgerBlock): PendingInsert =>
+  db.insertInto('ledger_entries').values(ledgerBlockCodec.toRow(block));
+
+/** An entry that committed without a block number, by `id`, the order it was written in. */
+export interface UnnumberedEntry {
+  id: number;
+  entryHash: string;
+}
+
+/** The oldest entries still without a block number. */
+export const readUnnumberedEntries = async (db: Db, limit: number): Promise<UnnumberedEntry[]> => {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['id', 'entry_hash'])
+    .where('block_number', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, entryHash: row.entry_hash }));
+};
+
+export const hasUnnumberedEntries = async (db: Db): Promise<boolean> =>
+  Boolean(await db.selectFrom('ledger_entries').select('id').where('block_number', 'is', null).limit(1).executeTakeFirst());
+
+/** Gives entries their block numbers, in one statement. */
+export const numberEntries = async (db: Db, numbers: readonly { id: number; blockNumber: number }[]): Promise<void> => {
+  if (!numbers.length) return;
+  // The casts type the parameters for PostgreSQL, which otherwise reads a CASE of parameters as text.
+  const cases = sql.join(
+    numbers.map(({ id, blockNumber }) => sql`when cast(${id} as integer) then cast(${blockNumber} as integer)`),
+    sql` `,
+  );
+  await db
+    .updateTable('ledger_entries')
+    .set({ block_number: sql<number>`case id ${cases} end` })
+    .where(
+      'id',
+      'in',
+      numbers.map(({ id }) => id),
+    )
+    .execute();
+};
+
+/** The block number of an envelope's entry, once it has one. */
+export const readBlockNumber = async (db: Db, envelopeId: string, sequence: number): Promise<number | null> => {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select('block_number')
+    .where('envelope_id', '=', envelopeId)
+    .where('sequence', '=', sequence)
+    .executeTakeFirstOrThrow();
+  return row.block_number;
 };
 
 export const updateLedgerState = async (db: Db, state: LedgerState): Promise<void> => {

@@ -1,5 +1,6 @@
 import type { RecipientStatus } from '../../../domain/recipient-state.js';
 import type { Db } from '../database.js';
+import type { PendingInsert } from '../insert-at-once.js';
 import { jsonOrNull, oneOf, rowCodec } from '../row-codec.js';
 import type { RecipientsTable } from '../schema.js';
 
@@ -84,13 +85,17 @@ export const readRecipient = async (db: Db, recipientId: string): Promise<Recipi
 /** Rows per INSERT, so that a statement stays under SQLite's bound-variable limit whatever the request. */
 const INSERT_BATCH = 100;
 
-export const insertRecipients = async (db: Db, recipients: Recipient[]): Promise<void> => {
+/** The inserts of these recipients, not run yet (see insertAtOnce). */
+export const recipientInserts = (db: Db, recipients: readonly Recipient[]): PendingInsert[] => {
+  const inserts: PendingInsert[] = [];
   for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
-    await db
-      .insertInto('recipients')
-      .values(recipients.slice(i, i + INSERT_BATCH).map(recipientCodec.toRow))
-      .execute();
+    inserts.push(db.insertInto('recipients').values(recipients.slice(i, i + INSERT_BATCH).map(recipientCodec.toRow)));
   }
+  return inserts;
+};
+
+export const insertRecipients = async (db: Db, recipients: Recipient[]): Promise<void> => {
+  for (const insert of recipientInserts(db, recipients)) await insert.execute();
 };
 
 export const updateRecipient = async (db: Db, recipientId: string, changes: Partial<Recipient>): Promise<void> => {
