@@ -7,6 +7,8 @@ import type { BlobStore } from './blob-store.js';
 
 const HASH = /^[0-9a-f]{64}$/;
 const TEMPORARY = /^[0-9a-f]{64}\..+\.tmp$/;
+/** A temporary file's name carries the clock's time of its write: its mtime is the real time until the write ends. */
+const TEMPORARY_WRITTEN_AT = /^[0-9a-f]{64}\.(\d+)\..+\.tmp$/;
 
 /**
  * Blobs as files `<root>/<sha[0..2]>/<sha>`, their write time the file's mtime (from the clock).
@@ -30,9 +32,9 @@ export const fsBlobStore = (root: string, clock: Clock): BlobStore => {
       const path = pathOf(sha);
       await mkdir(join(root, sha.slice(0, 2)), { recursive: true });
       // Write then rename: a reader never sees half a file, and concurrent writers of one hash agree.
-      const temporary = `${path}.${newSecret('')}.tmp`;
-      await writeFile(temporary, bytes, { flush: true });
       const now = clock.now();
+      const temporary = `${path}.${now.getTime()}.${newSecret('')}.tmp`;
+      await writeFile(temporary, bytes, { flush: true });
       await utimes(temporary, now, now);
       await rename(temporary, path);
       return sha;
@@ -45,7 +47,8 @@ export const fsBlobStore = (root: string, clock: Clock): BlobStore => {
     listWrittenBefore: async (cutoff) => {
       const hashes: string[] = [];
       for await (const file of files()) {
-        const time = await writtenAt(file.path);
+        const named = TEMPORARY_WRITTEN_AT.exec(file.name)?.[1];
+        const time = named ? Number(named) : await writtenAt(file.path);
         if (time === undefined || time >= cutoff.getTime()) continue;
         // A temporary file this old belongs to a write that crashed: nothing will ever rename it.
         if (file.temporary) await rm(file.path, { force: true });
