@@ -5,6 +5,7 @@ import { envelopesMigration } from './0002-envelopes.js';
 import * as envelopeListIndex from './0003-envelope-list-index.js';
 import * as blobReferenceIndexes from './0004-blob-reference-indexes.js';
 import * as idempotencyLeases from './0005-idempotency-leases.js';
+import { envelopeListAtScaleMigration } from './0007-envelope-list-at-scale.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -16,4 +17,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0003-envelope-list-index': envelopeListIndex,
   '0004-blob-reference-indexes': blobReferenceIndexes,
   '0005-idempotency-leases': idempotencyLeases,
+  '0007-envelope-list-at-scale': envelopeListAtScaleMigration(dialect),
 });
