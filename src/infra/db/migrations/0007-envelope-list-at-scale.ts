@@ -41,8 +41,10 @@ async function createCommonTablesAndIndexes(db: Kysely<unknown>, dialect: Dialec
     constraint envelope_tags_key primary key (account_id, tag, created_at, envelope_id)${sql.raw(dialect === 'postgres' ? ' include (status, signing_due_date)' : '')}
   )${sql.raw(dialect === 'sqlite' ? ' without rowid' : '')}`.execute(db);
 
-  // Superseded by envelopes_live_created, which also holds the id that breaks ties between equal times.
+  // Superseded by envelopes_live_created and envelopes_live_status_created, which hold what the list reads
+  // (no query asks for deleted envelopes by status): fewer indexes for every creation to write.
   await db.schema.dropIndex('envelopes_account_live_created').execute();
+  await db.schema.dropIndex('envelopes_account_status').execute();
   // Status and due date ride along in the indexes that filter by status while they walk: the effective status needs no row.
   const live = sql<boolean>`deleted_at is null`;
   await db.schema.createIndex('envelopes_live_created').on('envelopes').columns(['account_id', 'created_at', 'id']).where(live).execute();
@@ -55,8 +57,10 @@ async function createCommonTablesAndIndexes(db: Kysely<unknown>, dialect: Dialec
   await sql`create index envelopes_live_name on envelopes (account_id, lower(name), id, status, signing_due_date) where deleted_at is null`.execute(
     db,
   );
-  // Open envelopes only (a few percent of an account): those past their due instant are the difference between stored and effective status.
-  await sql`create index envelopes_live_open_due on envelopes (account_id, status, signing_due_date)
+  // Open envelopes only (a few percent of an account): those past their due instant are the difference between
+  // stored and effective status, a range of this index (due date second: the status is the partial index's own
+  // condition, which PostgreSQL drops from the scan), read with what the facets and ranges test.
+  await sql`create index envelopes_live_open_due on envelopes (account_id, signing_due_date, status, created_at, id, template_id)
     where deleted_at is null and status in ('Sent', 'InProgress')`.execute(db);
   await sql`create index envelopes_live_template_created on envelopes (account_id, template_id, created_at, id, status, signing_due_date)
     where deleted_at is null and template_id is not null`.execute(db);

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { ENVELOPE_STATUSES, type EnvelopeStatus } from '../../../domain/envelope-state.js';
 import type { Db } from '../database.js';
 import { isPostgres } from '../lock-for-update.js';
+import { nameCandidates, nameContains } from './envelope-name-search.js';
 import {
   ALL_ENVELOPES,
   effectiveCountsOf,
@@ -98,9 +99,6 @@ type Fragment = RawBuilder<unknown>;
 const and = (parts: Fragment[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 const literals = (values: readonly string[]) => sql.join(values.map((value) => sql.lit(value)));
 
-/** LIKE treats `%`, `_` and the escape character specially; `escape '\'` works the same on SQLite and PostgreSQL. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const OPEN_STATUSES: readonly EnvelopeStatus[] = ['Sent', 'InProgress'];
 
 /** The stored statuses whose rows can have one of these effective statuses. */
@@ -109,21 +107,18 @@ const storedStatusesFor = (statuses: readonly EnvelopeStatus[]): EnvelopeStatus[
 
 /** The columns a predicate reads, from envelopes (`e`) or from the tag rows that copy them (`d`). */
 interface Rows {
-  account: Fragment;
   createdAt: Fragment;
   id: Fragment;
   status: Fragment;
   due: Fragment;
 }
 const ENVELOPE_ROWS: Rows = {
-  account: sql.ref('e.account_id'),
   createdAt: sql.ref('e.created_at'),
   id: sql.ref('e.id'),
   status: sql.ref('e.status'),
   due: sql.ref('e.signing_due_date'),
 };
 const TAG_ROWS: Rows = {
-  account: sql.ref('d.account_id'),
   createdAt: sql.ref('d.created_at'),
   id: sql.ref('d.envelope_id'),
   status: sql.ref('d.status'),
@@ -144,15 +139,14 @@ const statusPredicate = (rows: Rows, statuses: readonly EnvelopeStatus[], now: D
 };
 
 const scope = (q: ListQuery) => sql`e.account_id = ${q.accountId} and e.deleted_at is null`;
-const namePredicate = (name: string) => sql`lower(e.name) like lower(${`%${likeLiteral(name)}%`}) escape '\\'`;
 const recipientPredicate = (email: string) => sql`exists (select 1 from recipients as r where r.email = ${email} and r.envelope_id = e.id)`;
 const createdPredicates = (q: ListQuery, rows: Rows = ENVELOPE_ROWS): Fragment[] => [
   ...(q.createdFrom ? [sql`${rows.createdAt} >= ${q.createdFrom}`] : []),
   ...(q.createdTo ? [sql`${rows.createdAt} <= ${q.createdTo}`] : []),
 ];
 /** Tags are matched lower-cased by the database's own lower(), as the triggers store them. */
-const tagPredicate = (tag: string, rows: Rows) =>
-  sql`exists (select 1 from envelope_tags as t where t.account_id = ${rows.account} and t.tag = lower(${tag})
+const tagPredicate = (q: ListQuery, tag: string, rows: Rows) =>
+  sql`exists (select 1 from envelope_tags as t where t.account_id = ${q.accountId} and t.tag = lower(${tag})
     and t.created_at = ${rows.createdAt} and t.envelope_id = ${rows.id})`;
 const statusPredicates = (q: ListQuery, rows: Rows = ENVELOPE_ROWS) => (q.statuses ? [statusPredicate(rows, q.statuses, q.now)] : []);
 
@@ -163,10 +157,10 @@ interface Covered {
   template?: boolean;
 }
 
-const rowPredicates = (q: ListQuery, covered: Covered = {}): Fragment[] => [
+const rowPredicates = (db: Db, q: ListQuery, covered: Covered = {}): Fragment[] => [
   ...statusPredicates(q),
-  ...(q.name ? [namePredicate(q.name)] : []),
-  ...q.tags.slice(covered.firstTag ? 1 : 0).map((tag) => tagPredicate(tag, ENVELOPE_ROWS)),
+  ...(q.name ? [nameContains(db, q.name)] : []),
+  ...q.tags.slice(covered.firstTag ? 1 : 0).map((tag) => tagPredicate(q, tag, ENVELOPE_ROWS)),
   ...(q.email && !covered.email ? [recipientPredicate(q.email)] : []),
   ...(q.templateId && !covered.template ? [sql`e.template_id = ${q.templateId}`] : []),
   ...createdPredicates(q),
@@ -191,7 +185,7 @@ const tagRowsWhere = (q: ListQuery) =>
     sql`d.account_id = ${q.accountId} and d.tag = lower(${q.tags[0]})`,
     ...statusPredicates(q, TAG_ROWS),
     ...createdPredicates(q, TAG_ROWS),
-    ...q.tags.slice(1).map((tag) => tagPredicate(tag, TAG_ROWS)),
+    ...q.tags.slice(1).map((tag) => tagPredicate(q, tag, TAG_ROWS)),
   ]);
 const templateRowsWhere = (q: ListQuery) =>
   and([scope(q), sql`e.template_id = ${q.templateId}`, ...statusPredicates(q), ...createdPredicates(q)]);
@@ -207,29 +201,6 @@ interface Driver {
   covered: Covered;
 }
 
-/** FTS5's trigram tokenizer indexes sequences of three characters: a shorter term cannot use it. */
-const usesTrigrams = (name: string) => [...name].length >= 3;
-
-/**
- * An FTS5 query for rows holding the trigrams that start at every third character of the term, and
- * its last: every name containing the term holds them all, and reading a third of its trigrams'
- * row lists is what makes a search cheap.
- */
-const trigramQuery = (name: string) => {
-  const chars = [...name];
-  const starts = Array.from({ length: Math.floor(chars.length / 3) }, (_, k) => 3 * k);
-  if (chars.length % 3) starts.push(chars.length - 3);
-  return starts
-    .map(
-      (start) =>
-        `"${chars
-          .slice(start, start + 3)
-          .join('')
-          .replace(/"/g, '""')}"`,
-    )
-    .join(' AND ');
-};
-
 const driverFor = (db: Db, q: ListQuery): Driver => {
   const envelopesVia = (index: string) => sql`envelopes as e${indexedBy(db, index)}`;
   if (q.email) {
@@ -239,15 +210,8 @@ const driverFor = (db: Db, q: ListQuery): Driver => {
       covered: { email: true },
     };
   }
-  if (q.name && !isPostgres(db) && usesTrigrams(q.name)) {
-    // Candidates by case-folded trigrams; the row predicate then applies LIKE's own rules exactly.
-    return {
-      from: sql`(select k.envelope_id from envelope_name_trigrams cross join envelope_name_keys as k
-        where envelope_name_trigrams match ${trigramQuery(q.name)} and k.key = envelope_name_trigrams.rowid) as d cross join envelopes as e`,
-      where: [sql`e.id = d.envelope_id`],
-      covered: {},
-    };
-  }
+  const candidates = q.name ? nameCandidates(db, q.name) : undefined;
+  if (candidates) return { ...candidates, covered: {} };
   if (q.tags.length) {
     return {
       from: sql`envelope_tags as d cross join envelopes as e`,
@@ -261,7 +225,7 @@ const driverFor = (db: Db, q: ListQuery): Driver => {
       where: [sql`e.template_id = ${q.templateId}`],
       covered: { template: true },
     };
-  // A short name term scans the name index, whose entries hold lower(name): no row is read for the test.
+  // A term too short for trigrams scans the name index, whose entries hold lower(name): no row is read for the test.
   if (q.name && !isPostgres(db)) return { from: envelopesVia('envelopes_live_name'), where: [], covered: {} };
   if (q.statuses) {
     return {
@@ -322,7 +286,7 @@ const countMatching = async (db: Db, q: ListQuery): Promise<number> => {
   const driver = driverFor(db, q);
   return countRows(
     db,
-    sql`select count(*) as n from ${driver.from} where ${and([scope(q), ...driver.where, ...rowPredicates(q, driver.covered)])}`,
+    sql`select count(*) as n from ${driver.from} where ${and([scope(q), ...driver.where, ...rowPredicates(db, q, driver.covered)])}`,
   );
 };
 
@@ -472,19 +436,28 @@ const readWalkedPage = async (db: Db, q: ListQuery, w: Window, windowSize: numbe
     db,
     sql`select e.id from (select ${columns} from envelopes as e${indexedBy(db, byName ? 'envelopes_live_name' : 'envelopes_live_created')}
           where ${and([scope(q), ...(byName ? [] : createdPredicates(q))])} ${orderBy(w, ...walked)} limit ${windowSize}) as e
-        where ${and(rowPredicates(q))} ${orderBy(w, sql.ref('e.sort_key'), sql.ref('e.id'))} ${pageLimits(w)}`,
+        where ${and(rowPredicates(db, q))} ${orderBy(w, sql.ref('e.sort_key'), sql.ref('e.id'))} ${pageLimits(w)}`,
   );
   return ids.length === w.limit ? ids : undefined;
 };
 
-/** The page by reading every match from the driver and sorting: about as many rows as the count read. */
+/**
+ * The page by reading every match from the driver and sorting: about as many rows as the count
+ * read. The matches are materialized first, so PostgreSQL reads them through the driver's index
+ * rather than walking a sort order in the hope of an early LIMIT.
+ */
 const readGatheredPage = (db: Db, q: ListQuery, w: Window): Promise<string[]> => {
   const driver = driverFor(db, q);
-  const keys = q.sortBy === 'status' ? [effectiveStatusOf('e', q.now), ...CREATED] : q.sortBy === 'name' ? BY_NAME : CREATED;
+  const key = q.sortBy === 'status' ? effectiveStatusOf('e', q.now) : q.sortBy === 'name' ? sql`lower(e.name)` : sql`''`;
+  const keys =
+    q.sortBy === 'name' ? [sql.ref('m.sort_key'), sql.ref('m.id')] : [sql.ref('m.sort_key'), sql.ref('m.created_at'), sql.ref('m.id')];
   return readIds(
     db,
-    sql`select e.id from ${driver.from} where ${and([scope(q), ...driver.where, ...rowPredicates(q, driver.covered)])}
-      ${orderBy(w, ...keys)} ${pageLimits(w)}`,
+    sql`with m as materialized (
+        select e.id, e.created_at, ${key} as sort_key from ${driver.from}
+          where ${and([scope(q), ...driver.where, ...rowPredicates(db, q, driver.covered)])}
+      )
+      select m.id from m ${orderBy(w, ...keys)} ${pageLimits(w)}`,
   );
 };
 
@@ -546,14 +519,18 @@ const readSummaries = async (db: Db, ids: string[], now: Date): Promise<Envelope
 /**
  * One page of an account's live envelopes and how many match in all. Filters combine with AND; an
  * envelope matches `tags` when it carries every given tag, and `statuses` by its effective status.
- * Within a status, the status sort orders by creation time. Run it inside one transaction so the
- * count and the page read the same snapshot.
+ * Within a status, the status sort orders by creation time. Run it inside one transaction: the
+ * count and the page read the same snapshot, and PostgreSQL settings stay local to it.
  */
 export const readEnvelopePage = async (
   db: Db,
   accountId: string,
   query: EnvelopePageQuery,
 ): Promise<{ envelopes: EnvelopeSummary[]; total: number }> => {
+  // A list asks for a page and a count: parallel workers and JIT compilation only add their start-up to that (and
+  // PostgreSQL's estimates for overdue envelopes, which it takes for thousands, would trigger both).
+  if (isPostgres(db))
+    await sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`.execute(db);
   const q = await rarestTagFirst(db, normalise(accountId, query));
   const total = await countMatching(db, q);
   if (q.offset >= total) return { envelopes: [], total };

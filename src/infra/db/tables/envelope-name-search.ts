@@ -1,0 +1,46 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../database.js';
+import { isPostgres } from '../lock-for-update.js';
+
+/**
+ * `name_contains` for an envelope row `e`: the term as a literal substring of the name, letter case
+ * aside (as each database's lower() folds it). The exact test, run on candidates only: neither
+ * database can use an index for it, which is the point (see nameCandidates).
+ */
+export const nameContains = (db: Db, name: string): RawBuilder<unknown> =>
+  isPostgres(db) ? sql`strpos(lower(e.name), lower(${name})) > 0` : sql`instr(lower(e.name), lower(${name})) > 0`;
+
+/** The trigrams that start at every third character of `text`, and its last: every string containing `text` holds them all. */
+const sparseTrigrams = (text: string): string[] => {
+  const chars = [...text];
+  if (chars.length < 3) return [];
+  const starts = Array.from({ length: Math.floor(chars.length / 3) }, (_, k) => 3 * k);
+  if (chars.length % 3) starts.push(chars.length - 3);
+  return starts.map((start) => chars.slice(start, start + 3).join(''));
+};
+
+/**
+ * Where the names containing the term are, by index: a superset that nameContains then narrows.
+ * Reading a few trigrams' row lists instead of all of them is what keeps a search of a million
+ * names in milliseconds; a common term still reads as many rows as hold it.
+ * - SQLite: FTS5 (trigram tokenizer, case-folded, row ids only) holds every name; the query asks for
+ *   rows with all the sparse trigrams of the term.
+ * - PostgreSQL: pg_trgm only indexes trigrams of letters and digits, so the sparse trigrams are taken
+ *   within the term's words; each is a LIKE the GIN index answers.
+ * Undefined when the term has no trigram to look up (under three characters, or no word that long).
+ */
+export const nameCandidates = (db: Db, name: string): { from: RawBuilder<unknown>; where: RawBuilder<unknown>[] } | undefined => {
+  if (isPostgres(db)) {
+    const trigrams = (name.match(/[\p{L}\p{N}]+/gu) ?? []).flatMap(sparseTrigrams);
+    if (!trigrams.length) return undefined;
+    return { from: sql`envelopes as e`, where: trigrams.map((trigram) => sql`lower(e.name) like lower(${`%${trigram}%`})`) };
+  }
+  const trigrams = sparseTrigrams(name);
+  if (!trigrams.length) return undefined;
+  const query = trigrams.map((trigram) => `"${trigram.replace(/"/g, '""')}"`).join(' AND ');
+  return {
+    from: sql`(select k.envelope_id from envelope_name_trigrams cross join envelope_name_keys as k
+      where envelope_name_trigrams match ${query} and k.key = envelope_name_trigrams.rowid) as d cross join envelopes as e`,
+    where: [sql`e.id = d.envelope_id`],
+  };
+};
