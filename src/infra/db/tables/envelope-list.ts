@@ -371,7 +371,6 @@ const statusStreams = (db: Db, q: ListQuery, statuses: readonly EnvelopeStatus[]
 };
 
 const CREATED = [sql.ref('e.created_at'), sql.ref('e.id')];
-const BY_NAME = [sql`lower(e.name)`, sql.ref('e.id')];
 
 /**
  * The page when an index holds the list in its order and tests every filter from its own
