@@ -84,24 +84,25 @@ interface Dialect {
   /** ISO 8601 text of epoch milliseconds. */
   iso(ms: string): string;
   /**
-   * Unique by i, so the recipients' statement can name the envelope again. The seed inserts in
-   * creation order with ids that grow with it, so the id index is appended to rather than written
-   * at random: seeding is three times faster, and a list reads ids through the same indexes either way.
+   * Unique by i within a seeding (`batch` tells seedings apart), so the recipients' statement can
+   * name the envelope again. The seed inserts in creation order with ids that grow with it, so the
+   * id index is appended to rather than written at random: seeding is three times faster, and a
+   * list reads ids through the same indexes either way.
    */
-  envelopeId: string;
+  envelopeId(batch: string): string;
 }
 
 const sqliteDialect: Dialect = {
   series: (from, to) => `with recursive n(i) as (select ${from} union all select i + 1 from n where i < ${to - 1})`,
   iso: (ms) => `(strftime('%Y-%m-%dT%H:%M:%S', (${ms}) / 1000, 'unixepoch') || '.' || printf('%03d', (${ms}) % 1000) || 'Z')`,
-  envelopeId: `('env_' || printf('%08x%08x', i, ${pick(2, 4294967291)}))`,
+  envelopeId: (batch) => `('env_${batch}' || printf('%08x%08x', i, ${pick(2, 4294967291)}))`,
 };
 
 const postgresDialect: Dialect = {
   series: (from, to) => `with n(i) as (select generate_series(${from}::bigint, ${to - 1}::bigint))`,
   iso: (ms) =>
     `(to_char(to_timestamp(((${ms}) / 1000)::double precision) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') || '.' || lpad(((${ms}) % 1000)::text, 3, '0') || 'Z')`,
-  envelopeId: `('env_' || lpad(to_hex(i), 8, '0') || lpad(to_hex(${pick(2, 4294967291)}), 8, '0'))`,
+  envelopeId: (batch) => `('env_${batch}' || lpad(to_hex(i), 8, '0') || lpad(to_hex(${pick(2, 4294967291)}), 8, '0'))`,
 };
 
 /** Signers 1..3 (a second on two envelopes in three, a third on one in five) and an observer on every fourth. */
@@ -131,6 +132,7 @@ const recipientsSql = (envelopeId: string, status: string) =>
  * CHUNK rows; the triggers of migration 0007 run for every row as for any insert.
  */
 const seed = async (db: Db, dialect: Dialect, accountId: string, userId: string, count: number, nowMs: number): Promise<void> => {
+  const envelopeId = dialect.envelopeId(randomBytes(3).toString('hex'));
   const firstMs = nowMs - HISTORY_DAYS * DAY_MS;
   const stepMs = Math.max(1, Math.floor((HISTORY_DAYS * DAY_MS - 3_600_000) / count));
   const createdMs = `(${firstMs} + i * ${stepMs})`;
@@ -165,7 +167,7 @@ const seed = async (db: Db, dialect: Dialect, accountId: string, userId: string,
         case when status = 'Declined' then ${dialect.iso('created_ms + 7200000')} end,
         case when status = 'Cancelled' then ${dialect.iso('created_ms + 10800000')} end,
         case when status = 'Expired' then ${dialect.iso(`created_ms + ${EXPIRATION_DAYS * DAY_MS}`)} end
-      from (select ${dialect.envelopeId} as id, ${templateSql(accountId)} as template_id, ${nameSql} as name, ${tagsSql} as tags,
+      from (select ${envelopeId} as id, ${templateSql(accountId)} as template_id, ${nameSql} as name, ${tagsSql} as tags,
               ${status} as status, ${createdMs} as created_ms from n) as seeded`,
       )
       .execute(db);
@@ -175,7 +177,7 @@ const seed = async (db: Db, dialect: Dialect, accountId: string, userId: string,
       insert into recipients (id, envelope_id, role, position, name, email, signing_order, status)
       select 'rcp_' || substr(envelope_id, 5) || kind, envelope_id, role, position, 'Person ' || person, 'person' || person || '@example.test',
         signing_order, status
-      from (${recipientsSql(dialect.envelopeId, status)}) as seeded
+      from (${recipientsSql(envelopeId, status)}) as seeded
       order by envelope_id, kind`,
       )
       .execute(db);

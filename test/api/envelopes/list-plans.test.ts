@@ -105,6 +105,44 @@ describeOnEachDatabase(
         }
       }
     });
+
+    it('starts deep pages by creation time at the day that holds them, exactly where skipping envelopes would', async () => {
+      const account = await server.newAccount();
+      const nowMs = server.clock.now().getTime();
+      await seedEnvelopes(
+        server.service.ctx.db,
+        server.database,
+        { accountId: account.account_id, userId: account.user_id },
+        24_000,
+        nowMs,
+      );
+      const deepToken = await advanceAndLogIn(server, account.credentials, 60);
+      const rows = await listOracle(server, account.account_id);
+      const cutting = {
+        created_from: new Date(nowMs - 600 * DAY_MS + 1234).toISOString(),
+        created_to: new Date(nowMs - 30 * DAY_MS - 4321).toISOString(),
+      };
+      const deep: ListBody[] = [
+        { page: 301, page_size: 20 },
+        { page: 800, page_size: 20 },
+        { page: 61, page_size: 100 },
+        { page: 53, page_size: 100, sort: { field: 'created_at', order: 'asc' } },
+        { page: 71, page_size: 100, filters: { status: ['Completed'] } },
+        { page: 260, page_size: 30, filters: { status: ['Completed', 'Cancelled'] }, sort: { field: 'created_at', order: 'asc' } },
+        { page: 55, page_size: 100, filters: cutting },
+        { page: 57, page_size: 100, filters: { ...cutting, status: ['Completed'] }, sort: { field: 'created_at', order: 'asc' } },
+      ];
+      for (const body of deep) {
+        const response = await server.call('POST', '/api/v2.0/envelopes/list', { token: deepToken, body });
+        assert.equal(response.status, 200, JSON.stringify(response.body));
+        const answered = {
+          total: response.body.data.total,
+          ids: response.body.data.envelopes.map((e: { envelope_id: string }) => e.envelope_id),
+        };
+        assert.ok(answered.ids.length > 0, JSON.stringify(body));
+        assert.deepEqual(answered, rows(body), JSON.stringify(body));
+      }
+    });
   },
   { env: { RATE_LIMIT_PER_MINUTE: '100000' } },
 );

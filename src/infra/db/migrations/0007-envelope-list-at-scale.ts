@@ -5,15 +5,17 @@ import type { DialectName } from '../dialect.js';
  * POST /envelopes/list over millions of envelopes of one account (issue 9). The database keeps
  * what the list reads, so no use case has to remember it:
  * - `envelope_counts`: live envelopes per (account, facet, stored status), kept by triggers. A
- *   facet is `all`, `tag:<lower-cased tag>` or `template:<id>`: the total of a list filtered by
- *   nothing, a status, a tag or a template is a sum of a few rows instead of a count.
+ *   facet is `all`, `tag:<lower-cased tag>`, `template:<id>` or `day:<YYYY-MM-DD>` (of creation,
+ *   UTC): the total of a list filtered by nothing, a status, a tag or a template is a sum of a few
+ *   rows instead of a count, and a creation range or a deep page adds up days instead of envelopes.
  * - `envelope_tags`: one row per (live envelope, lower-cased tag), in creation order per tag, with the
  *   envelope's status and due date, so a tag's page (and its count within a range) reads this table alone.
  * - trigram search over names: FTS5 on SQLite, pg_trgm on PostgreSQL.
  * - partial indexes over live envelopes in each order the list offers.
  * On PostgreSQL a counter row is one per (account, facet, status, slot) with the slot taken from
  * the backend's pid: concurrent transactions of one account add to different rows instead of
- * waiting for each other's commit on one row.
+ * waiting for each other's commit on one row. The hourly maintenance folds the slots of past days
+ * into one row each (envelope-counts-table.ts), so an account's day rows stay about one per day and status.
  */
 export const envelopeListAtScaleMigration = (dialect: DialectName): Migration => ({
   up: async (db) => {
@@ -69,12 +71,12 @@ async function createCommonTablesAndIndexes(db: Kysely<unknown>, dialect: Dialec
   await db.schema.createIndex('recipients_email_envelope').on('recipients').columns(['email', 'envelope_id']).execute();
 }
 
-/** The facets an envelope row counts under: every live envelope under `all`, and under each of its tags and its template. */
+/** The facets an envelope row counts under: `all`, each of its tags, its template and its day of creation. */
 const sqliteFacets = (row: 'old' | 'new') =>
-  `select 'all' as facet union select 'tag:' || lower(value) from json_each(${row}.tags)
+  `select 'all' as facet union select 'day:' || substr(${row}.created_at, 1, 10) union select 'tag:' || lower(value) from json_each(${row}.tags)
     union select 'template:' || ${row}.template_id where ${row}.template_id is not null`;
 const postgresFacets = (row: string) =>
-  `select 'all' union select 'tag:' || lower(t) from jsonb_array_elements_text(${row}.tags::jsonb) as t
+  `select 'all' union select 'day:' || substr(${row}.created_at, 1, 10) union select 'tag:' || lower(t) from jsonb_array_elements_text(${row}.tags::jsonb) as t
     union select 'template:' || ${row}.template_id where ${row}.template_id is not null`;
 
 const sqliteCountsAdded = (deltas: string) =>
@@ -90,6 +92,8 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     select account_id, facet, status, 0, count(*) from (
       select account_id, 'all' as facet, status from envelopes where deleted_at is null
       union all
+      select account_id, 'day:' || substr(created_at, 1, 10), status from envelopes where deleted_at is null
+      union all
       select account_id, facet, status from (
         select distinct e.id, e.account_id, 'tag:' || lower(t.value) as facet, e.status from envelopes as e, json_each(e.tags) as t
           where e.deleted_at is null)
@@ -99,9 +103,9 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger envelope_counts_inserted after insert on envelopes when new.deleted_at is null begin
     ${sqliteCountsAdded(sqliteDeltas('new', 1))};
   end`.execute(db);
-  await sql`create trigger envelope_counts_moved after update of account_id, status, deleted_at, tags, template_id on envelopes
+  await sql`create trigger envelope_counts_moved after update of account_id, status, deleted_at, tags, template_id, created_at on envelopes
     when old.account_id is not new.account_id or old.status is not new.status or old.deleted_at is not new.deleted_at
-      or old.tags is not new.tags or old.template_id is not new.template_id begin
+      or old.tags is not new.tags or old.template_id is not new.template_id or old.created_at is not new.created_at begin
     ${sqliteCountsAdded(`${sqliteDeltas('old', -1)} union all ${sqliteDeltas('new', 1)}`)};
   end`.execute(db);
   await sql`create trigger envelope_counts_deleted after delete on envelopes when old.deleted_at is null begin
@@ -199,9 +203,11 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
     ${sql.raw(postgresCountsAdded(`${postgresRowDeltas('old', -1)} union all ${postgresRowDeltas('new', 1)}`))};
     return null;
   end $$`.execute(db);
-  await sql`create trigger envelope_counts_moved after update of account_id, status, deleted_at, tags, template_id on envelopes for each row
+  await sql`create trigger envelope_counts_moved
+    after update of account_id, status, deleted_at, tags, template_id, created_at on envelopes for each row
     when (old.account_id is distinct from new.account_id or old.status is distinct from new.status
-      or old.deleted_at is distinct from new.deleted_at or old.tags is distinct from new.tags or old.template_id is distinct from new.template_id)
+      or old.deleted_at is distinct from new.deleted_at or old.tags is distinct from new.tags or old.template_id is distinct from new.template_id
+      or old.created_at is distinct from new.created_at)
     execute function envelope_counts_moved()`.execute(db);
 
   await sql`insert into envelope_tags (account_id, tag, created_at, envelope_id, status, signing_due_date)

@@ -93,3 +93,22 @@ export const effectiveCountsOf = (rows: StoredOrOverdue[]): StatusCounts => {
   }
   return counts;
 };
+
+/** The facet of a day of creation, from a timestamp or a date (UTC). */
+export const dayFacet = (isoTimeOrDate: string) => `day:${isoTimeOrDate.slice(0, 10)}`;
+
+/**
+ * Folds the slots of past days into one row per (account, day, status): the hourly maintenance's
+ * part, which keeps the day rows a range or a deep page reads at about one per day and status.
+ * Today's rows keep their slots, which concurrent creations still add to. SQLite has one slot.
+ */
+export const foldPastDaySlots = async (db: Db, now: Date): Promise<void> => {
+  if (!isPostgres(db)) return;
+  await sql`with folded as (
+      delete from envelope_counts where facet > 'day:' and facet < ${dayFacet(now.toISOString())} and slot <> 0
+      returning account_id, facet, status, count
+    )
+    insert into envelope_counts (account_id, facet, status, slot, count)
+      select account_id, facet, status, 0, sum(count) from folded group by account_id, facet, status order by account_id, facet, status
+    on conflict (account_id, facet, status, slot) do update set count = envelope_counts.count + excluded.count`.execute(db);
+};

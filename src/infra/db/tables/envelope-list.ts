@@ -8,6 +8,7 @@ import {
   effectiveCountsOf,
   indexedBy,
   overdueSql,
+  dayFacet,
   readEffectiveCounts,
   readTagTotals,
   tagFacet,
@@ -242,14 +243,41 @@ const countRows = async (db: Db, query: Fragment): Promise<number> => {
   return Number(rows[0]?.n ?? 0);
 };
 
-/** The account's live envelopes by effective status within the creation range: status index ranges plus the overdue ones. */
+const DAY_START = 'T00:00:00.000Z';
+const DAY_END = 'T23:59:59.999Z';
+
+/**
+ * (day, stored status, n): the account's live envelopes of these stored statuses by day of creation
+ * within the creation range. The counters give the days wholly inside the range, the status index
+ * the (at most two) days it cuts: O(days + the envelopes of the two edge days), not O(envelopes).
+ */
+const dayCountsSql = (db: Db, q: ListQuery, stored: readonly EnvelopeStatus[]): Fragment => {
+  const fromDay = q.createdFrom?.slice(0, 10);
+  const toDay = q.createdTo?.slice(0, 10);
+  const statuses = literals(stored);
+  const edge = (from: string | undefined, to: string | undefined) =>
+    sql`select substr(e.created_at, 1, 10) as day, e.status, count(*) as n from envelopes as e${indexedBy(db, 'envelopes_live_status_created')}
+      where ${and([scope(q), sql`e.status in (${statuses})`, ...(from ? [sql`e.created_at >= ${from}`] : []), ...(to ? [sql`e.created_at <= ${to}`] : [])])}
+      group by substr(e.created_at, 1, 10), e.status`;
+  const parts = [
+    sql`select substr(facet, 5) as day, status, sum(count) as n from envelope_counts
+      where account_id = ${q.accountId} and facet > ${fromDay ? dayFacet(fromDay) : 'day:'} and facet < ${toDay ? dayFacet(toDay) : 'day;'}
+        and status in (${statuses}) group by facet, status`,
+  ];
+  if (fromDay) parts.push(edge(q.createdFrom, fromDay === toDay ? q.createdTo : `${fromDay}${DAY_END}`));
+  if (toDay && toDay !== fromDay) parts.push(edge(`${toDay}${DAY_START}`, q.createdTo));
+  return sql.join(parts, sql` union all `);
+};
+
+/** The account's live envelopes by effective status within the creation range: days added up, corrected by the overdue ones. */
 const readEffectiveCountsInRange = async (db: Db, q: ListQuery, stored: readonly EnvelopeStatus[]): Promise<StatusCounts> => {
-  const range = and(createdPredicates(q));
+  if (q.createdFrom && q.createdTo && q.createdFrom > q.createdTo) return effectiveCountsOf([]);
   const { rows } = await sql<StoredOrOverdue>`
-    select e.status, count(*) as n, 0 as overdue from envelopes as e${indexedBy(db, 'envelopes_live_status_created')}
-      where ${scope(q)} and e.status in (${literals(stored)}) and ${range} group by e.status
+    select d.status, sum(d.n) as n, 0 as overdue from (${dayCountsSql(db, q, stored)}) as d group by d.status
     union all
-    select o.status, o.n, 1 as overdue from (${overdueSql(db, q.accountId, q.now, ALL_ENVELOPES, range)}) as o`.execute(db);
+    select o.status, o.n, 1 as overdue from (${overdueSql(db, q.accountId, q.now, ALL_ENVELOPES, and(createdPredicates(q)))}) as o`.execute(
+    db,
+  );
   return effectiveCountsOf(rows);
 };
 
@@ -257,13 +285,12 @@ const sumOf = (counts: StatusCounts, statuses: readonly EnvelopeStatus[] = ENVEL
   statuses.reduce((sum, status) => sum + counts[status], 0);
 
 /**
- * The exact number of matching envelopes. Nothing, a status, one tag or a template (with a status
- * or not) add up the triggers' counters; a creation range counts status, tag or template index
- * entries; several tags count the rarest tag's rows; any other filter counts the rows its driver
- * reaches (see README, "Lists at scale").
+ * The exact number of matching envelopes for every shape but `other` (whose count comes with its
+ * gathered page). Nothing, a status, one tag or a template (with a status or not) add up the
+ * triggers' counters; a creation range counts status, tag or template index entries; several tags
+ * count the rarest tag's rows (see README, "Lists at scale").
  */
-const countMatching = async (db: Db, q: ListQuery): Promise<number> => {
-  const shape = shapeOf(q);
+const countMatching = async (db: Db, q: ListQuery, shape: Exclude<Shape, 'other'>): Promise<number> => {
   const statuses = q.statuses ?? ENVELOPE_STATUSES;
   const ranged = createdPredicates(q).length > 0;
   if (shape === 'statusAndRange') {
@@ -276,17 +303,10 @@ const countMatching = async (db: Db, q: ListQuery): Promise<number> => {
     if (!ranged && q.tags.length === 1) return sumOf(await readEffectiveCounts(db, q.accountId, q.now, tagFacet(q.tags[0]!)), statuses);
     return countRows(db, sql`select count(*) as n from envelope_tags as d where ${tagRowsWhere(q)}`);
   }
-  if (shape === 'template') {
-    if (!ranged) return sumOf(await readEffectiveCounts(db, q.accountId, q.now, templateFacet(q.templateId!)), statuses);
-    return countRows(
-      db,
-      sql`select count(*) as n from envelopes as e${indexedBy(db, 'envelopes_live_template_created')} where ${templateRowsWhere(q)}`,
-    );
-  }
-  const driver = driverFor(db, q);
+  if (!ranged) return sumOf(await readEffectiveCounts(db, q.accountId, q.now, templateFacet(q.templateId!)), statuses);
   return countRows(
     db,
-    sql`select count(*) as n from ${driver.from} where ${and([scope(q), ...driver.where, ...rowPredicates(db, q, driver.covered)])}`,
+    sql`select count(*) as n from envelopes as e${indexedBy(db, 'envelopes_live_template_created')} where ${templateRowsWhere(q)}`,
   );
 };
 
@@ -418,46 +438,91 @@ const readOrderedPage = (db: Db, q: ListQuery, w: Window): Promise<string[]> | u
 };
 
 /**
- * The page by walking a sort index through a bounded window of the account's envelopes, testing
- * every filter on each: about (offset + limit) × live / total entries when matches are spread
- * evenly. The name index carries status and due date, so a name-sorted, status-filtered walk reads
+ * The page by name: a walk of the name index through a bounded window of the account's envelopes,
+ * testing every filter on each, about (offset + limit) × live / total entries when the matches are
+ * spread evenly through the names. The index carries status and due date, so a status filter reads
  * no row. Undefined when the window held too few matches (they bunch elsewhere in the order).
  */
 const readWalkedPage = async (db: Db, q: ListQuery, w: Window, windowSize: number): Promise<string[] | undefined> => {
-  const byName = q.sortBy === 'name';
-  const statusOnly = byName && shapeOf(q) === 'statusAndRange' && !createdPredicates(q).length;
-  const key = byName ? sql`lower(e.name)` : sql.ref('e.created_at');
+  const statusOnly = shapeOf(q) === 'statusAndRange' && !createdPredicates(q).length;
   const columns = statusOnly
-    ? sql`e.id, ${key} as sort_key, e.status, e.signing_due_date`
-    : sql`e.id, ${key} as sort_key, e.account_id, e.name, e.status, e.signing_due_date, e.template_id, e.created_at`;
-  const walked = [key, sql.ref('e.id')];
+    ? sql`e.id, lower(e.name) as sort_key, e.status, e.signing_due_date`
+    : sql`e.id, lower(e.name) as sort_key, e.account_id, e.status, e.signing_due_date, e.template_id, e.created_at`;
   const ids = await readIds(
     db,
-    sql`select e.id from (select ${columns} from envelopes as e${indexedBy(db, byName ? 'envelopes_live_name' : 'envelopes_live_created')}
-          where ${and([scope(q), ...(byName ? [] : createdPredicates(q))])} ${orderBy(w, ...walked)} limit ${windowSize}) as e
+    sql`select e.id from (select ${columns} from envelopes as e${indexedBy(db, 'envelopes_live_name')} where ${scope(q)}
+          ${orderBy(w, sql`lower(e.name)`, sql.ref('e.id'))} limit ${windowSize}) as e
         where ${and(rowPredicates(db, q))} ${orderBy(w, sql.ref('e.sort_key'), sql.ref('e.id'))} ${pageLimits(w)}`,
   );
   return ids.length === w.limit ? ids : undefined;
 };
 
 /**
- * The page by reading every match from the driver and sorting: about as many rows as the count
- * read. The matches are materialized first, so PostgreSQL reads them through the driver's index
- * rather than walking a sort order in the hope of an early LIMIT.
+ * The matches read from the driver, materialized first so that PostgreSQL reads them through the
+ * driver's index rather than walking a sort order in the hope of an early LIMIT; each with its sort key.
  */
-const readGatheredPage = (db: Db, q: ListQuery, w: Window): Promise<string[]> => {
+const matchesSql = (db: Db, q: ListQuery) => {
   const driver = driverFor(db, q);
   const key = q.sortBy === 'status' ? effectiveStatusOf('e', q.now) : q.sortBy === 'name' ? sql`lower(e.name)` : sql`''`;
-  const keys =
-    q.sortBy === 'name' ? [sql.ref('m.sort_key'), sql.ref('m.id')] : [sql.ref('m.sort_key'), sql.ref('m.created_at'), sql.ref('m.id')];
-  return readIds(
-    db,
-    sql`with m as materialized (
-        select e.id, e.created_at, ${key} as sort_key from ${driver.from}
-          where ${and([scope(q), ...driver.where, ...rowPredicates(db, q, driver.covered)])}
-      )
-      select m.id from m ${orderBy(w, ...keys)} ${pageLimits(w)}`,
-  );
+  return sql`with m as materialized (
+      select e.id, e.created_at, ${key} as sort_key from ${driver.from}
+        where ${and([scope(q), ...driver.where, ...rowPredicates(db, q, driver.covered)])}
+    )`;
+};
+const matchOrder = (q: ListQuery, alias: string) =>
+  q.sortBy === 'name'
+    ? [sql.ref(`${alias}.sort_key`), sql.ref(`${alias}.id`)]
+    : [sql.ref(`${alias}.sort_key`), sql.ref(`${alias}.created_at`), sql.ref(`${alias}.id`)];
+
+/** The page by reading every match from the driver and sorting: about as many rows as the count read. */
+const readGatheredPage = (db: Db, q: ListQuery, w: Window): Promise<string[]> =>
+  readIds(db, sql`${matchesSql(db, q)} select m.id from m ${orderBy(w, ...matchOrder(q, 'm'))} ${pageLimits(w)}`);
+
+/**
+ * The `other` shape in one reading of its driver's rows: the count and the page, which would
+ * otherwise read the same rows twice. Cost: the rows the driver reaches (a recipient's envelopes,
+ * the name's trigram candidates, the rarest tag's rows), and sorting the matches.
+ */
+const readCountedMatches = async (db: Db, q: ListQuery): Promise<{ total: number; ids: string[] }> => {
+  const w: Window = { order: q.order, offset: q.offset, limit: q.limit, reversed: false };
+  const { rows } = await sql<{ total: number | string; id: string | null }>`${matchesSql(db, q)}
+    select t.total, p.id from (select count(*) as total from m) as t
+    left join (select m.id, m.sort_key, m.created_at from m ${orderBy(w, ...matchOrder(q, 'm'))} ${pageLimits(w)}) as p on true
+    ${orderBy(w, ...matchOrder(q, 'p'))}`.execute(db);
+  return { total: Number(rows[0]?.total ?? 0), ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])) };
+};
+
+const earlier = (time: string | undefined, bound: string) => (time !== undefined && time < bound ? time : bound);
+const later = (time: string | undefined, bound: string) => (time !== undefined && time > bound ? time : bound);
+
+/** Below this offset, skipping index entries costs less than adding up days. */
+const SEEK_FROM = 5000;
+const TIMELESS_STATUSES: readonly EnvelopeStatus[] = ['Completed', 'Declined', 'Cancelled'];
+
+/**
+ * A deep page by creation time, started at the day that holds its offset: the days before it are
+ * added up from the counters instead of skipped envelope by envelope, so the page costs
+ * O(days + the offset within its day). For no status filter, or statuses the clock cannot change
+ * (an open envelope turns Expired by itself, which the day counters do not see).
+ */
+const seekDay = async (db: Db, q: ListQuery, w: Window): Promise<{ q: ListQuery; w: Window } | undefined> => {
+  if (q.sortBy !== 'createdAt' || shapeOf(q) !== 'statusAndRange' || w.offset < SEEK_FROM) return undefined;
+  if (q.statuses?.some((status) => !TIMELESS_STATUSES.includes(status))) return undefined;
+  const { rows } = await sql<{ day: string; n: number | string }>`select d.day, sum(d.n) as n
+    from (${dayCountsSql(db, q, q.statuses ?? ENVELOPE_STATUSES)}) as d group by d.day order by d.day ${direction(w)}`.execute(db);
+  let before = 0;
+  for (const row of rows) {
+    const n = Number(row.n);
+    if (before + n > w.offset) {
+      const narrowed =
+        w.order === 'desc'
+          ? { createdTo: earlier(q.createdTo, `${row.day}${DAY_END}`) }
+          : { createdFrom: later(q.createdFrom, `${row.day}${DAY_START}`) };
+      return { q: { ...q, ...narrowed }, w: { ...w, offset: w.offset - before } };
+    }
+    before += n;
+  }
+  return undefined;
 };
 
 /** A walk's window holds this many times the entries expected to yield the page. */
@@ -465,8 +530,9 @@ const WINDOW_SLACK = 3;
 
 const readPageIds = async (db: Db, q: ListQuery, total: number): Promise<string[]> => {
   const w = windowOf(q, total);
-  let ids = await readOrderedPage(db, q, w);
-  if (!ids && q.sortBy !== 'status') {
+  const sought = await seekDay(db, q, w);
+  let ids = await (sought ? readOrderedPage(db, sought.q, sought.w) : readOrderedPage(db, q, w));
+  if (!ids && q.sortBy === 'name') {
     const live = sumOf(await readEffectiveCounts(db, q.accountId, q.now));
     const windowSize = Math.ceil((WINDOW_SLACK * (w.offset + w.limit) * live) / total) + 100;
     if (windowSize < live && windowSize < WINDOW_SLACK * total) ids = await readWalkedPage(db, q, w, windowSize);
@@ -531,7 +597,12 @@ export const readEnvelopePage = async (
   if (isPostgres(db))
     await sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`.execute(db);
   const q = await rarestTagFirst(db, normalise(accountId, query));
-  const total = await countMatching(db, q);
+  const shape = shapeOf(q);
+  if (shape === 'other') {
+    const { total, ids } = await readCountedMatches(db, q);
+    return { envelopes: await readSummaries(db, ids, q.now), total };
+  }
+  const total = await countMatching(db, q, shape);
   if (q.offset >= total) return { envelopes: [], total };
   const ids = await readPageIds(db, q, total);
   return { envelopes: await readSummaries(db, ids, q.now), total };
