@@ -46,7 +46,7 @@ const HISTORY_DAYS = 730;
 const EXPIRATION_DAYS = 30;
 const TEMPLATES = 5;
 const PEOPLE = 20_000;
-const CHUNK = 100_000;
+const CHUNK = 50_000;
 
 const DOCUMENT_KINDS = ['NDA', 'Lease', 'Offer letter', 'Invoice', 'Master services agreement', 'Purchase order', 'Consent form', 'Loan'];
 const COMPANY_FIRST = ['Northwind', 'Contoso', 'Fabrikam', 'Globex', 'Initech', 'Umbrella', 'Stark', 'Wayne', 'Acme', 'Hooli'];
@@ -79,6 +79,11 @@ const tagsSql = `case ${pick(6, 4)} when 0 then '[]' when 1 then '["' || ${choic
 const templateSql = (accountId: string) => `case when ${pick(9, 10)} < 4 then '${accountId}_tpl' || ${pick(0, TEMPLATES)} end`;
 
 interface Dialect {
+  /**
+   * Chunks written side by side: two on PostgreSQL (one per core; each backend adds to its own
+   * counter slots, so they do not wait for each other), one on SQLite (one writer, one transaction).
+   */
+  writers: number;
   /** Rows i in [from, to). */
   series(from: number, to: number): string;
   /** ISO 8601 text of epoch milliseconds. */
@@ -93,12 +98,14 @@ interface Dialect {
 }
 
 const sqliteDialect: Dialect = {
+  writers: 1,
   series: (from, to) => `with recursive n(i) as (select ${from} union all select i + 1 from n where i < ${to - 1})`,
   iso: (ms) => `(strftime('%Y-%m-%dT%H:%M:%S', (${ms}) / 1000, 'unixepoch') || '.' || printf('%03d', (${ms}) % 1000) || 'Z')`,
   envelopeId: (batch) => `('env_${batch}' || printf('%08x%08x', i, ${pick(2, 4294967291)}))`,
 };
 
 const postgresDialect: Dialect = {
+  writers: 2,
   series: (from, to) => `with n(i) as (select generate_series(${from}::bigint, ${to - 1}::bigint))`,
   iso: (ms) =>
     `(to_char(to_timestamp(((${ms}) / 1000)::double precision) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') || '.' || lpad(((${ms}) % 1000)::text, 3, '0') || 'Z')`,
@@ -153,7 +160,7 @@ const seed = async (db: Db, dialect: Dialect, accountId: string, userId: string,
       })
       .execute();
   }
-  for (let from = 0; from < count; from += CHUNK) {
+  const seedChunk = async (from: number) => {
     const to = Math.min(count, from + CHUNK);
     await sql
       .raw(
@@ -181,7 +188,13 @@ const seed = async (db: Db, dialect: Dialect, accountId: string, userId: string,
       order by envelope_id, kind`,
       )
       .execute(db);
-  }
+  };
+  const chunks = Array.from({ length: Math.ceil(count / CHUNK) }, (_, k) => k * CHUNK);
+  await Promise.all(
+    Array.from({ length: dialect.writers }, async () => {
+      for (let from = chunks.shift(); from !== undefined; from = chunks.shift()) await seedChunk(from);
+    }),
+  );
 };
 
 /** Seeds `count` envelopes for the account (one transaction on SQLite; PostgreSQL is vacuumed and analysed after). */

@@ -259,10 +259,10 @@ const dayCountsSql = (db: Db, q: ListQuery, stored: readonly EnvelopeStatus[]): 
     sql`select substr(e.created_at, 1, 10) as day, e.status, count(*) as n from envelopes as e${indexedBy(db, 'envelopes_live_status_created')}
       where ${and([scope(q), sql`e.status in (${statuses})`, ...(from ? [sql`e.created_at >= ${from}`] : []), ...(to ? [sql`e.created_at <= ${to}`] : [])])}
       group by substr(e.created_at, 1, 10), e.status`;
+  const someStatuses = stored.length < ENVELOPE_STATUSES.length ? [sql`status in (${statuses})`] : [];
   const parts = [
-    sql`select substr(facet, 5) as day, status, sum(count) as n from envelope_counts
-      where account_id = ${q.accountId} and facet > ${fromDay ? dayFacet(fromDay) : 'day:'} and facet < ${toDay ? dayFacet(toDay) : 'day;'}
-        and status in (${statuses}) group by facet, status`,
+    sql`select substr(facet, 5) as day, status, count as n from envelope_counts
+      where ${and([sql`account_id = ${q.accountId} and facet > ${fromDay ? dayFacet(fromDay) : 'day:'} and facet < ${toDay ? dayFacet(toDay) : 'day;'}`, ...someStatuses])}`,
   ];
   if (fromDay) parts.push(edge(q.createdFrom, fromDay === toDay ? q.createdTo : `${fromDay}${DAY_END}`));
   if (toDay && toDay !== fromDay) parts.push(edge(`${toDay}${DAY_START}`, q.createdTo));
