@@ -21,17 +21,25 @@ export interface EnvelopePage {
   total: number;
 }
 
-/** The account's envelopes, filtered, sorted and paged (API.md §3): newest first, 20 a page, unless asked otherwise. */
+/**
+ * The account's envelopes, filtered, sorted and paged (API.md §3): newest first, 20 a page, unless
+ * asked otherwise. One read-only snapshot, so `total` counts the same envelopes the page is cut from.
+ */
 export const listEnvelopes = async (ctx: AppContext, accountId: string, request: EnvelopeListRequest): Promise<EnvelopePage> => {
   const page = request.page ?? 1;
   const pageSize = request.pageSize ?? 20;
-  const { envelopes, total } = await readEnvelopePage(ctx.db, accountId, {
+  const query = {
     filters: request.filters ?? {},
     page,
     pageSize,
     sortBy: request.sortBy ?? 'createdAt',
     order: request.order ?? 'desc',
     asOf: ctx.clock.now(),
-  });
+  } as const;
+  const { envelopes, total } = await ctx.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute((trx) => readEnvelopePage(trx, accountId, query));
   return { envelopes, page, pageSize, total };
 };

@@ -1,3 +1,4 @@
+import { foldPastDaySlots } from '../../infra/db/tables/envelope-counts-table.js';
 import { recurringJob } from '../../infra/jobs/recurring-job.js';
 import type { AppContext } from '../context.js';
 import { collectUnreferencedBlobs } from '../documents/collect-unreferenced-blobs.js';
@@ -16,10 +17,12 @@ export const scheduleMaintenance = async (ctx: AppContext): Promise<void> => {
 
 /**
  * Forgets unused uploads and expired idempotency keys, deletes the bytes nothing references any
- * more (the purged uploads' among them), then schedules the next run an hour later.
+ * more (the purged uploads' among them), folds the envelope list's day counters of past days into
+ * one row each, then schedules the next run an hour later.
  */
 export const runMaintenance = async (ctx: AppContext): Promise<void> => {
   await purgeUnusedUploads(ctx);
+  await foldPastDaySlots(ctx.db, ctx.clock.now());
   await purgeExpiredIdempotencyKeys(ctx);
   const collected = await collectUnreferencedBlobs(ctx);
   if (collected) ctx.logger.info({ blobs: collected }, 'Deleted unreferenced blobs');

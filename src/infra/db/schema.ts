@@ -249,6 +249,28 @@ export interface JobsTable {
   done_at: string | null;
 }
 
+/**
+ * Live envelopes per (account, facet, stored status), kept by triggers (migration 0007): a facet is
+ * `all`, `tag:<lower-cased tag>` or `template:<id>`; a count is the sum over its slots.
+ */
+export interface EnvelopeCountsTable {
+  account_id: string;
+  facet: string;
+  status: string;
+  slot: number;
+  count: number | string;
+}
+
+/** One row per live envelope and lower-cased tag, with the envelope's status and due date, kept by triggers (migration 0007). */
+export interface EnvelopeTagsTable {
+  account_id: string;
+  tag: string;
+  created_at: string;
+  envelope_id: string;
+  status: string;
+  signing_due_date: string;
+}
+
 export interface Database {
   blobs: BlobsTable;
   templates: TemplatesTable;
@@ -269,4 +291,6 @@ export interface Database {
   access_tokens: AccessTokensTable;
   refresh_tokens: RefreshTokensTable;
   idempotency_keys: IdempotencyKeysTable;
+  envelope_counts: EnvelopeCountsTable;
+  envelope_tags: EnvelopeTagsTable;
 }
