@@ -51,7 +51,7 @@ class Lease implements DatabaseConnection {
   }
 
   async *streamQuery<R>({ sql, parameters }: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const rows = this.#inTransaction ? this.group.stream<R>(sql, parameters) : this.reads.get(sql).iterate(parameters);
+    const rows = this.#inTransaction ? this.group.stream<R>(sql, parameters) : this.reads.prepareUncached(sql).iterate(parameters);
     for (const row of rows) yield { rows: [row as R] };
   }
 

@@ -58,9 +58,9 @@ export class GroupCommit {
     return runStatement<R>(this.#statements.get(sql), parameters);
   }
 
-  /** Streams a select of the logical transaction in progress (a fresh statement: a cached one may be in use). */
+  /** Streams a select of the logical transaction in progress. */
   *stream<R>(sql: string, parameters: readonly unknown[]): Generator<R> {
-    yield* this.writer.prepare(sql).iterate(parameters) as Iterable<R>;
+    yield* this.#statements.prepareUncached(sql).iterate(parameters) as Iterable<R>;
   }
 
   /**

@@ -22,6 +22,11 @@ export class StatementCache {
     this.#statements.set(sql, statement);
     return statement;
   }
+
+  /** A statement of its own, for an iteration that keeps it busy while other queries run. */
+  prepareUncached(sql: string): BetterSqlite3.Statement {
+    return this.connection.prepare(sql);
+  }
 }
 
 /** Runs a prepared statement the way Kysely's own SQLite driver does. */

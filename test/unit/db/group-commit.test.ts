@@ -168,6 +168,18 @@ describe('SQLite group commit (GroupCommitSqliteDialect)', () => {
     assert.equal((await labels()).length, 12);
   });
 
+  it('streams a read outside a transaction while the same query runs again', async () => {
+    await open();
+    await Promise.all(['a', 'b'].map((label) => db.transaction().execute(insertItem(label))));
+    const query = () => db.selectFrom('items').select('label').orderBy('id');
+    const streamed: string[] = [];
+    for await (const row of query().stream()) {
+      streamed.push(row.label);
+      assert.equal((await query().execute()).length, 2);
+    }
+    assert.deepEqual(streamed, ['a', 'b']);
+  });
+
   it("keeps a caller's savepoints inside its own transaction", async () => {
     await open();
     const trx = await db.startTransaction().execute();
