@@ -13,7 +13,11 @@ const ListRequest = Strict({
   filters: Type.Optional(
     Strict({
       status: Type.Optional(List(Status, 6, { description: 'Effective statuses: an open envelope past its due date is Expired' })),
-      name_contains: Type.Optional(Text(255, { description: 'Case-insensitive substring of the name' })),
+      name_contains: Type.Optional(
+        Text(255, {
+          description: 'A literal part of the name, letter case aside (SQLite folds ASCII letters only, PostgreSQL all letters)',
+        }),
+      ),
       tags: Type.Optional(
         List(Text(64, { minLength: 1 }), 50, { description: 'The envelope carries every one of these tags (case-insensitive)' }),
       ),
@@ -92,7 +96,13 @@ export const listEnvelopesRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'listEnvelopes',
         summary: "The account's envelopes, filtered, sorted and paged",
-        description: 'Filters combine with AND. Deleted envelopes are never listed.',
+        description:
+          'Filters combine with AND. Deleted envelopes are never listed. Statuses are effective: an open envelope past its due date is ' +
+          'Expired. The status sort orders each status by creation time. `total` is always the exact number of matches. It is kept ' +
+          'by the database for no filter, a status, one tag or a template (with a status or not), and added up by day for a creation ' +
+          'range, so these answer in milliseconds whatever the account holds, as do deep pages by creation time. A name, a recipient, ' +
+          'several tags or a mix of filters are counted over the envelopes they match: exact, but a term or tag that matches ' +
+          'hundreds of thousands of envelopes takes a fraction of a second (README, "Lists at scale").',
         tags: ['Envelopes'],
         body: ListRequest,
         response: { 200: Ok(EnvelopePage), ...errorResponses(400, 401, 429) },

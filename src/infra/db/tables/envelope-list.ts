@@ -192,9 +192,10 @@ const templateRowsWhere = (q: ListQuery) =>
   and([scope(q), sql`e.template_id = ${q.templateId}`, ...statusPredicates(q), ...createdPredicates(q)]);
 
 /**
- * Where a count or a gathered page of the `other` shape starts reading: the filter likely to match
- * the fewest envelopes, through its own index (a recipient's envelopes, the name's trigram
- * candidates, a tag's rows, a template's envelopes), else an index of the account's live envelopes.
+ * Where gathered matches are read from (the `other` shape, and sorts no index holds): the filter
+ * likely to match the fewest envelopes, through its own index (a recipient's envelopes, the name's
+ * trigram candidates, the rarest tag's rows, a template's envelopes), else an index of the account's
+ * live envelopes.
  */
 interface Driver {
   from: Fragment;
@@ -287,8 +288,8 @@ const sumOf = (counts: StatusCounts, statuses: readonly EnvelopeStatus[] = ENVEL
 /**
  * The exact number of matching envelopes for every shape but `other` (whose count comes with its
  * gathered page). Nothing, a status, one tag or a template (with a status or not) add up the
- * triggers' counters; a creation range counts status, tag or template index entries; several tags
- * count the rarest tag's rows (see README, "Lists at scale").
+ * triggers' counters; a creation range adds up days (status filters) or counts the tag's or
+ * template's index entries in it; several tags count the rarest tag's rows (see README, "Lists at scale").
  */
 const countMatching = async (db: Db, q: ListQuery, shape: Exclude<Shape, 'other'>): Promise<number> => {
   const statuses = q.statuses ?? ENVELOPE_STATUSES;
@@ -447,7 +448,7 @@ const readWalkedPage = async (db: Db, q: ListQuery, w: Window, windowSize: numbe
   const statusOnly = shapeOf(q) === 'statusAndRange' && !createdPredicates(q).length;
   const columns = statusOnly
     ? sql`e.id, lower(e.name) as sort_key, e.status, e.signing_due_date`
-    : sql`e.id, lower(e.name) as sort_key, e.account_id, e.status, e.signing_due_date, e.template_id, e.created_at`;
+    : sql`e.id, lower(e.name) as sort_key, e.status, e.signing_due_date, e.template_id, e.created_at`;
   const ids = await readIds(
     db,
     sql`select e.id from (select ${columns} from envelopes as e${indexedBy(db, 'envelopes_live_name')} where ${scope(q)}
