@@ -215,10 +215,13 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
       from envelopes e cross join lateral jsonb_array_elements_text(e.tags::jsonb) as t(tag)
       where e.deleted_at is null
     on conflict do nothing`.execute(db);
-  await sql`create function envelope_tags_changed() returns trigger language plpgsql as $$ begin
+  // One deletion per tag, each naming the whole primary key: PostgreSQL cannot use `tag = any (…)` on the key's
+  // second column and would read every tag row of the account instead.
+  await sql`create function envelope_tags_changed() returns trigger language plpgsql as $$ declare old_tag text; begin
     if old.deleted_at is null then
-      delete from envelope_tags where account_id = old.account_id and created_at = old.created_at and envelope_id = old.id
-        and tag in (select lower(x.tag) from jsonb_array_elements_text(old.tags::jsonb) as x(tag));
+      for old_tag in select distinct lower(x.tag) from jsonb_array_elements_text(old.tags::jsonb) as x(tag) loop
+        delete from envelope_tags where account_id = old.account_id and tag = old_tag and created_at = old.created_at and envelope_id = old.id;
+      end loop;
     end if;
     if new.deleted_at is null then
       insert into envelope_tags (account_id, tag, created_at, envelope_id, status, signing_due_date)
