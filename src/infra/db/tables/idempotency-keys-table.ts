@@ -1,6 +1,7 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../database.js';
 import { oneOf, rowCodec } from '../row-codec.js';
-import type { IdempotencyKeysTable } from '../schema.js';
+import type { Database, IdempotencyKeysTable } from '../schema.js';
 
 export type IdempotencyKeyState = 'running' | 'done';
 
@@ -78,16 +79,13 @@ export const takeOverLapsedIdempotencyKey = async (db: Db, key: IdempotencyKey, 
   return changed(result);
 };
 
+/** The key, while the holder of this claim still runs it. */
+const stillHeldBy = (claim: IdempotencyKeyClaim) => (eb: ExpressionBuilder<Database, 'idempotency_keys'>) =>
+  eb.and({ account_id: claim.accountId, idempotency_key: claim.key, claim_id: claim.claimId, state: 'running' });
+
 /** Pushes the lease of a key its holder still runs; false when the key is no longer that holder's. */
 export const renewIdempotencyKeyLease = async (db: Db, claim: IdempotencyKeyClaim, leaseUntil: string): Promise<boolean> => {
-  const result = await db
-    .updateTable('idempotency_keys')
-    .set({ lease_until: leaseUntil })
-    .where('account_id', '=', claim.accountId)
-    .where('idempotency_key', '=', claim.key)
-    .where('claim_id', '=', claim.claimId)
-    .where('state', '=', 'running')
-    .executeTakeFirst();
+  const result = await db.updateTable('idempotency_keys').set({ lease_until: leaseUntil }).where(stillHeldBy(claim)).executeTakeFirst();
   return changed(result);
 };
 
@@ -100,23 +98,14 @@ export const completeIdempotencyKeyClaim = async (
   const result = await db
     .updateTable('idempotency_keys')
     .set({ state: 'done', response_status: response.status, response_body: response.body, lease_until: null })
-    .where('account_id', '=', claim.accountId)
-    .where('idempotency_key', '=', claim.key)
-    .where('claim_id', '=', claim.claimId)
-    .where('state', '=', 'running')
+    .where(stillHeldBy(claim))
     .executeTakeFirst();
   return changed(result);
 };
 
 /** Deletes the key if its holder still runs it (a key already done keeps its response). */
 export const deleteRunningIdempotencyKeyClaim = async (db: Db, claim: IdempotencyKeyClaim): Promise<void> => {
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('account_id', '=', claim.accountId)
-    .where('idempotency_key', '=', claim.key)
-    .where('claim_id', '=', claim.claimId)
-    .where('state', '=', 'running')
-    .execute();
+  await db.deleteFrom('idempotency_keys').where(stillHeldBy(claim)).execute();
 };
 
 /** Deletes a key that was created at `createdAt` (not one claimed again since). */
