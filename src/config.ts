@@ -33,6 +33,8 @@ export interface Config {
   planQuotas: PlanQuotas;
   redisUrl: string | undefined;
   webhookAllowPrivate: boolean;
+  /** WEBHOOK_SECRETS_KEY: the AES-256 key (32 bytes) that encrypts webhook secrets; unset = generated once in DATA_DIR/keys. */
+  webhookSecretsKey: Buffer | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
 }
@@ -199,6 +201,15 @@ const ledgerKeyPem = (env: Env): string | undefined => {
   return pem;
 };
 
+/** WEBHOOK_SECRETS_KEY: 32 random bytes in base64 (`openssl rand -base64 32`). */
+const webhookSecretsKey = (env: Env): Buffer | undefined => {
+  const raw = read(env, 'WEBHOOK_SECRETS_KEY');
+  if (raw === undefined) return undefined;
+  const key = /^[A-Za-z0-9+/]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64') : undefined;
+  if (key?.byteLength !== 32) throw new ConfigError('WEBHOOK_SECRETS_KEY', 'must be 32 bytes in base64 (openssl rand -base64 32)');
+  return key;
+};
+
 /** Plans the value leaves out keep their default quota. */
 export const parsePlanQuotas = (raw: string, variable = 'PLAN_QUOTAS'): PlanQuotas => ({
   ...(parseQuotaList(DEFAULT_PLAN_QUOTAS, variable) as PlanQuotas),
@@ -246,6 +257,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     planQuotas: parsePlanQuotas(read(env, 'PLAN_QUOTAS') ?? DEFAULT_PLAN_QUOTAS),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     webhookAllowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    webhookSecretsKey: webhookSecretsKey(env),
     accessTokenTtlSeconds: 3600,
     refreshTokenTtlSeconds: 30 * 86_400,
   };

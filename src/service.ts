@@ -13,6 +13,7 @@ import { createMailer } from './infra/mail/mailer.js';
 import { loadServiceKeys } from './infra/keys.js';
 import { createLogger } from './infra/logger.js';
 import { createPdfPool } from './infra/pdf/pdf-pool.js';
+import { loadWebhookSecretBox } from './infra/webhooks/webhook-secrets-key.js';
 import { buildServer, type BuiltServer } from './http/server.js';
 
 export interface RunningService {
@@ -39,6 +40,7 @@ export const startService = async (config: Config, options: { clock?: Clock; log
     blobs: await createBlobStore(config, database.db, clock),
     mailer,
     keys: await loadServiceKeys(config),
+    webhookSecrets: await loadWebhookSecretBox(config),
     pdf: createPdfPool({ threads: config.pdfWorkers }),
     jobs,
     accessTokens: new AccessTokenCache(clock),

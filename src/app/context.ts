@@ -6,6 +6,7 @@ import type { Db } from '../infra/db/database.js';
 import type { ServiceKeys } from '../infra/keys.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 import type { PdfPool } from '../infra/pdf/pdf-pool.js';
+import type { SecretBox } from '../infra/webhooks/secret-box.js';
 import type { AccessTokenCache } from './auth/access-token-cache.js';
 
 /** What every use case may reach: passed in, never imported, so tests can swap the clock or the database. */
@@ -17,6 +18,8 @@ export interface AppContext {
   blobs: BlobStore;
   mailer: Mailer;
   keys: ServiceKeys;
+  /** Encrypts webhook secrets at rest; every process of an installation needs the same key (WEBHOOK_SECRETS_KEY). */
+  webhookSecrets: SecretBox;
   /** Every parse of a PDF runs here, off the event loop, within time and memory limits. */
   pdf: PdfPool;
   /** Wakes the job worker after a transaction that enqueued work (no-op where no worker runs). */

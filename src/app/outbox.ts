@@ -15,6 +15,8 @@ export interface JobPayloads {
   'complete-envelope': { envelopeId: string };
   'deliver-completion': { envelopeId: string };
   'purge-uploads': Record<string, never>;
+  'deliver-webhook': { deliveryId: string };
+  'send-webhook-disabled-notice': { webhookId: string };
 }
 export type JobKind = keyof JobPayloads;
 

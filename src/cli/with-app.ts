@@ -6,6 +6,7 @@ import { createMailer } from '../infra/mail/mailer.js';
 import { loadConfig } from '../config.js';
 import { systemClock } from '../domain/clock.js';
 import { loadServiceKeys } from '../infra/keys.js';
+import { loadWebhookSecretBox } from '../infra/webhooks/webhook-secrets-key.js';
 import { createLogger } from '../infra/logger.js';
 import { createPdfPool } from '../infra/pdf/pdf-pool.js';
 import { openMigratedDatabase } from '../infra/db/migrated-database.js';
@@ -28,6 +29,7 @@ export const withApp = async <T>(action: (ctx: AppContext) => Promise<T>): Promi
         blobs: await createBlobStore(config, database.db),
         mailer,
         keys: await loadServiceKeys(config),
+        webhookSecrets: await loadWebhookSecretBox(config),
         pdf,
         jobs: { poke: () => undefined },
         accessTokens: new AccessTokenCache(systemClock),

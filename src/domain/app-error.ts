@@ -133,7 +133,15 @@ export type ErrorCode =
   | 'CONSENT_REQUIRED'
   | 'LOCATION_REQUIRED'
   | 'INVALID_SIGNATURE'
-  | 'IMAGE_TOO_LARGE';
+  | 'IMAGE_TOO_LARGE'
+  // Webhooks
+  | 'WEBHOOK_NOT_FOUND'
+  | 'WEBHOOK_DELIVERY_NOT_FOUND'
+  | 'INVALID_WEBHOOK_URL'
+  | 'UNKNOWN_EVENT_TYPE'
+  | 'EVENTS_REQUIRED'
+  | 'WEBHOOK_LIMIT_REACHED'
+  | 'WEBHOOK_DISABLED';
 
 /** One problem with a request; the HTTP layer presents it as an entry of the contract's `errors[]`. */
 export interface Problem {

@@ -10,6 +10,8 @@ import { sendCancellation } from './send-cancellation.js';
 import { sendDeclineNotice } from './send-decline-notice.js';
 import { sendInvitation } from './send-invitation.js';
 import { sendReminder } from './send-reminder.js';
+import { deliverWebhook } from '../webhooks/deliver-webhook.js';
+import { sendWebhookDisabledNotice } from '../webhooks/send-webhook-disabled-notice.js';
 
 export type JobHandlers = WorkerHandlers<AppContext, JobPayloads>;
 
@@ -27,4 +29,6 @@ export const jobHandlers: JobHandlers = {
   'complete-envelope': completeEnvelope,
   'deliver-completion': deliverCompletion,
   'purge-uploads': runMaintenance,
+  'deliver-webhook': deliverWebhook,
+  'send-webhook-disabled-notice': sendWebhookDisabledNotice,
 };

@@ -5,6 +5,7 @@ import { collectUnreferencedBlobs } from '../documents/collect-unreferenced-blob
 import { purgeExpiredIdempotencyKeys } from '../idempotency/idempotency-keys.js';
 import type { JobKind } from '../outbox.js';
 import { purgeUnusedUploads } from '../uploads/purge-unused-uploads.js';
+import { purgeWebhookLog } from '../webhooks/purge-webhook-log.js';
 
 const MAINTENANCE_KIND: JobKind = 'purge-uploads';
 const MAINTENANCE_INTERVAL_MS = 3600_000;
@@ -16,7 +17,7 @@ export const scheduleMaintenance = async (ctx: AppContext): Promise<void> => {
 };
 
 /**
- * Forgets unused uploads and expired idempotency keys, deletes the bytes nothing references any
+ * Forgets unused uploads, expired idempotency keys and webhook deliveries past their retention, deletes the bytes nothing references any
  * more (the purged uploads' among them), folds the envelope list's day counters of past days into
  * one row each, then schedules the next run an hour later.
  */
@@ -24,6 +25,7 @@ export const runMaintenance = async (ctx: AppContext): Promise<void> => {
   await purgeUnusedUploads(ctx);
   await foldPastDaySlots(ctx.db, ctx.clock.now());
   await purgeExpiredIdempotencyKeys(ctx);
+  await purgeWebhookLog(ctx);
   const collected = await collectUnreferencedBlobs(ctx);
   if (collected) ctx.logger.info({ blobs: collected }, 'Deleted unreferenced blobs');
   await maintenance.scheduleNext(ctx.db, ctx.clock.now());

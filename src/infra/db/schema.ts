@@ -271,6 +271,38 @@ export interface EnvelopeTagsTable {
   signing_due_date: string;
 }
 
+export interface WebhooksTable {
+  id: string;
+  account_id: string;
+  url: string;
+  description: string;
+  events: string;
+  enabled: number;
+  secret_ciphertext: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_expires_at: string | null;
+  failing_since: string | null;
+  disabled_reason: string | null;
+  created_at: string;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  account_id: string;
+  type: string;
+  data: string;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  state: string;
+  attempts: string;
+  created_at: string;
+}
+
 export interface Database {
   blobs: BlobsTable;
   templates: TemplatesTable;
@@ -293,4 +325,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   envelope_counts: EnvelopeCountsTable;
   envelope_tags: EnvelopeTagsTable;
+  webhooks: WebhooksTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
