@@ -6,6 +6,8 @@ import type { AppContext } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { enqueueJob } from '../outbox.js';
+import { eventEnvelope } from '../webhooks/event-subjects.js';
+import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { allSignersSigned, readEnvelopeRecord, type EnvelopeRecord } from './envelope-record.js';
 import { sealDocuments, type SealedCertificate, type SealedEnvelope } from './seal-documents.js';
 
@@ -60,6 +62,11 @@ const recordCompletion = (
       description: `Every signer signed; ${record.documents.length} document(s) sealed with ledger head ${ledgerHeadHash}.`,
     });
     await enqueueJob(ctx, trx, 'deliver-completion', { envelopeId: record.envelope.id });
+    await recordWebhookEvent(ctx, trx, {
+      accountId: record.envelope.accountId,
+      type: 'envelope.completed',
+      data: { ...eventEnvelope(record.envelope, 'Completed'), completed_at: completedAt.toISOString() },
+    });
     return true;
   });
 

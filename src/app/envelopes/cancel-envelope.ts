@@ -5,6 +5,8 @@ import type { AppContext } from '../context.js';
 import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
+import { eventEnvelope } from '../webhooks/event-subjects.js';
+import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
 import { senderOf } from './sender.js';
@@ -51,6 +53,11 @@ export const cancelEnvelope = async (ctx: AppContext, request: CancelRequest): P
       userAgent: request.origin.userAgent,
     });
     await enqueueJob(ctx, trx, 'send-cancellation', { envelopeId: envelope.id });
+    await recordWebhookEvent(ctx, trx, {
+      accountId: envelope.accountId,
+      type: 'envelope.cancelled',
+      data: { ...eventEnvelope(envelope, 'Cancelled'), cancelled_at: cancelledAt, reason },
+    });
   });
   ctx.jobs.poke();
 

@@ -4,6 +4,8 @@ import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
 import type { AppContext } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
+import { eventEnvelope } from '../webhooks/event-subjects.js';
+import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
 import { senderOf } from './sender.js';
@@ -35,10 +37,16 @@ export const deleteEnvelope = async (
       userAgent: request.origin.userAgent,
     });
     await updateEnvelope(trx, envelope.id, { deletedAt, documentsRemovedAt: deletedAt });
+    await recordWebhookEvent(ctx, trx, {
+      accountId: envelope.accountId,
+      type: 'envelope.deleted',
+      data: { ...eventEnvelope(envelope, envelope.status), deleted_at: deletedAt },
+    });
     const hashes = await readEnvelopeBlobHashes(trx, envelope.id);
     const referenced = await readReferencedHashes(trx, hashes);
     return hashes.filter((hash) => !referenced.has(hash));
   });
+  ctx.jobs.poke();
   // Bytes go only after the commit: a rolled-back delete must not have lost them.
   for (const hash of orphans) await ctx.blobs.delete(hash);
   return { envelopeId: request.envelopeId, deletedAt };

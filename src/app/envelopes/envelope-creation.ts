@@ -23,6 +23,8 @@ import { recordIdempotentResponse, type IdempotentResponse } from '../idempotenc
 import { jobsToEnqueue, type NewJob } from '../outbox.js';
 import { firstLedgerEntry, recordLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
+import { eventEnvelope, eventRecipient } from '../webhooks/event-subjects.js';
+import { webhookEventInserts } from '../webhooks/record-webhook-event.js';
 import type { NewEnvelope, PersonInput, RequestOrigin, SignerInput } from './new-envelope.js';
 import { fieldPlacement, type FieldPlacement, type PlacedField, type PlacementDocument } from './place-fields.js';
 
@@ -359,12 +361,23 @@ export const sendNewEnvelope = async (
       ledgerHeadHash: entry.entry_hash,
       sealedLedgerHeadHash: null,
     });
+    const webhookInserts = await webhookEventInserts(ctx, trx, {
+      accountId: caller.accountId,
+      type: 'envelope.sent',
+      data: {
+        ...eventEnvelope({ id: envelopeId, name: input.envelope.name, tags: input.envelope.tags ?? [] }, 'Sent'),
+        created_at: createdAt,
+        signing_due_date: dueDate.toISOString(),
+        recipients: [...signers, ...observers].map((r) => ({ ...eventRecipient(r), status: r.status })),
+      },
+    });
     await recordLedgerEntry(trx, entry, [
       envelopeRow,
       ...documentInserts(trx, documents),
       ...recipientInserts(trx, [...signers, ...observers]),
       ...fieldInserts(trx, fields),
       ...jobsToEnqueue(ctx, trx, jobs),
+      ...webhookInserts,
     ]);
   });
   ctx.jobs.poke();

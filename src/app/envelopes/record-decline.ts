@@ -12,6 +12,8 @@ import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry, readLedger, type LedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { blockNumberOf } from '../ledger/number-ledger-entries.js';
+import { eventEnvelope, eventRecipient } from '../webhooks/event-subjects.js';
+import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
 
@@ -95,6 +97,17 @@ export const recordDecline = async (ctx: AppContext, request: RecordDeclineReque
       userAgent: request.origin.userAgent,
     });
     await enqueueJob(ctx, trx, 'send-decline-notice', { envelopeId: envelope.id });
+    const declined = { ...eventEnvelope(envelope, 'Declined'), declined_at: declinedAt, reason };
+    await recordWebhookEvent(ctx, trx, {
+      accountId: envelope.accountId,
+      type: 'recipient.declined',
+      data: { ...declined, recipient: eventRecipient(signer) },
+    });
+    await recordWebhookEvent(ctx, trx, {
+      accountId: envelope.accountId,
+      type: 'envelope.declined',
+      data: { ...declined, declined_by: eventRecipient(signer) },
+    });
     return { signer, entry, auditLogs: await publishedEntries(trx, envelope.id) };
   });
   ctx.jobs.poke();

@@ -7,6 +7,8 @@ import type { AppContext } from '../context.js';
 import { senderOf } from '../envelopes/sender.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
+import { eventEnvelope } from '../webhooks/event-subjects.js';
+import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { isOutForSignature, SYSTEM_ACTOR } from './job-subjects.js';
 
 /**
@@ -29,6 +31,11 @@ export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelope
       actor: SYSTEM_ACTOR,
       description: `Envelope "${envelope.name}" expired at its signing due date ${expiredAt} before every signer had signed.`,
     });
+    await recordWebhookEvent(ctx, trx, {
+      accountId: envelope.accountId,
+      type: 'envelope.expired',
+      data: { ...eventEnvelope(envelope, 'Expired'), expired_at: expiredAt, signing_due_date: envelope.signingDueDate },
+    });
 
     const sender = await senderOf(trx, envelope.accountId);
     const signers = (await readRecipients(trx, envelopeId, 'signer')).filter((signer) => signer.sentAt !== null);
@@ -40,5 +47,6 @@ export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelope
         .map((signer) => ({ to: signer.email, ...expiryMail({ ...common, recipientName: signer.name, audience: 'signer' }) })),
     ];
   });
+  ctx.jobs.poke();
   for (const mail of mails) await ctx.mailer.send(mail);
 };

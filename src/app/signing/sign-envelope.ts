@@ -15,6 +15,8 @@ import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { adoptMark, type AdoptedMark, type MarkAdoption, type SubmittedMark } from './adopted-signature.js';
 import { CONSENT_TEXT_SHA256 } from './consent-text.js';
 import { claimSigningToken, openSigningAccess, type SigningAccess } from './signing-access.js';
+import { eventEnvelope, eventRecipient } from '../webhooks/event-subjects.js';
+import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 
 export type Location = {
   latitude: number;
@@ -184,9 +186,18 @@ export const signEnvelope = async (
     const signedAt = await recordSignature(ctx, trx, access, submission, marks, origin);
     await startNextTurn(ctx, trx, access, signersBefore);
     await updateEnvelope(trx, access.envelope.id, { status: 'InProgress' });
-    if (statusAfterSignature(await signersOf(trx, access.envelope.id)) === 'AllSigned') {
-      await enqueueJob(ctx, trx, 'complete-envelope', { envelopeId: access.envelope.id });
-    }
+    const allSigned = statusAfterSignature(await signersOf(trx, access.envelope.id)) === 'AllSigned';
+    if (allSigned) await enqueueJob(ctx, trx, 'complete-envelope', { envelopeId: access.envelope.id });
+    await recordWebhookEvent(ctx, trx, {
+      accountId: access.envelope.accountId,
+      type: 'recipient.signed',
+      data: {
+        ...eventEnvelope(access.envelope, 'InProgress'),
+        recipient: eventRecipient(access.recipient),
+        signed_at: signedAt,
+        all_signed: allSigned,
+      },
+    });
     return { envelopeId: access.envelope.id, signer: { name: access.recipient.name, email: access.recipient.email }, signedAt };
   });
   ctx.jobs.poke();

@@ -9,6 +9,8 @@ import type { AppContext } from '../context.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
+import { eventEnvelope, eventRecipient } from '../webhooks/event-subjects.js';
+import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { CONSENT_TEXT } from './consent-text.js';
 import { claimSigningToken, openSigningAccess, type SigningAccess } from './signing-access.js';
 import { issueSigningToken } from './signing-tokens.js';
@@ -42,10 +44,21 @@ const exchangeEmbeddedToken = (ctx: AppContext, trx: Db, { recipient }: SigningA
   );
 
 /** The first visit of a signer whose turn it is marks them Viewed, with its ledger entry. */
-const markViewed = async (ctx: AppContext, trx: Db, { recipient }: SigningAccess, origin: RequestOrigin): Promise<RecipientStatus> => {
+const markViewed = async (
+  ctx: AppContext,
+  trx: Db,
+  { recipient, envelope }: SigningAccess,
+  origin: RequestOrigin,
+): Promise<RecipientStatus> => {
   const next = statusAfterView(recipient.status);
   if (recipient.role !== 'signer' || next === recipient.status) return recipient.status;
-  await updateRecipient(trx, recipient.id, { status: next, viewedAt: ctx.clock.now().toISOString() });
+  const viewedAt = ctx.clock.now().toISOString();
+  await updateRecipient(trx, recipient.id, { status: next, viewedAt });
+  await recordWebhookEvent(ctx, trx, {
+    accountId: envelope.accountId,
+    type: 'recipient.viewed',
+    data: { ...eventEnvelope(envelope, envelope.status), recipient: eventRecipient(recipient), viewed_at: viewedAt },
+  });
   await appendLedgerEntry(ctx, trx, {
     envelopeId: recipient.envelopeId,
     activityType: 'DOCUMENT_VIEWED',
@@ -60,7 +73,7 @@ const markViewed = async (ctx: AppContext, trx: Db, { recipient }: SigningAccess
 /** Opens the signing page: the envelope, this signer, the documents, their fields and the disclosure. */
 export const viewSigningPage = async (ctx: AppContext, rawToken: string, origin: RequestOrigin): Promise<SigningPageView> => {
   const token = await claimSigningToken(ctx, rawToken);
-  return ledgerTransaction(ctx, async (trx) => {
+  const view = await ledgerTransaction(ctx, async (trx) => {
     const access = await openSigningAccess(ctx, trx, token, { lock: true });
     const sessionToken = access.token.kind === 'embedded' ? await exchangeEmbeddedToken(ctx, trx, access) : undefined;
     const status = await markViewed(ctx, trx, access, origin);
@@ -74,4 +87,6 @@ export const viewSigningPage = async (ctx: AppContext, rawToken: string, origin:
       ...(sessionToken ? { sessionToken } : {}),
     };
   });
+  ctx.jobs.poke();
+  return view;
 };

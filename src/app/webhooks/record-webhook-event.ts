@@ -67,7 +67,14 @@ export const webhookEventInserts = async <T extends SubscribableEventType>(
   event: NewWebhookEvent<T>,
 ): Promise<PendingInsert[]> => {
   const subscribed = (await readEnabledSubscriptions(trx, event.accountId)).filter((webhook) => webhook.events.includes(event.type));
-  return subscribed.length ? deliveryInserts(ctx, trx, event, subscribed.map((webhook) => webhook.id)).inserts : [];
+  return subscribed.length
+    ? deliveryInserts(
+        ctx,
+        trx,
+        event,
+        subscribed.map((webhook) => webhook.id),
+      ).inserts
+    : [];
 };
 
 /**

@@ -21,7 +21,8 @@ export const updateWebhook = async (ctx: AppContext, request: WebhookChanges): P
   const { enabled, events, description } = request;
   if (enabled === undefined && events === undefined && description === undefined)
     throw new AppError('NOTHING_TO_UPDATE', 'Give enabled, events or description.');
-  if (events !== undefined && !events.length) throw new AppError('EVENTS_REQUIRED', 'Subscribe to at least one event type.', { field: 'events' });
+  if (events !== undefined && !events.length)
+    throw new AppError('EVENTS_REQUIRED', 'Subscribe to at least one event type.', { field: 'events' });
   return ctx.db.transaction().execute(async (trx) => {
     const webhook = await loadWebhook(trx, request.accountId, request.webhookId, { lock: true });
     const changes: Partial<Webhook> = {

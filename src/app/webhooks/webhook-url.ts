@@ -16,7 +16,8 @@ export const parseWebhookUrl = (raw: string): URL => {
     throw invalid('The URL is not a valid absolute URL.');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('The URL must start with https:// or http://.');
-  if (url.username || url.password) throw invalid('The URL must not carry credentials: authenticate the request with its signature instead.');
+  if (url.username || url.password)
+    throw invalid('The URL must not carry credentials: authenticate the request with its signature instead.');
   if (url.hash) throw invalid('The URL must not have a #fragment.');
   return url;
 };

@@ -12,6 +12,7 @@ import type { RouteModule } from './route-module.js';
 import { signingApiRoutes } from './signing/index.js';
 import { templateRoutes } from './templates/index.js';
 import { verificationRoutes } from './verification/index.js';
+import { webhookRoutes } from './webhooks/index.js';
 
 /** Operations of the v2.0 API; their paths are relative to /api/v2.0. */
 const apiRoutes: RouteModule[] = [
@@ -23,6 +24,7 @@ const apiRoutes: RouteModule[] = [
   ...signingApiRoutes,
   ...ledgerRoutes,
   ...embeddedRoutes,
+  ...webhookRoutes,
 ];
 
 export const registerRoutes = async (app: App, ctx: AppContext) => {

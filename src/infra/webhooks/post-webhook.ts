@@ -25,7 +25,8 @@ const pinnedLookup =
   (address: string): LookupFunction =>
   (_hostname, options, callback) => {
     const family = isIPv6(address) ? 6 : 4;
-    if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+    if ((options as { all?: boolean }).all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
 

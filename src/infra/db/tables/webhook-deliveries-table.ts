@@ -70,7 +70,12 @@ export const updateWebhookDelivery = async (db: Db, deliveryId: string, changes:
 
 /** Ends every pending delivery of a webhook at once (it was disabled or deleted): their retries find nothing to do. */
 export const failPendingDeliveries = async (db: Db, webhookId: string): Promise<void> => {
-  await db.updateTable('webhook_deliveries').set({ state: 'failed' }).where('webhook_id', '=', webhookId).where('state', '=', 'pending').execute();
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ state: 'failed' })
+    .where('webhook_id', '=', webhookId)
+    .where('state', '=', 'pending')
+    .execute();
 };
 
 export const deleteWebhookDeliveries = async (db: Db, webhookId: string): Promise<void> => {

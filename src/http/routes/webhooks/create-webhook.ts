@@ -1,0 +1,36 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../../app/context.js';
+import { createWebhook } from '../../../app/webhooks/create-webhook.js';
+import { callerOf, type App } from '../../app-type.js';
+import { Ok, Strict, errorResponses } from '../../schema-kit.js';
+import { Description, Events, WebhookUrl, WebhookWithSecret, presentWebhook } from './webhook.schema.js';
+
+const CreateBody = Strict({ url: WebhookUrl, events: Events, description: Type.Optional(Description) });
+
+export const createWebhookRoute = (app: App, ctx: AppContext) =>
+  app.post(
+    '/webhooks',
+    {
+      schema: {
+        operationId: 'createWebhook',
+        summary: 'Register a webhook endpoint',
+        description:
+          'Answers the webhook with its signing `secret`, shown this once. Events are POSTed as JSON `{"id", "type", ' +
+          '"created_at", "data"}` with `Countersign-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (see the ' +
+          '`webhooks` section of this document for every event). At most 20 webhooks per account (403 WEBHOOK_LIMIT_REACHED).',
+        tags: ['Webhooks'],
+        body: CreateBody,
+        response: { 201: Ok(WebhookWithSecret, 'Webhook created'), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { url, events, description } = request.body;
+      const { webhook, secret } = await createWebhook(ctx, {
+        accountId: callerOf(request).accountId,
+        url,
+        events: events as never,
+        description: description ?? '',
+      });
+      return reply.status(201).send({ message: 'Webhook created.', data: { ...presentWebhook(webhook), secret } });
+    },
+  );

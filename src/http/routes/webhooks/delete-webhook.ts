@@ -1,0 +1,25 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../../app/context.js';
+import { deleteWebhook } from '../../../app/webhooks/delete-webhook.js';
+import { callerOf, type App } from '../../app-type.js';
+import { Id, Ok, errorResponses } from '../../schema-kit.js';
+import { WebhookIdParams } from './webhook.schema.js';
+
+export const deleteWebhookRoute = (app: App, ctx: AppContext) =>
+  app.delete(
+    '/webhooks/:webhookId',
+    {
+      schema: {
+        operationId: 'deleteWebhook',
+        summary: 'Delete a webhook',
+        description: 'Pending deliveries stop at once; the delivery log goes with the webhook.',
+        tags: ['Webhooks'],
+        params: WebhookIdParams,
+        response: { 200: Ok(Type.Object({ webhook_id: Id('whk') }), 'Webhook deleted'), ...errorResponses(401, 404, 429) },
+      },
+    },
+    async (request) => {
+      await deleteWebhook(ctx, { accountId: callerOf(request).accountId, webhookId: request.params.webhookId });
+      return { message: 'Webhook deleted successfully.', data: { webhook_id: request.params.webhookId } };
+    },
+  );
