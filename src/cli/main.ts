@@ -34,6 +34,11 @@ const commands: CommandEntry[] = [
     load: async () => (await import('./commands/client-revoke.js')).clientRevoke,
   },
   {
+    name: 'webhook list',
+    summary: "List webhooks (one account's with --account), never their secrets",
+    load: async () => (await import('./commands/webhook-list.js')).webhookList,
+  },
+  {
     name: 'verify',
     summary: "Check offline that a sealed PDF is intact and carries this service's seal",
     load: async () => (await import('./commands/verify.js')).verify,

@@ -1,5 +1,6 @@
 import type { CreatedAccount } from '../app/accounts/create-account.js';
 import type { IssuedClient } from '../app/accounts/create-client.js';
+import type { Webhook } from '../app/webhooks/list-webhooks.js';
 
 /** What the commands print, key for key as the README documents them: snake_case, like the API. */
 
@@ -23,4 +24,15 @@ export const presentRevokedClient = (revoked: { clientId: string; revokedAt: str
 export const presentAccountSettings = (settings: { accountId: string; frameAncestors: string[] }) => ({
   account_id: settings.accountId,
   frame_ancestors: settings.frameAncestors,
+});
+
+export const presentWebhookListed = (webhook: Webhook) => ({
+  webhook_id: webhook.id,
+  account_id: webhook.accountId,
+  url: webhook.url,
+  description: webhook.description,
+  events: webhook.events,
+  enabled: webhook.enabled,
+  disabled_reason: webhook.disabledReason,
+  created_at: webhook.createdAt,
 });
