@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from '../app/context.js';
 import type { App } from './app-type.js';
 import { ErrorBody } from './schema-kit.js';
+import { webhookPayloads } from './webhook-payloads.js';
 
 const DESCRIPTION = `Countersign's HTTP/JSON API (v2.0).
 
@@ -103,6 +104,7 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
         { name: 'Authentication', description: 'Log in with client credentials; refresh tokens rotate' },
         { name: 'Account', description: 'Account details, quota and statistics' },
         { name: 'Envelopes', description: 'Create, send, track and manage envelopes' },
+        { name: 'Webhooks', description: 'Endpoints that receive signed event notifications (payloads: the `webhooks` section)' },
         { name: 'Service', description: 'Health and readiness' },
       ],
       components: {
@@ -117,6 +119,7 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
         },
       },
       security: [{ bearerAuth: [], appAuthType: [] }],
+      webhooks: webhookPayloads() as never,
     },
     transformObject: (documentObject) =>
       addCommonParts((documentObject as { openapiObject: object }).openapiObject as never, new URL(ctx.config.publicUrl).origin),
