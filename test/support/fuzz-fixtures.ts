@@ -20,6 +20,8 @@ export interface AccountResources {
   envelopeFileId: string;
   templateFileId: string;
   signingToken: string;
+  webhookId: string;
+  webhookDeliveryId: string;
 }
 
 const api = (server: TestServer) => async (method: string, path: string, token: string, body: unknown) => {
@@ -41,7 +43,7 @@ const uploadPdf = async (server: TestServer, token: string, path: string, pdf: U
   return body.data.files[0]!.file_id;
 };
 
-/** A fresh account (unlimited plan) holding an envelope, a supporting document, a template, two uploads and a signing token. */
+/** A fresh account (unlimited plan) holding an envelope, a supporting document, a template, two uploads, a signing token and a webhook with a delivery. */
 export const createAccountResources = async (server: TestServer): Promise<AccountResources> => {
   const account = await server.newAccount('enterprise');
   const token = account.accessToken;
@@ -66,6 +68,10 @@ export const createAccountResources = async (server: TestServer): Promise<Accoun
     'invitation',
     null,
   );
+  // A public address literal (no DNS); disabled at once, so its ping is logged but never sent anywhere.
+  const webhook = await call('POST', '/webhooks', token, { url: 'https://93.184.215.14/hook', events: ['envelope.completed'] });
+  const ping = await call('POST', `/webhooks/${webhook.webhook_id}/test`, token, undefined);
+  await call('PUT', `/webhooks/${webhook.webhook_id}`, token, { enabled: false });
   return {
     accessToken: token,
     credentials: account.credentials,
@@ -79,6 +85,8 @@ export const createAccountResources = async (server: TestServer): Promise<Accoun
     envelopeFileId: await uploadPdf(server, token, '/envelopes/upload_file', pdf),
     templateFileId: await uploadPdf(server, token, '/templates/upload_file', pdf),
     signingToken,
+    webhookId: webhook.webhook_id,
+    webhookDeliveryId: ping.delivery_id,
   };
 };
 
@@ -97,6 +105,8 @@ export const fuzzContext = async (resources: AccountResources): Promise<FuzzCont
     templateId: [resources.templateId],
     action: ['activate', 'deactivate'],
     signerEmail: [resources.signerEmail],
+    webhookId: [resources.webhookId],
+    deliveryId: [resources.webhookDeliveryId],
     signingCode: [resources.signingToken],
     token: [resources.signingToken],
     '*': ['index.html', 'swagger-initializer.js', 'sign.html', '..%2f..%2fpackage.json', '%2e%2e/%2e%2e/package.json', '.env'],

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.js';
 
@@ -78,6 +78,18 @@ describe('configuration', () => {
       name: 'ConfigError',
       message: 'Configuration error: LEDGER_KEY must be an Ed25519 private key (got ec)',
     });
+  });
+
+  it('reads WEBHOOK_SECRETS_KEY as 32 bytes of base64, and refuses anything else naming the variable', () => {
+    const key = randomBytes(32);
+    assert.deepEqual(loadConfig({ WEBHOOK_SECRETS_KEY: key.toString('base64') }).webhookSecretsKey, key);
+    assert.equal(loadConfig({}).webhookSecretsKey, undefined);
+    for (const bad of [randomBytes(16).toString('base64'), 'not base64!', randomBytes(33).toString('base64')]) {
+      assert.throws(() => loadConfig({ WEBHOOK_SECRETS_KEY: bad }), {
+        name: 'ConfigError',
+        message: 'Configuration error: WEBHOOK_SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
+      });
+    }
   });
 
   const refusals: [Record<string, string>, string][] = [

@@ -116,6 +116,8 @@ describeOnEachDatabase(
         '/api/v2.0/envelopes/:envelopeId/supportingdocuments/:supportingDocumentId/download',
         '/api/v2.0/envelopes/:envelopeId/generate_embedded_url/:signerEmail',
         '/api/v2.0/templates/:templateId/action/:action',
+        '/api/v2.0/webhooks/:webhookId/deliveries',
+        '/api/v2.0/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
       ]) {
         assert.ok(paths.has(path), `${path} missing from the route table`);
       }
@@ -142,12 +144,13 @@ describeOnEachDatabase(
     });
 
     it('answers account A’s own requests on the same routes with something other than 404 for its ids', async () => {
-      // The matrix proves nothing if the ids were wrong: A itself reaches its envelope, document and template.
+      // The matrix proves nothing if the ids were wrong: A itself reaches its envelope, documents and webhook.
       for (const path of [
         '/api/v2.0/envelopes/:envelopeId/details',
         '/api/v2.0/envelopes/:envelopeId/:documentId/download',
         '/api/v2.0/envelopes/:envelopeId/supportingdocuments/:supportingDocumentId/download',
         '/api/v2.0/envelopes/:envelopeId/generate_embedded_url/:signerEmail',
+        '/api/v2.0/webhooks/:webhookId/deliveries',
       ]) {
         const route = routes.find((r) => r.path === path && r.method === 'GET')!;
         const response = await requestAs(route, owner.accessToken, undefined);
@@ -193,6 +196,11 @@ describeOnEachDatabase(
       const templates = await server.call('GET', '/api/v2.0/templates/list', { token: owner.accessToken });
       assert.equal(templates.status, 200);
       assert.ok(JSON.stringify(templates.body).includes(owner.templateId));
+      const webhooks = await server.call('GET', '/api/v2.0/webhooks', { token: owner.accessToken });
+      assert.deepEqual(
+        webhooks.body.data.webhooks.map((w: { webhook_id: string; enabled: boolean }) => [w.webhook_id, w.enabled]),
+        [[owner.webhookId, false]],
+      );
       // The owner's own files are still usable: the intruder's attempts did not spend them.
       const created = await server.call('POST', '/api/v2.0/envelopes/create_with_files', {
         token: owner.accessToken,
