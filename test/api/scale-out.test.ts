@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync, randomInt } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { createPostgresDatabase } from '../support/databases.js';
 import { makePdf } from '../support/pdf-fixtures.js';
 import { startS3Server, type S3TestServer } from '../support/s3-server.js';
 import { linksIn, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
+import { secretsThatVerify, startWebhookReceiver } from '../support/webhook-receiver.js';
 import { drawnSignature } from './signing/signing-helpers.js';
 
 const exec = promisify(execFile);
@@ -131,6 +132,8 @@ describe('two server processes on one PostgreSQL, one S3 bucket and one Redis (s
       SIGNING_CERT_P12: join(workDir, 'seal.p12'),
       SIGNING_CERT_PASSWORD: 'shared',
       LEDGER_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       TRUST_PROXY: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: '100000',
       RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(PER_ADDRESS),
@@ -343,6 +346,25 @@ describe('two server processes on one PostgreSQL, one S3 bucket and one Redis (s
       const limited = await bogus(server);
       assert.equal(limited.status, 429);
       assert.equal(limited.body.errors[0].error_code, 'RATE_LIMITED');
+    }
+  });
+
+  it('shares the webhook secrets key: a secret stored by one process signs the deliveries the other makes', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const created = await call(servers[0]!, 'POST', '/api/v2.0/webhooks', {
+        token,
+        body: { url: `${receiver.url}/scale`, events: ['envelope.completed'] },
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const { webhook_id: webhookId, secret } = created.body.data as { webhook_id: string; secret: string };
+      const pings = 6;
+      for (let i = 0; i < pings; i++)
+        assert.equal((await call(servers[i % 2]!, 'POST', `/api/v2.0/webhooks/${webhookId}/test`, { token })).status, 201);
+      await eventually(`${pings} pings delivered`, async () => receiver.received('/scale').length >= pings);
+      assert.ok(receiver.received('/scale').every((delivery) => secretsThatVerify(delivery, [secret]).length === 1));
+    } finally {
+      await receiver.close();
     }
   });
 });
