@@ -17,7 +17,8 @@ export const createWebhookRoute = (app: App, ctx: AppContext) =>
         description:
           'Answers the webhook with its signing `secret`, shown this once. Events are POSTed as JSON `{"id", "type", ' +
           '"created_at", "data"}` with `Countersign-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (see the ' +
-          '`webhooks` section of this document for every event). At most 20 webhooks per account (403 WEBHOOK_LIMIT_REACHED).',
+          '`webhooks` section of this document for every event). At most 20 webhooks per account (403 WEBHOOK_LIMIT_REACHED). ' +
+          'An Idempotency-Key is not honoured here: replaying the response would mean storing the secret in clear.',
         tags: ['Webhooks'],
         body: CreateBody,
         response: { 201: Ok(WebhookWithSecret, 'Webhook created'), ...errorResponses(400, 401, 403, 429) },
