@@ -49,12 +49,12 @@ const markViewed = async (
   trx: Db,
   { recipient, envelope }: SigningAccess,
   origin: RequestOrigin,
-): Promise<RecipientStatus> => {
+): Promise<{ status: RecipientStatus; eventQueued: boolean }> => {
   const next = statusAfterView(recipient.status);
-  if (recipient.role !== 'signer' || next === recipient.status) return recipient.status;
+  if (recipient.role !== 'signer' || next === recipient.status) return { status: recipient.status, eventQueued: false };
   const viewedAt = ctx.clock.now().toISOString();
   await updateRecipient(trx, recipient.id, { status: next, viewedAt });
-  await recordWebhookEvent(ctx, trx, {
+  const eventQueued = await recordWebhookEvent(ctx, trx, {
     accountId: envelope.accountId,
     type: 'recipient.viewed',
     data: { ...eventEnvelope(envelope, envelope.status), recipient: eventRecipient(recipient), viewed_at: viewedAt },
@@ -67,26 +67,27 @@ const markViewed = async (
     ipAddress: origin.ipAddress,
     userAgent: origin.userAgent,
   });
-  return next;
+  return { status: next, eventQueued };
 };
 
 /** Opens the signing page: the envelope, this signer, the documents, their fields and the disclosure. */
 export const viewSigningPage = async (ctx: AppContext, rawToken: string, origin: RequestOrigin): Promise<SigningPageView> => {
   const token = await claimSigningToken(ctx, rawToken);
-  const view = await ledgerTransaction(ctx, async (trx) => {
+  const { view, eventQueued } = await ledgerTransaction(ctx, async (trx) => {
     const access = await openSigningAccess(ctx, trx, token, { lock: true });
     const sessionToken = access.token.kind === 'embedded' ? await exchangeEmbeddedToken(ctx, trx, access) : undefined;
-    const status = await markViewed(ctx, trx, access, origin);
+    const viewed = await markViewed(ctx, trx, access, origin);
     const { envelope, recipient } = access;
-    return {
+    const page: SigningPageView = {
       envelope,
-      signer: { ...recipient, status },
+      signer: { ...recipient, status: viewed.status },
       documents: await readEnvelopeDocuments(trx, envelope.id),
       fields: await readFields(trx, envelope.id, recipient.id),
       consentText: CONSENT_TEXT,
       ...(sessionToken ? { sessionToken } : {}),
     };
+    return { view: page, eventQueued: viewed.eventQueued };
   });
-  ctx.jobs.poke();
+  if (eventQueued) ctx.jobs.poke();
   return view;
 };

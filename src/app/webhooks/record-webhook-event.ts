@@ -80,10 +80,15 @@ export const webhookEventInserts = async <T extends SubscribableEventType>(
 /**
  * Records an event in the caller's transaction, the one that makes the state change it reports:
  * it is fanned out to the account's enabled webhooks subscribed to its type, and delivered by the
- * job worker once the transaction commits (the caller pokes the worker after the commit).
+ * job worker once the transaction commits (the caller pokes the worker after the commit). Answers
+ * whether any delivery was queued.
  */
 export const recordWebhookEvent = async <T extends SubscribableEventType>(
   ctx: AppContext,
   trx: Db,
   event: NewWebhookEvent<T>,
-): Promise<void> => insertAtOnce(trx, await webhookEventInserts(ctx, trx, event));
+): Promise<boolean> => {
+  const inserts = await webhookEventInserts(ctx, trx, event);
+  await insertAtOnce(trx, inserts);
+  return inserts.length > 0;
+};

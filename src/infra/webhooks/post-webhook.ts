@@ -59,7 +59,7 @@ const failureOf = (statusCode: number, excerpt: string): string => {
  * redirect, a time-out, a refused connection) is a failure with its reason. The whole exchange,
  * connection to the end of the excerpt, must fit in `timeoutMs`.
  */
-export const postWebhook = (post: WebhookPost, now: () => number = Date.now): Promise<WebhookResponse> =>
+export const postWebhook = (post: WebhookPost, now: () => number = () => performance.now()): Promise<WebhookResponse> =>
   new Promise((resolve) => {
     const started = now();
     let settled = false;

@@ -29,7 +29,7 @@ export const createWebhookRoute = (app: App, ctx: AppContext) =>
       const { webhook, secret } = await createWebhook(ctx, {
         accountId: callerOf(request).accountId,
         url,
-        events: events as never,
+        events,
         description: description ?? '',
       });
       return reply.status(201).send({ message: 'Webhook created.', data: { ...presentWebhook(webhook), secret } });

@@ -33,7 +33,6 @@ export const updateWebhookRoute = (app: App, ctx: AppContext) =>
         accountId: callerOf(request).accountId,
         webhookId: request.params.webhookId,
         ...request.body,
-        events: request.body.events as never,
       });
       return { message: 'Webhook updated.', data: presentWebhook(webhook) };
     },

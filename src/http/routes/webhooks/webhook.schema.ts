@@ -2,12 +2,14 @@ import { Type, type Static } from 'typebox';
 import type { DeliveryPage } from '../../../app/webhooks/list-webhook-deliveries.js';
 import type { Webhook as WebhookModel } from '../../../app/webhooks/list-webhooks.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../../app/webhooks/webhook-url.js';
-import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhook-events.js';
+import { WEBHOOK_EVENT_TYPES, type SubscribableEventType } from '../../../domain/webhook-events.js';
 import { Id, Int, List, Nullable, Strict, Text, Timestamp } from '../../schema-kit.js';
 
 export const MAX_DESCRIPTION_LENGTH = 500;
 
-export const EventType = Type.String({
+/** A plain string enum (not a union of literals), so that an unknown type is one error with its own code. */
+export const EventType = Type.Unsafe<SubscribableEventType>({
+  type: 'string',
   enum: [...WEBHOOK_EVENT_TYPES],
   maxLength: 32,
   'x-invalid-code': 'UNKNOWN_EVENT_TYPE',
