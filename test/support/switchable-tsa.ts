@@ -34,7 +34,11 @@ export const startSwitchableTsa = async (): Promise<SwitchableTsa> => {
   let refused = 0;
   let held: (() => void)[] = [];
   const forward = async (body: Buffer): Promise<{ status: number; type: string; reply: Buffer }> => {
-    const upstream = await fetch(tsa.url, { method: 'POST', headers: { 'content-type': 'application/timestamp-query' }, body });
+    const upstream = await fetch(tsa.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/timestamp-query' },
+      body: new Uint8Array(body),
+    });
     return {
       status: upstream.status,
       type: upstream.headers.get('content-type') ?? 'application/octet-stream',
