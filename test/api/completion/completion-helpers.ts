@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { COMPLETION_RETRY_DELAYS_MS } from '../../../src/domain/completion-state.js';
-import { createEnvelope } from '../../support/envelopes.js';
+import { createEnvelope, type EnvelopeRequestOptions } from '../../support/envelopes.js';
 import type { TestServer } from '../../support/test-server.js';
 import { signBody, tokenFor } from '../signing/signing-helpers.js';
 
@@ -18,8 +18,8 @@ export const completionOf = async (server: TestServer, token: string, envelopeId
 };
 
 /** An envelope whose two signers have signed; the last signature queued its completion. */
-export const signedEnvelope = async (server: TestServer, token: string): Promise<string> => {
-  const envelope = await createEnvelope(server, token);
+export const signedEnvelope = async (server: TestServer, token: string, options: EnvelopeRequestOptions = {}): Promise<string> => {
+  const envelope = await createEnvelope(server, token, options);
   for (const signer of envelope.recipients.signers) {
     const signingToken = await tokenFor(server, envelope.envelope_id, signer.recipient_id);
     const signed = await server.call('POST', `/api/v2.0/signing/${signingToken}/sign`, { body: signBody() });

@@ -79,11 +79,20 @@ describeOnEachDatabase(
       assert.equal((await completionOf(server, token, envelopeId)).completion.state, 'failed');
     });
 
-    it('reseals a failed envelope through the API once the cause is fixed: Completed, and the sealed PDF downloads', async () => {
+    it('reseals a failed envelope through the API once the cause is fixed, even past its due date: Completed, and the sealed PDF downloads', async () => {
       tsa.fail();
       await fresh();
-      const envelopeId = await signedEnvelope(server, token);
+      const envelopeId = await signedEnvelope(server, token, { envelope: { expiration_days: 1 } });
       token = await driveToFailedSeal(server, credentials, envelopeId);
+      server.clock.advanceDays(1);
+      await server.service.worker.drain();
+      const stored = await server.service.ctx.db
+        .selectFrom('envelopes')
+        .select('status')
+        .where('id', '=', envelopeId)
+        .executeTakeFirstOrThrow();
+      assert.equal(stored.status, 'InProgress', 'every signer signed in time: the expiry job leaves it to its seal');
+      token = await loginAgain(server, credentials);
       tsa.heal();
 
       const accepted = await reseal(envelopeId);
