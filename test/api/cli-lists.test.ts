@@ -113,3 +113,18 @@ for (const database of testDatabases) {
     });
   });
 }
+
+describe('countersign CLI help for the operator lists and reseal', () => {
+  it('has --help on account list, client list and envelope reseal, and lists them in the overview', async () => {
+    for (const command of [
+      ['account', 'list'],
+      ['client', 'list'],
+      ['envelope', 'reseal'],
+    ]) {
+      const { stdout } = await exec('node', ['bin/countersign.js', ...command, '--help']);
+      assert.match(stdout, new RegExp(`usage: countersign ${command.join(' ')}`));
+    }
+    const { stdout } = await exec('node', ['bin/countersign.js', '--help']);
+    for (const name of ['account list', 'client list', 'envelope reseal']) assert.match(stdout, new RegExp(name));
+  });
+});
