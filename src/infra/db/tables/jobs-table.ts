@@ -40,8 +40,8 @@ export const jobInserts = (db: Db, jobs: readonly Job[]): PendingInsert[] =>
 
 /**
  * Up to `limit` jobs due at `now` that no live lease holds (or only the one job `onlyJobId`), oldest
- * due first, each leased until `leaseEnd`. Run inside a transaction: `FOR UPDATE SKIP LOCKED` on PostgreSQL keeps two workers
- * from claiming the same job.
+ * due first, each leased until `leaseEnd`. Run inside a transaction: `FOR UPDATE SKIP LOCKED` on
+ * PostgreSQL keeps two workers from claiming the same job.
  */
 export const leaseDueJobs = async (trx: Db, now: string, leaseEnd: string, limit: number, onlyJobId?: string): Promise<Job[]> => {
   let due = trx
