@@ -12,7 +12,8 @@ export interface JobPayloads {
   'send-decline-notice': { envelopeId: string };
   'expire-envelope': { envelopeId: string };
   'auto-remind': { envelopeId: string };
-  'complete-envelope': { envelopeId: string };
+  /** `reseals`: the round the attempt belongs to (see completion-attempts.ts); absent for the first. */
+  'complete-envelope': { envelopeId: string; reseals?: number };
   'deliver-completion': { envelopeId: string };
   'purge-uploads': Record<string, never>;
   'deliver-webhook': { deliveryId: string };
@@ -34,7 +35,7 @@ const jobOf = (now: Date, kind: JobKind, payload: unknown, runAt: Date | undefin
 
 /**
  * Writes a job into the outbox inside the caller's transaction: the work exists exactly when the
- * state change that causes it commits, and survives a crash until a worker has done it.
+ * state change that causes it commits, and survives a crash until a worker has done it. Returns the job's id.
  */
 export const enqueueJob = async <K extends JobKind>(
   ctx: AppContext,
@@ -42,7 +43,11 @@ export const enqueueJob = async <K extends JobKind>(
   kind: K,
   payload: JobPayloads[K],
   runAt?: Date,
-): Promise<void> => insertAtOnce(trx, jobInserts(trx, [jobOf(ctx.clock.now(), kind, payload, runAt)]));
+): Promise<string> => {
+  const job = jobOf(ctx.clock.now(), kind, payload, runAt);
+  await insertAtOnce(trx, jobInserts(trx, [job]));
+  return job.id;
+};
 
 /** A job to enqueue: its kind, its payload and, if not now, when it is due. */
 export type NewJob = { [K in JobKind]: { kind: K; payload: JobPayloads[K]; runAt?: Date } }[JobKind];

@@ -53,3 +53,38 @@ export const printResult = (args: ParsedArgs, result: Record<string, unknown>, n
     console.log(`${key.padEnd(width)}  ${typeof value === 'string' ? value : JSON.stringify(value)}`);
   if (note) console.log(`\n${note}`);
 };
+
+/** A whole-number option, or undefined when not given. */
+export const integerOption = (args: ParsedArgs, name: string): number | undefined => {
+  const value = args.values[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new UsageError(`--${name} takes a whole number`);
+  return Number(value);
+};
+
+const cell = (value: unknown): string => (value === null || value === undefined ? '-' : String(value));
+
+/**
+ * A page of a list: with `--json`, `{"<name>": [...], "more"}` (`more`: rows follow; ask again with
+ * a larger `--offset`); otherwise one aligned line per row under a header, for people.
+ */
+export const printList = (args: ParsedArgs, name: string, rows: Record<string, unknown>[], more: boolean) => {
+  if (args.json) {
+    console.log(JSON.stringify({ [name]: rows, more }));
+    return;
+  }
+  if (rows.length === 0) {
+    console.log(`No ${name}.`);
+    return;
+  }
+  const columns = Object.keys(rows[0]!);
+  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => cell(row[column]).length)));
+  const line = (values: string[]) =>
+    values
+      .map((value, i) => value.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  console.log(line(columns));
+  for (const row of rows) console.log(line(columns.map((column) => cell(row[column]))));
+  if (more) console.log(`\nMore ${name} follow: ask again with --offset.`);
+};

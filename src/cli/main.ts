@@ -24,6 +24,11 @@ const commands: CommandEntry[] = [
     load: async () => (await import('./commands/account-update.js')).accountUpdate,
   },
   {
+    name: 'account list',
+    summary: 'List the accounts with their owners',
+    load: async () => (await import('./commands/account-list.js')).accountList,
+  },
+  {
     name: 'client create',
     summary: 'Issue another API client for an account',
     load: async () => (await import('./commands/client-create.js')).clientCreate,
@@ -37,6 +42,16 @@ const commands: CommandEntry[] = [
     name: 'webhook list',
     summary: "List webhooks (one account's with --account), never their secrets",
     load: async () => (await import('./commands/webhook-list.js')).webhookList,
+  },
+  {
+    name: 'client list',
+    summary: 'List API clients (ids and dates, never secrets), of one account or all',
+    load: async () => (await import('./commands/client-list.js')).clientList,
+  },
+  {
+    name: 'envelope reseal',
+    summary: 'Retry the sealing of an envelope whose seal failed, here and now',
+    load: async () => (await import('./commands/envelope-reseal.js')).envelopeReseal,
   },
   {
     name: 'verify',

@@ -1,6 +1,9 @@
 import type { CreatedAccount } from '../app/accounts/create-account.js';
 import type { IssuedClient } from '../app/accounts/create-client.js';
 import type { Webhook } from '../app/webhooks/list-webhooks.js';
+import type { ListedAccount } from '../app/accounts/list-accounts.js';
+import type { ListedClient } from '../app/accounts/list-clients.js';
+import type { ResealRun } from '../app/completion/reseal-and-run.js';
 
 /** What the commands print, key for key as the README documents them: snake_case, like the API. */
 
@@ -35,4 +38,29 @@ export const presentWebhookListed = (webhook: Webhook) => ({
   enabled: webhook.enabled,
   disabled_reason: webhook.disabledReason,
   created_at: webhook.createdAt,
+});
+
+export const presentReseal = (run: ResealRun) => ({
+  envelope_id: run.envelopeId,
+  state: run.completion.state,
+  attempts: run.completion.attempts,
+  last_error: run.completion.lastError,
+  next_attempt_at: run.completion.nextAttemptAt,
+});
+
+export const presentListedAccount = (account: ListedAccount) => ({
+  account_id: account.accountId,
+  name: account.name,
+  plan: account.plan,
+  owner_name: account.ownerName,
+  owner_email: account.ownerEmail,
+  created_at: account.createdAt,
+});
+
+export const presentListedClient = (client: ListedClient) => ({
+  client_id: client.clientId,
+  account_id: client.accountId,
+  status: client.revokedAt ? 'revoked' : 'active',
+  created_at: client.createdAt,
+  revoked_at: client.revokedAt,
 });

@@ -5,9 +5,10 @@ import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
-import { enqueueJob } from '../outbox.js';
 import { eventEnvelope } from '../webhooks/event-subjects.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
+import { enqueueJob, type JobPayloads } from '../outbox.js';
+import { beginCompletionAttempt, markCompletionSealed, recordFailedCompletionAttempt } from './completion-attempts.js';
 import { allSignersSigned, readEnvelopeRecord, type EnvelopeRecord } from './envelope-record.js';
 import { sealDocuments, type SealedCertificate, type SealedEnvelope } from './seal-documents.js';
 
@@ -61,6 +62,7 @@ const recordCompletion = (
       actor: { name: 'Countersign', email: null },
       description: `Every signer signed; ${record.documents.length} document(s) sealed with ledger head ${ledgerHeadHash}.`,
     });
+    await markCompletionSealed(ctx, trx, record.envelope.id);
     await enqueueJob(ctx, trx, 'deliver-completion', { envelopeId: record.envelope.id });
     await recordWebhookEvent(ctx, trx, {
       accountId: record.envelope.accountId,
@@ -73,15 +75,23 @@ const recordCompletion = (
 /**
  * The 'complete-envelope' job (API.md §7): stamps and seals every document and the certificate of
  * completion, then makes the envelope Completed and queues the delivery of the sealed copies
- * (deliver-completion.ts). Idempotent: an envelope that is not InProgress with every signer signed
- * is left alone.
+ * (deliver-completion.ts). A failed seal is retried on its own schedule (completion-attempts.ts) and
+ * reported in the envelope's details, never left stuck silently. Idempotent: an envelope that is not
+ * InProgress with every signer signed is left alone, and so is a job of an earlier round (`reseals`).
  */
-export const completeEnvelope = async (ctx: AppContext, { envelopeId }: { envelopeId: string }): Promise<void> => {
+export const completeEnvelope = async (ctx: AppContext, { envelopeId, reseals = 0 }: JobPayloads['complete-envelope']): Promise<void> => {
   const record = await readEnvelopeRecord(ctx.db, envelopeId);
   if (!record || record.envelope.status !== 'InProgress' || !allSignersSigned(record)) return;
   const ledgerHeadHash = record.envelope.ledgerHeadHash;
   if (!ledgerHeadHash) throw new Error(`Envelope ${envelopeId} has no ledger entries`);
+  if (!(await beginCompletionAttempt(ctx, envelopeId, reseals))) return;
   const completedAt = ctx.clock.now();
-  const sealed = await sealDocuments(ctx, { record, ledgerHeadHash, completedAt });
+  let sealed: SealedEnvelope<SealedCertificate>;
+  try {
+    sealed = await sealDocuments(ctx, { record, ledgerHeadHash, completedAt });
+  } catch (error) {
+    await recordFailedCompletionAttempt(ctx, record.envelope, error);
+    return;
+  }
   if (await recordCompletion(ctx, record, sealed, ledgerHeadHash, completedAt)) ctx.jobs.poke();
 };

@@ -1,10 +1,23 @@
 import { AppError } from '../../domain/app-error.js';
 import { effectiveStatus } from '../../domain/envelope-state.js';
-import { readEnvelopeDetails, type EnvelopeDetailsRead } from '../../infra/db/tables/envelope-details.js';
+import { readEnvelopeDetails, type DetailedCompletion, type EnvelopeDetailsRead } from '../../infra/db/tables/envelope-details.js';
 import type { AppContext } from '../context.js';
 
 /** The envelope's documents and recipients, its status as of now, and its account owner as the sender. */
 export type EnvelopeDetails = Omit<EnvelopeDetailsRead, 'owner'> & { createdBy: EnvelopeDetailsRead['owner'] };
+
+/**
+ * Where the completion stands; null until every signer has signed. Without a row, sealing has not
+ * started yet (its job is queued), or the envelope was sealed before completions were recorded
+ * (migration 0009), which took one attempt as far as anyone can tell.
+ */
+const completionOf = ({ envelope, completion, signers }: EnvelopeDetailsRead): DetailedCompletion | null => {
+  if (completion) return completion;
+  if (envelope.status === 'Completed') return { state: 'completed', attempts: 1, lastError: null, nextAttemptAt: null };
+  if (envelope.status === 'InProgress' && signers.length > 0 && signers.every((s) => s.status === 'Signed'))
+    return { state: 'pending', attempts: 0, lastError: null, nextAttemptAt: null };
+  return null;
+};
 
 /**
  * Everything the sender sees about one envelope (API.md §3), read in one statement. The certificate
@@ -16,5 +29,5 @@ export const getEnvelopeDetails = async (ctx: AppContext, accountId: string, env
   if (!details) throw new AppError('ENVELOPE_NOT_FOUND', `No envelope ${envelopeId}.`);
   const { envelope, owner, ...rest } = details;
   const status = effectiveStatus({ status: envelope.status, signingDueDate: new Date(envelope.signingDueDate) }, ctx.clock.now());
-  return { ...rest, envelope: { ...envelope, status }, createdBy: owner };
+  return { ...rest, completion: completionOf(details), envelope: { ...envelope, status }, createdBy: owner };
 };

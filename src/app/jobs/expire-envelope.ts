@@ -14,7 +14,8 @@ import { isOutForSignature, SYSTEM_ACTOR } from './job-subjects.js';
 /**
  * Records the expiry of an envelope whose due instant has come: status Expired, expired_at and
  * the ENVELOPE_EXPIRED entry in one transaction, then the notices. An envelope whose due date was
- * extended in the meantime is left alone (the extension scheduled its own expiry job).
+ * extended in the meantime is left alone (the extension scheduled its own expiry job), and so is one
+ * every signer signed before its due date, whose seal is still being retried.
  */
 export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelopeId: string }): Promise<void> => {
   const mails = await ledgerTransaction(ctx, async (trx): Promise<OutgoingMail[]> => {
@@ -22,6 +23,9 @@ export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelope
     const envelope = await readEnvelope(trx, envelopeId, { lock: true });
     const now = ctx.clock.now();
     if (!envelope || !isOutForSignature(envelope.status) || new Date(envelope.signingDueDate) > now) return [];
+    const allSigners = await readRecipients(trx, envelopeId, 'signer');
+    // Every signer signed in time: only its seal is missing (failing, retried), and the seal is what settles it.
+    if (allSigners.every((signer) => signer.status === 'Signed')) return [];
 
     const expiredAt = envelope.signingDueDate;
     await updateEnvelope(trx, envelopeId, { status: 'Expired', expiredAt });
@@ -38,7 +42,7 @@ export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelope
     });
 
     const sender = await senderOf(trx, envelope.accountId);
-    const signers = (await readRecipients(trx, envelopeId, 'signer')).filter((signer) => signer.sentAt !== null);
+    const signers = allSigners.filter((signer) => signer.sentAt !== null);
     const common = { senderName: sender.name, envelopeName: envelope.name, expiredAt: new Date(expiredAt) };
     return [
       { to: sender.email, ...expiryMail({ ...common, recipientName: sender.name, audience: 'sender' }) },

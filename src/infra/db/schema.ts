@@ -249,6 +249,17 @@ export interface JobsTable {
   done_at: string | null;
 }
 
+/** Where an envelope's completion stands (migration 0009); the state is a CompletionState. */
+export interface EnvelopeCompletionsTable {
+  envelope_id: string;
+  state: string;
+  attempts: number;
+  reseals: number;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  updated_at: string;
+}
+
 /**
  * Live envelopes per (account, facet, stored status), kept by triggers (migration 0007): a facet is
  * `all`, `tag:<lower-cased tag>` or `template:<id>`; a count is the sum over its slots.
@@ -316,6 +327,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   ledger_state: LedgerStateTable;
   jobs: JobsTable;
+  envelope_completions: EnvelopeCompletionsTable;
   accounts: AccountsTable;
   users: UsersTable;
   api_clients: ApiClientsTable;

@@ -35,6 +35,17 @@ export const claimDueJobs = async (ctx: WorkerContext, limit = BATCH): Promise<J
 };
 
 /**
+ * Claims one given job, as claimDueJobs would: undefined when it is not due, done, or leased by a
+ * worker (another process got it first).
+ */
+export const claimJob = async (ctx: WorkerContext, jobId: string): Promise<Job | undefined> => {
+  const now = ctx.clock.now();
+  const leaseEnd = new Date(now.getTime() + LEASE_MS).toISOString();
+  const [job] = await ctx.db.transaction().execute((trx) => leaseDueJobs(trx, now.toISOString(), leaseEnd, 1, jobId));
+  return job;
+};
+
+/**
  * Runs one claimed job: done when its handler returns, rescheduled with back-off when it throws.
  * While the handler runs, its lease is renewed, so a long seal is not claimed again by another process.
  */

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import { getEnvelopeDetails, type EnvelopeDetails as Details } from '../../../app/envelopes/get-envelope-details.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Email, Id, Int, List, Nullable, Ok, Text, Timestamp, errorResponses } from '../../schema-kit.js';
+import { COMPLETION_DESCRIPTION, Completion, presentCompletion } from './completion.schema.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
 
 const Signer = Type.Object({
@@ -42,6 +43,7 @@ const EnvelopeDetails = Type.Object({
   email_reminders: Type.Boolean(),
   reminder_period: Nullable(Int(1, 364)),
   completed_at: Nullable(Timestamp()),
+  completion: Type.Union([Completion, Type.Null()], { description: COMPLETION_DESCRIPTION }),
   documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500), sha256: Text(64) }), 10),
   recipients: Type.Object({ signers: List(Signer, 50), observers: List(Observer, 50) }),
 });
@@ -71,7 +73,7 @@ const presentObserver = (r: Recipient) => ({
   sent_at: r.sentAt,
 });
 
-const presentDetails = ({ envelope, createdBy, documents, signers, observers }: Details) => ({
+const presentDetails = ({ envelope, createdBy, completion, documents, signers, observers }: Details) => ({
   envelope_id: envelope.id,
   name: envelope.name,
   description: envelope.description,
@@ -85,6 +87,7 @@ const presentDetails = ({ envelope, createdBy, documents, signers, observers }: 
   email_reminders: envelope.emailReminders,
   reminder_period: envelope.reminderPeriod,
   completed_at: envelope.completedAt,
+  completion: completion && presentCompletion(completion),
   documents: documents.map((d) => ({ document_id: d.id, name: d.name, pages: d.pageCount, sha256: d.sha256 })),
   recipients: { signers: signers.map(presentSigner), observers: observers.map(presentObserver) },
 });
@@ -96,7 +99,10 @@ export const getEnvelopeDetailsRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'getEnvelopeDetails',
         summary: "An envelope's settings, documents and recipients",
-        description: 'The certificate of completion is not listed among the documents; download it as document `certificate`.',
+        description:
+          'The certificate of completion is not listed among the documents; download it as document `certificate`. ' +
+          '`completion` (beyond API.md) reports where sealing stands once every signer has signed: ' +
+          'a seal that fails is retried with back-off and, after its last attempt, shows `state: failed` with `last_error`.',
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
         response: { 200: Ok(EnvelopeDetails), ...errorResponses(400, 401, 404, 429) },

@@ -12,6 +12,7 @@ import { getEnvelopeDetailsRoute } from './get-envelope-details.js';
 import { getEnvelopeHistoryRoute } from './get-envelope-history.js';
 import { listEnvelopesRoute } from './list-envelopes.js';
 import { remindSignerRoute } from './remind-signer.js';
+import { resealEnvelopeRoute } from './reseal-envelope.js';
 import { retrieveMetadataRoute } from './retrieve-metadata.js';
 import { updateMetadataRoute } from './update-metadata.js';
 import { uploadEnvelopeFileRoute } from './upload-file.js';
@@ -34,4 +35,5 @@ export const envelopeRoutes: RouteModule[] = [
   remindSignerRoute,
   deleteEnvelopeRoute,
   extendDueDateRoute,
+  resealEnvelopeRoute,
 ];

@@ -8,6 +8,7 @@ import * as idempotencyLeases from './0005-idempotency-leases.js';
 import { ledgerSequencingAndAnchorsMigration } from './0006-ledger-sequencing-and-anchors.js';
 import { envelopeListAtScaleMigration } from './0007-envelope-list-at-scale.js';
 import * as webhooks from './0008-webhooks.js';
+import * as completionAttempts from './0009-completion-attempts.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -22,4 +23,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0006-ledger-sequencing-and-anchors': ledgerSequencingAndAnchorsMigration(dialect),
   '0007-envelope-list-at-scale': envelopeListAtScaleMigration(dialect),
   '0008-webhooks': webhooks,
+  '0009-completion-attempts': completionAttempts,
 });

@@ -78,3 +78,25 @@ export const readAccountForUpdate = async (db: Db, accountId: string): Promise<A
   const row = await lockForUpdate(db, db.selectFrom('accounts').selectAll().where('id', '=', accountId)).executeTakeFirst();
   return row && accountCodec.fromRow(row);
 };
+
+/** A page of accounts in creation order, each with its owner's name and e-mail. */
+export const listAccountsWithOwners = async (
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<(Account & { ownerName: string; ownerEmail: string })[]> => {
+  const rows = await db
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.id', 'accounts.owner_user_id')
+    .selectAll('accounts')
+    .select(['users.name as owner_name', 'users.email as owner_email'])
+    .orderBy('accounts.created_at')
+    .orderBy('accounts.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map(({ owner_name, owner_email, ...account }) => ({
+    ...accountCodec.fromRow(account),
+    ownerName: owner_name,
+    ownerEmail: owner_email,
+  }));
+};

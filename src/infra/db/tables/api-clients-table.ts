@@ -38,3 +38,10 @@ export const revokeApiClient = async (db: Db, clientId: string, revokedAt: strin
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 };
+
+/** A page of API clients in creation order, of one account or of all. */
+export const listApiClients = async (db: Db, filter: { accountId?: string; limit: number; offset: number }): Promise<ApiClient[]> => {
+  let query = db.selectFrom('api_clients').selectAll().orderBy('created_at').orderBy('id').limit(filter.limit).offset(filter.offset);
+  if (filter.accountId) query = query.where('account_id', '=', filter.accountId);
+  return (await query.execute()).map(apiClientCodec.fromRow);
+};

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import type { CompletionState } from '../../../domain/completion-state.js';
 import type { EnvelopeStatus } from '../../../domain/envelope-state.js';
 import type { RecipientStatus } from '../../../domain/recipient-state.js';
 import type { SignProcessFlow } from '../../../domain/signing-order.js';
@@ -47,8 +48,17 @@ export interface DetailedRecipient {
   declineReason: string | null;
 }
 
+/** The envelope's completion row (migration 0009), when sealing has started. */
+export interface DetailedCompletion {
+  state: CompletionState;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+}
+
 export interface EnvelopeDetailsRead {
   envelope: DetailedEnvelope;
+  completion: DetailedCompletion | null;
   owner: { name: string; email: string };
   /** In order, without the certificate of completion. */
   documents: DetailedDocument[];
@@ -84,8 +94,9 @@ interface RecipientJson {
 const jsonValue = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /**
- * The envelope, its account owner, its documents and its recipients in one statement: the documents
- * and recipients come as JSON arrays (json_group_array on SQLite, json_agg on PostgreSQL).
+ * The envelope, its account owner, its completion, its documents and its recipients in one
+ * statement: the documents and recipients come as JSON arrays (json_group_array on SQLite, json_agg
+ * on PostgreSQL).
  */
 const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeId: string) => {
   const postgres = isPostgres(db);
@@ -97,6 +108,7 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
     .selectFrom('envelopes as e')
     .innerJoin('accounts as a', 'a.id', 'e.account_id')
     .innerJoin('users as u', 'u.id', 'a.owner_user_id')
+    .leftJoin('envelope_completions as c', 'c.envelope_id', 'e.id')
     .select([
       'e.id',
       'e.name',
@@ -112,6 +124,10 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
       'e.completed_at',
       'u.name as owner_name',
       'u.email as owner_email',
+      'c.state as completion_state',
+      'c.attempts as completion_attempts',
+      'c.last_error as completion_last_error',
+      'c.next_attempt_at as completion_next_attempt_at',
     ])
     .select((eb) => [
       jsonArrayFrom(
@@ -186,6 +202,15 @@ export const readEnvelopeDetails = async (db: Db, accountId: string, envelopeId:
       completedAt: row.completed_at,
     },
     owner: { name: row.owner_name, email: row.owner_email },
+    completion:
+      row.completion_state === null
+        ? null
+        : {
+            state: row.completion_state as CompletionState,
+            attempts: row.completion_attempts!,
+            lastError: row.completion_last_error,
+            nextAttemptAt: row.completion_next_attempt_at,
+          },
     documents: documents.map((d) => ({ id: d.id, name: d.name, pageCount: d.page_count, sha256: d.sha256 })),
     signers: recipients.filter((r) => r.role === 'signer').map(toRecipient),
     observers: recipients.filter((r) => r.role === 'observer').map(toRecipient),

@@ -39,12 +39,12 @@ export const jobInserts = (db: Db, jobs: readonly Job[]): PendingInsert[] =>
   jobs.length ? [db.insertInto('jobs').values(jobs.map(jobCodec.toRow))] : [];
 
 /**
- * Up to `limit` jobs due at `now` that no live lease holds, oldest due first, each leased until
- * `leaseEnd`. Run inside a transaction: `FOR UPDATE SKIP LOCKED` on PostgreSQL keeps two workers
- * from claiming the same job.
+ * Up to `limit` jobs due at `now` that no live lease holds (or only the one job `onlyJobId`), oldest
+ * due first, each leased until `leaseEnd`. Run inside a transaction: `FOR UPDATE SKIP LOCKED` on
+ * PostgreSQL keeps two workers from claiming the same job.
  */
-export const leaseDueJobs = async (trx: Db, now: string, leaseEnd: string, limit: number): Promise<Job[]> => {
-  const due = trx
+export const leaseDueJobs = async (trx: Db, now: string, leaseEnd: string, limit: number, onlyJobId?: string): Promise<Job[]> => {
+  let due = trx
     .selectFrom('jobs')
     .selectAll()
     .where('done_at', 'is', null)
@@ -52,6 +52,7 @@ export const leaseDueJobs = async (trx: Db, now: string, leaseEnd: string, limit
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
     .orderBy('run_at')
     .limit(limit);
+  if (onlyJobId) due = due.where('id', '=', onlyJobId);
   const rows = await lockForUpdateSkipLocked(trx, due).execute();
   if (rows.length)
     await trx
