@@ -133,7 +133,11 @@ export type ErrorCode =
   | 'CONSENT_REQUIRED'
   | 'LOCATION_REQUIRED'
   | 'INVALID_SIGNATURE'
-  | 'IMAGE_TOO_LARGE';
+  | 'IMAGE_TOO_LARGE'
+  // The ledger's proofs
+  | 'INVALID_BLOCK_NUMBER'
+  | 'LEDGER_BLOCK_NOT_FOUND'
+  | 'INVALID_TREE_SIZE';
 
 /** One problem with a request; the HTTP layer presents it as an entry of the contract's `errors[]`. */
 export interface Problem {

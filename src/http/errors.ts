@@ -131,6 +131,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   LOCATION_REQUIRED: 400,
   INVALID_SIGNATURE: 400,
   IMAGE_TOO_LARGE: 400,
+  INVALID_BLOCK_NUMBER: 400,
+  LEDGER_BLOCK_NOT_FOUND: 404,
+  INVALID_TREE_SIZE: 400,
 };
 
 export const statusOf = (error: AppError): number => STATUS_BY_CODE[error.code];

@@ -7,6 +7,7 @@ import * as blobReferenceIndexes from './0004-blob-reference-indexes.js';
 import * as idempotencyLeases from './0005-idempotency-leases.js';
 import { ledgerSequencingAndAnchorsMigration } from './0006-ledger-sequencing-and-anchors.js';
 import { envelopeListAtScaleMigration } from './0007-envelope-list-at-scale.js';
+import * as ledgerProofs from './0010-ledger-proofs.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -20,4 +21,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0005-idempotency-leases': idempotencyLeases,
   '0006-ledger-sequencing-and-anchors': ledgerSequencingAndAnchorsMigration(dialect),
   '0007-envelope-list-at-scale': envelopeListAtScaleMigration(dialect),
+  '0010-ledger-proofs': ledgerProofs,
 });
