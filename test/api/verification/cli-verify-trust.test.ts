@@ -15,7 +15,7 @@ const BIN = resolve('bin/countersign.js');
 
 /** The CLI as a third party runs it: in a directory of its own, with none of the service's configuration. */
 const verifyIn = async (cwd: string, ...args: string[]) => {
-  const env = { ...process.env, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   for (const name of ['DATA_DIR', 'DATABASE_URL', 'SIGNING_CERT_P12', 'SIGNING_CERT_PASSWORD', 'LEDGER_KEY']) delete env[name];
   try {
     const { stdout, stderr } = await exec('node', [BIN, 'verify', ...args], { cwd, env });
