@@ -55,7 +55,7 @@ const commands: CommandEntry[] = [
   },
   {
     name: 'verify',
-    summary: "Check offline that a sealed PDF is intact and carries this service's seal",
+    summary: 'Check that a sealed PDF is intact, sealed by the service and in its ledger (writes nothing)',
     load: async () => (await import('./commands/verify.js')).verify,
   },
 ];

@@ -142,7 +142,11 @@ export type ErrorCode =
   | 'UNKNOWN_EVENT_TYPE'
   | 'EVENTS_REQUIRED'
   | 'WEBHOOK_LIMIT_REACHED'
-  | 'WEBHOOK_DISABLED';
+  | 'WEBHOOK_DISABLED'
+  // The ledger's proofs
+  | 'INVALID_BLOCK_NUMBER'
+  | 'LEDGER_BLOCK_NOT_FOUND'
+  | 'INVALID_TREE_SIZE';
 
 /** One problem with a request; the HTTP layer presents it as an entry of the contract's `errors[]`. */
 export interface Problem {

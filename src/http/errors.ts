@@ -139,6 +139,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   EVENTS_REQUIRED: 400,
   WEBHOOK_LIMIT_REACHED: 403,
   WEBHOOK_DISABLED: 409,
+  INVALID_BLOCK_NUMBER: 400,
+  LEDGER_BLOCK_NOT_FOUND: 404,
+  INVALID_TREE_SIZE: 400,
 };
 
 export const statusOf = (error: AppError): number => STATUS_BY_CODE[error.code];

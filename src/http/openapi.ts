@@ -27,7 +27,12 @@ Work that a small input can make huge is bounded, each bound answering 400 with 
 \`PDF_TOO_COMPLEX\` (a document's compressed streams inflate past 64 MiB each or 256 MiB in all, or reading it
 takes too long or too much memory; also from the verify upload), \`TOO_MANY_ANCHORS\` (more than 100 anchor
 fields in one request), \`TOO_MANY_ANCHOR_MATCHES\` (an anchor text found more than 100 times) and
-\`TOO_MANY_FIELDS\` (more than 200 fields for one signer or 2,000 in one envelope, anchor matches included).`;
+\`TOO_MANY_FIELDS\` (more than 200 fields for one signer or 2,000 in one envelope, anchor matches included).
+
+The ledger routes (\`/ledger/head\`, \`/ledger/proof/{block_number}\`, \`/ledger/consistency\`, \`/ledger/trust\`)
+are public. A third party verifies a sealed PDF with the root certificate and ledger key of \`/ledger/trust\`, the
+RFC 9162 proofs (a leaf is the 32 raw bytes of an entry's \`entry_hash\`) and the procedure of docs/verification.md;
+every sealed PDF's embedded record carries the inclusion proof of the envelope's last entry under a signed tree head.`;
 
 type Response = { description?: string; headers?: Record<string, unknown>; content?: unknown };
 type Operation = { responses?: Record<string, Response> };

@@ -1,10 +1,11 @@
-import type { CompletionRecord } from '../../infra/pdf/completion-record.js';
+import type { CompletionRecord, SealedLedgerProof } from '../../infra/pdf/completion-record.js';
 import type { PageInfo } from '../../infra/pdf/intake.js';
 import type { SealingOptions } from '../../infra/pdf/pdf-pool.js';
 import type { AppContext } from '../context.js';
 import { certificateInput, verificationUrl } from './certificate-input.js';
 import type { EnvelopeRecord } from './envelope-record.js';
 import { fieldStamps } from './field-stamps.js';
+import { sealedLedgerProof } from './sealed-ledger-proof.js';
 
 export interface SealedFile {
   bytes: Uint8Array;
@@ -28,14 +29,18 @@ interface SealingRun {
   completedAt: Date;
 }
 
+/** A run once the proof that the ledger holds its last entry is at hand: every file carries the same one. */
+type ProvenRun = SealingRun & { ledgerProof: SealedLedgerProof };
+
 /** The record every sealed file carries inside its signed bytes (see completion-record.ts). */
-const completionRecordOf = (ctx: AppContext, { record, ledgerHeadHash, completedAt }: SealingRun): CompletionRecord => ({
+const completionRecordOf = (ctx: AppContext, { record, ledgerHeadHash, completedAt, ledgerProof }: ProvenRun): CompletionRecord => ({
   envelope_id: record.envelope.id,
   envelope_name: record.envelope.name,
   completed_at: completedAt.toISOString(),
   ledger_head_hash: ledgerHeadHash,
   verification_url: verificationUrl(ctx.config.publicUrl, record.envelope.id),
   signers: record.recipients.filter((r) => r.role === 'signer').map((r) => ({ name: r.name, email: r.email, signed_at: r.signedAt })),
+  ledger_proof: ledgerProof,
 });
 
 /** The sealing identity the workers load for themselves: the one the service loaded at start (keys.ts). */
@@ -53,7 +58,7 @@ const stored = async (ctx: AppContext, bytes: Uint8Array): Promise<SealedFile> =
  * One document, in a PDF worker: its field values stamped in, the certificate page appended, the QR
  * code when asked, the completion record attached, then the seal.
  */
-const sealDocument = async (ctx: AppContext, run: SealingRun, index: number): Promise<SealedFile> => {
+const sealDocument = async (ctx: AppContext, run: ProvenRun, index: number): Promise<SealedFile> => {
   const { record } = run;
   const document = record.documents[index]!;
   const original = await ctx.blobs.get(document.sha256);
@@ -80,7 +85,7 @@ const sealDocument = async (ctx: AppContext, run: SealingRun, index: number): Pr
 };
 
 /** The standalone certificate of completion: it can state the sealed hashes, the documents being sealed already. */
-const sealCertificate = async (ctx: AppContext, run: SealingRun, sealed: SealedFile[]): Promise<SealedCertificate> => {
+const sealCertificate = async (ctx: AppContext, run: ProvenRun, sealed: SealedFile[]): Promise<SealedCertificate> => {
   const documents = run.record.documents.map((d, i) => ({ name: d.name, sha256Original: d.sha256, sha256Sealed: sealed[i]!.sha256 }));
   const certificate = certificateInput(run.record, {
     publicUrl: ctx.config.publicUrl,
@@ -93,7 +98,8 @@ const sealCertificate = async (ctx: AppContext, run: SealingRun, sealed: SealedF
 };
 
 /** Stamps, certifies and seals every document, and the certificate of completion; stores the sealed bytes. */
-export const sealDocuments = async (ctx: AppContext, run: SealingRun): Promise<SealedEnvelope<SealedCertificate>> => {
+export const sealDocuments = async (ctx: AppContext, sealing: SealingRun): Promise<SealedEnvelope<SealedCertificate>> => {
+  const run = { ...sealing, ledgerProof: await sealedLedgerProof(ctx, sealing.record.envelope.id, sealing.ledgerHeadHash) };
   const documents: SealedFile[] = [];
   for (const index of run.record.documents.keys()) documents.push(await sealDocument(ctx, run, index));
   return { documents, certificate: await sealCertificate(ctx, run, documents) };

@@ -78,7 +78,7 @@ export const numberLedgerEntries = (ctx: AppContext): Promise<void> => {
 };
 
 /** A committed entry's block number (see ledgerTransaction), numbering it now if the run after its commit failed. */
-export const blockNumberOf = async (ctx: AppContext, entry: LedgerEntry): Promise<number> => {
+export const blockNumberOf = async (ctx: AppContext, entry: Pick<LedgerEntry, 'envelope_id' | 'sequence'>): Promise<number> => {
   const blockNumber = await readBlockNumber(ctx.db, entry.envelope_id, entry.sequence);
   if (blockNumber !== null) return blockNumber;
   await numberLedgerEntries(ctx);

@@ -230,6 +230,13 @@ export interface LedgerEntriesTable {
   occurred_at: string;
 }
 
+/** A perfect subtree's hash of the service-wide log (migration 0010). */
+export interface LedgerNodesTable {
+  level: number;
+  node_index: number;
+  hash: string;
+}
+
 export interface LedgerStateTable {
   id: number;
   size: number;
@@ -326,6 +333,7 @@ export interface Database {
   attachments: AttachmentsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_state: LedgerStateTable;
+  ledger_nodes: LedgerNodesTable;
   jobs: JobsTable;
   envelope_completions: EnvelopeCompletionsTable;
   accounts: AccountsTable;

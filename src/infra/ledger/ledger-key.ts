@@ -37,6 +37,12 @@ export const loadLedgerKey = async (dataDir: string): Promise<LedgerKey> => {
   return ledgerKeyFrom(createPrivateKey(await readFile(path, 'utf8')));
 };
 
+/** The public key (base64 of the raw 32 bytes) of `dataDir`'s ledger key if there is one, read without creating anything. */
+export const findLedgerPublicKey = async (dataDir: string): Promise<string | undefined> => {
+  const pem = await readPem(ledgerKeyPath(dataDir));
+  return pem === undefined ? undefined : ledgerKeyFrom(createPrivateKey(pem)).publicKeyBase64;
+};
+
 const readPem = async (path: string): Promise<string | undefined> => {
   try {
     return await readFile(path, 'utf8');

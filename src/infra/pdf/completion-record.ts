@@ -1,4 +1,5 @@
 import { PDF } from '@libpdf/core';
+import type { SignedTreeHead } from '../ledger/tree-head.js';
 import { scanInflateBudget } from './inflate-budget.js';
 
 /** The file name of the record inside a sealed PDF (an embedded file, so inside the signed bytes). */
@@ -16,6 +17,22 @@ export interface CompletionRecord {
   ledger_head_hash: string;
   verification_url: string;
   signers: { name: string; email: string; signed_at: string | null }[];
+  /** Absent from files sealed before the ledger published proofs. */
+  ledger_proof?: SealedLedgerProof;
+}
+
+/**
+ * That the envelope's last entry before sealing (`ledger_head_hash`) is block `block_number` of the
+ * service-wide log, under a signed tree head taken when sealing (docs/verification.md).
+ */
+export interface SealedLedgerProof {
+  block_number: number;
+  /** Hex SHA-256(0x00 ‖ the 32 raw bytes of ledger_head_hash). */
+  leaf_hash: string;
+  tree_size: number;
+  /** RFC 9162 inclusion proof, hex, bottom first. */
+  audit_path: string[];
+  tree_head: SignedTreeHead;
 }
 
 export const attachCompletionRecord = async (bytes: Uint8Array, record: CompletionRecord): Promise<Uint8Array> => {

@@ -53,6 +53,16 @@ const parseIdentityPem = (pem: string, path: string): SealingIdentityPem => {
   return { privateKey: key.der, certificateChain };
 };
 
+/** The generated identity of `dataDir` if there is one, read without creating or changing anything (`countersign verify`). */
+export const findGeneratedIdentity = async (dataDir: string): Promise<SealingIdentityPem | undefined> => {
+  const path = join(dataDir, 'keys', SEALING_FILE);
+  const existing = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+    throw error;
+  });
+  return existing === undefined ? undefined : parseIdentityPem(existing, path);
+};
+
 /**
  * The local root → sealing certificate chain of `dataDir` (SIGNING_CERT_P12 unset), generated on the
  * first start. Only generating needs the certificate library, so a process that finds the file never loads it.

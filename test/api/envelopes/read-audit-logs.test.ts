@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { createHash, createPublicKey, verify } from 'node:crypto';
 import { after, before, it } from 'node:test';
 import canonicalizeModule from 'canonicalize';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
@@ -61,6 +61,20 @@ describeOnEachDatabase('GET /envelopes/{envelopeId}/audit_logs (API.md §6)', (s
     );
     assert.equal(head_hash, entries.at(-1).entry_hash);
     assert.equal(verified, true);
+  });
+
+  it('signs head_hash with the ledger key: Ed25519 over the RFC 8785 JSON of {envelope_id, head_hash}', async () => {
+    const { envelope_id } = await createEnvelope(server, token);
+    const { head_hash, head_signature, public_key } = (await auditLogs(envelope_id)).body.data;
+    const trust = (await server.call('GET', '/api/v2.0/ledger/trust', { noAppAuthType: true })).body.data;
+    assert.equal(public_key, trust.ledger_public_key);
+    const key = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(trust.ledger_public_key, 'base64').toString('base64url') },
+      format: 'jwk',
+    });
+    const signed = (headHash: string) => Buffer.from(canonicalize({ envelope_id, head_hash: headHash }), 'utf8');
+    assert.ok(verify(null, signed(head_hash), key, Buffer.from(head_signature, 'base64')));
+    assert.equal(verify(null, signed('0'.repeat(64)), key, Buffer.from(head_signature, 'base64')), false);
   });
 
   it('says verified false once a stored entry has been tampered with', async () => {

@@ -21,6 +21,9 @@ const PUBLIC_CAPABILITY_ROUTES = new Set([
   '/api/v2.0/signing/:signingCode/documents/:documentId',
   '/api/v2.0/signing/:signingCode/sign',
   '/api/v2.0/signing/:signingCode/decline',
+  // Public by the contract (API.md §6): a position in the service-wide log, which belongs to no account
+  // and whose proof reveals only hashes.
+  '/api/v2.0/ledger/proof/:block_number',
   // swagger-ui's and the signing pages' static files.
   '/docs/static/*',
   '/app/*',

@@ -14,6 +14,14 @@ const AuditLogs = Type.Object({
   entries: List(PublishedEntry, 100_000),
   head_hash: Type.Union([Text(64, { pattern: '^[0-9a-f]{64}$' }), Type.Null()]),
   verified: Type.Boolean({ description: 'true when the whole chain recomputes from the genesis hash' }),
+  head_signature: Type.Union([Text(100, { pattern: '^[A-Za-z0-9+/=]+$' }), Type.Null()], {
+    description:
+      'Base64 Ed25519 signature by the ledger key over the UTF-8 RFC 8785 JSON of `{envelope_id, head_hash}`: the service vouches for this head, so the chain can be shown to others. Null when `head_hash` is',
+  }),
+  public_key: Text(60, {
+    pattern: '^[A-Za-z0-9+/=]+$',
+    description: "Base64 of the ledger's raw 32-byte Ed25519 public key; compare it with `ledger_public_key` of `GET /ledger/trust`",
+  }),
 });
 
 const presentAuditLogs = (logs: AuditLogsModel) => ({
@@ -21,6 +29,8 @@ const presentAuditLogs = (logs: AuditLogsModel) => ({
   entries: logs.entries,
   head_hash: logs.headHash,
   verified: logs.verified,
+  head_signature: logs.headSignature,
+  public_key: logs.publicKey,
 });
 
 export const getAuditLogsRoute = (app: App, ctx: AppContext) =>
@@ -31,7 +41,7 @@ export const getAuditLogsRoute = (app: App, ctx: AppContext) =>
         operationId: 'getAuditLogs',
         summary: "An envelope's tamper-evident ledger",
         description:
-          'For each entry, hash `previous_hash` followed by the RFC 8785 JSON of the entry without `entry_hash` (SHA-256, lowercase hex); the first `previous_hash` is 64 zeros and `head_hash` is the last `entry_hash`.',
+          "For each entry, hash `previous_hash` followed by the RFC 8785 JSON of the entry without `entry_hash` (SHA-256, lowercase hex); the first `previous_hash` is 64 zeros and `head_hash` is the last `entry_hash`. `head_signature` is the ledger key's Ed25519 signature of the RFC 8785 JSON of `{envelope_id, head_hash}` (docs/verification.md).",
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
         response: { 200: Ok(AuditLogs), ...errorResponses(400, 401, 404, 429) },

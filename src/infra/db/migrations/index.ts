@@ -9,6 +9,7 @@ import { ledgerSequencingAndAnchorsMigration } from './0006-ledger-sequencing-an
 import { envelopeListAtScaleMigration } from './0007-envelope-list-at-scale.js';
 import * as webhooks from './0008-webhooks.js';
 import * as completionAttempts from './0009-completion-attempts.js';
+import * as ledgerProofs from './0010-ledger-proofs.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -24,4 +25,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0007-envelope-list-at-scale': envelopeListAtScaleMigration(dialect),
   '0008-webhooks': webhooks,
   '0009-completion-attempts': completionAttempts,
+  '0010-ledger-proofs': ledgerProofs,
 });

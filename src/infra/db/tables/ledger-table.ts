@@ -169,3 +169,30 @@ export const readLedgerBlocks = async (db: Db, envelopeId: string): Promise<Ledg
   const rows = await db.selectFrom('ledger_entries').selectAll().where('envelope_id', '=', envelopeId).orderBy('sequence', 'asc').execute();
   return rows.map(ledgerBlockCodec.fromRow);
 };
+
+/** The entry hashes of blocks `from`..`to` (1-based, inclusive), in block order: the log's leaf data. */
+export const readEntryHashesOfBlocks = async (db: Db, from: number, to: number): Promise<string[]> => {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select('entry_hash')
+    .where('block_number', '>=', from)
+    .where('block_number', '<=', to)
+    .orderBy('block_number', 'asc')
+    .execute();
+  return rows.map((row) => row.entry_hash);
+};
+
+/** The envelope's entry with this hash, if any. */
+export const readEntryOfHash = async (
+  db: Db,
+  envelopeId: string,
+  entryHash: string,
+): Promise<{ sequence: number; blockNumber: number | null } | undefined> => {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select(['sequence', 'block_number'])
+    .where('envelope_id', '=', envelopeId)
+    .where('entry_hash', '=', entryHash)
+    .executeTakeFirst();
+  return row && { sequence: row.sequence, blockNumber: row.block_number };
+};
