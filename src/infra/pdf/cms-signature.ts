@@ -164,6 +164,30 @@ const checkChain = async (
   };
 };
 
+/** An RFC 3161 token checked against the data it claims to time-stamp. */
+export interface TimestampTokenVerification {
+  ok: boolean;
+  time: Date;
+  /** Subject of the certificate that signed the token, when it embeds it. */
+  authority: string | null;
+}
+
+/**
+ * Verifies an RFC 3161 time-stamp token (a CMS ContentInfo: DER bytes or its parsed ASN.1) over `data`:
+ * pkijs checks both the TSA's signature and that the token's imprint is this data's hash.
+ * Throws when the token cannot be read.
+ */
+export const verifyTimestampToken = async (token: unknown, data: Uint8Array): Promise<TimestampTokenVerification> => {
+  const contentInfo =
+    token instanceof Uint8Array ? pkijs.ContentInfo.fromBER(toArrayBuffer(token)) : new pkijs.ContentInfo({ schema: token });
+  const tokenData = new pkijs.SignedData({ schema: contentInfo.content });
+  const tstInfo = pkijs.TSTInfo.fromBER(tokenData.encapContentInfo.eContent?.getValue() ?? new ArrayBuffer(0));
+  const ok = await tokenData.verify({ signer: 0, data: toArrayBuffer(data), checkChain: false }, engine);
+  const signerInfo = tokenData.signerInfos[0];
+  const certificate = signerInfo && findSignerCertificate(tokenData, signerInfo);
+  return { ok, time: tstInfo.genTime, authority: certificate ? summarise(certificate).subject : null };
+};
+
 interface TimestampVerification {
   check: Check;
   time: Date | null;
@@ -173,18 +197,14 @@ const verifyTimestamp = async (signerInfo: pkijs.SignerInfo): Promise<TimestampV
   const token = attribute(signerInfo.unsignedAttrs?.attributes, OID.signatureTimeStampToken)?.values[0];
   if (!token) return null;
   try {
-    const tokenData = new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema: token }).content });
-    const tstInfo = pkijs.TSTInfo.fromBER(tokenData.encapContentInfo.eContent?.getValue() ?? new ArrayBuffer(0));
-    // For a time-stamp token pkijs checks both the TSA's signature and that its imprint is this data's hash.
-    const timestampedData = signerInfo.signature.valueBlock.valueHexView.slice().buffer;
-    const ok = await tokenData.verify({ signer: 0, data: timestampedData, checkChain: false }, engine);
+    const { ok, time } = await verifyTimestampToken(token, signerInfo.signature.valueBlock.valueHexView);
     return {
-      time: tstInfo.genTime,
+      time,
       check: {
         name: 'time-stamp',
         ok,
         detail: ok
-          ? `RFC 3161 time-stamp of ${tstInfo.genTime.toISOString()} covers the signature`
+          ? `RFC 3161 time-stamp of ${time.toISOString()} covers the signature`
           : 'the RFC 3161 time-stamp does not match the signature or is not validly signed',
       },
     };
