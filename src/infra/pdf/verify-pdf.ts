@@ -92,6 +92,9 @@ const signedBytesOf = (bytes: Uint8Array, byteRange: number[]): Uint8Array => {
   return Buffer.concat([bytes.subarray(start, start + firstLength), bytes.subarray(secondStart, secondStart + secondLength)]);
 };
 
+/** Each document time-stamp hashes the file up to itself: a renewal every few years never comes near this many. */
+const MAX_DOCUMENT_TIMESTAMPS = 16;
+
 interface DocumentTimestampVerification {
   check: Check;
   time: string | null;
@@ -195,6 +198,9 @@ export const verifySealedPdf = async (bytes: Uint8Array, options: VerifyOptions 
   const seal = signatures.filter((signature) => !signature.documentTimestamp).at(-1);
   if (!seal) return failed('signature', 'the document carries no digital signature');
   const timestamps = signatures.filter((signature) => signature.documentTimestamp && endOf(signature) > endOf(seal));
+  if (timestamps.length > MAX_DOCUMENT_TIMESTAMPS) {
+    return failed('document time-stamp', `more than ${MAX_DOCUMENT_TIMESTAMPS} document time-stamps follow the seal`);
+  }
   const archival = timestamps.length > 0 ? await checkArchivalRevisions(bytes, pdf, seal, timestamps) : undefined;
   const coverage = archival?.coverage ?? checkCoverage(bytes, seal.byteRange);
   if (!coverage.ok) return { ...failed(coverage.name, coverage.detail), checks: [coverage] };

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { readCompletionRecord } from '../../../src/infra/pdf/completion-record.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
 import { pdfsig } from '../../unit/pdf/poppler.js';
@@ -42,6 +43,7 @@ describeOnEachDatabase(
       assert.match(timestamp, /Signer Certificate Common Name: Test TSA/);
       assert.match(timestamp, /- Total document signed/);
       assert.match(Buffer.from(sealed).toString('latin1'), /\/Type \/DSS/);
+      assert.equal((await readCompletionRecord(sealed))?.envelope_id, envelope.envelope_id);
 
       const check = await server.call('POST', `/verify/${envelope.envelope_id}/check`, {
         noAppAuthType: true,

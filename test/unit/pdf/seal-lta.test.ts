@@ -232,6 +232,16 @@ describe('PAdES B-LTA seal with a time-stamp authority', () => {
     assert.equal(report.checks.filter((check) => check.name === 'document time-stamp').length, 2);
   });
 
+  it('refuses more than 16 document time-stamps after the seal rather than hash the file that many times', async () => {
+    let bytes = sealed;
+    for (let count = 1; count < 16; count += 1) bytes = await timestampAfresh(bytes);
+    const atLimit = await verifySealedPdf(bytes);
+    assert.equal(atLimit.valid, true, JSON.stringify(failedChecks(atLimit)));
+    const report = await verifySealedPdf(await timestampAfresh(bytes));
+    assert.equal(report.valid, false);
+    assert.match(report.checks[0]?.detail ?? '', /more than 16 document time-stamps/);
+  });
+
   it('without a TSA seals B-B exactly as before: one revision, no DSS, no time-stamp', async () => {
     const issuedBefore = tsa.issued;
     const plain = await sealPdf(await makePdf(), identity);
