@@ -168,7 +168,8 @@ export const checkLaterRevisions = (sealed: PDF, current: PDF): Check => {
       detail: 'after the seal the file only gained validation data (DSS) and document time-stamps; what it shows is what was sealed',
     };
   } catch (error) {
-    if (!(error instanceof Changed)) throw error;
-    return { name: 'later revisions', ok: false, detail: error.message };
+    // A revision too broken to compare is no proof that nothing changed.
+    const detail = error instanceof Changed ? error.message : 'the revisions after the seal cannot be read';
+    return { name: 'later revisions', ok: false, detail };
   }
 };

@@ -1,6 +1,14 @@
 import { PDF, PdfArray, PdfNumber, PdfString, type PdfDict } from '@libpdf/core';
 import { scanInflateBudget } from './inflate-budget.js';
-import { verifyCmsSignature, verifyTimestampToken, type Check, type SignerSummary } from './cms-signature.js';
+import {
+  verifyCmsSignature,
+  verifyTimestampToken,
+  type Check,
+  type SignerSummary,
+  type TimestampChain,
+  type TimestampTokenVerification,
+} from './cms-signature.js';
+import { dssCertificates } from './dss-certificates.js';
 import { checkLaterRevisions } from './later-revisions.js';
 
 export type { Check, SignerSummary } from './cms-signature.js';
@@ -95,44 +103,55 @@ const signedBytesOf = (bytes: Uint8Array, byteRange: number[]): Uint8Array => {
 /** Each document time-stamp hashes the file up to itself: a renewal every few years never comes near this many. */
 const MAX_DOCUMENT_TIMESTAMPS = 16;
 
-interface DocumentTimestampVerification {
-  check: Check;
-  time: string | null;
-}
+/** /Contents holds the DER token then zeros up to its reserved size; anything else there is unexplained. */
+const isZeroPadded = (contents: Uint8Array): boolean => {
+  const lengthByte = contents[1] ?? 0;
+  const octets = lengthByte < 0x80 ? 0 : lengthByte & 0x7f;
+  const length = lengthByte < 0x80 ? lengthByte : [...contents.subarray(2, 2 + octets)].reduce((total, byte) => total * 256 + byte, 0);
+  return octets <= 4 && contents.subarray(2 + octets + length).every((byte) => byte === 0);
+};
 
-/** One document time-stamp: a well-formed byte range past the seal, and an RFC 3161 token over exactly those bytes. */
-const verifyDocumentTimestamp = async (bytes: Uint8Array, timestamp: SignatureDictionary): Promise<DocumentTimestampVerification> => {
-  const name = 'document time-stamp';
-  const end = endOf(timestamp);
-  if (!isWellFormed(bytes, timestamp.byteRange)) {
-    return {
-      time: null,
-      check: { name, ok: false, detail: `the document time-stamp's byte range [${timestamp.byteRange.join(' ')}] is malformed` },
-    };
+type DocumentTimestampReading = { token: TimestampTokenVerification; end: number } | { problem: string };
+
+/** One document time-stamp read from the bytes alone: a well-formed byte range and an RFC 3161 token over exactly those bytes. */
+const readDocumentTimestamp = async (bytes: Uint8Array, timestamp: SignatureDictionary): Promise<DocumentTimestampReading> => {
+  if (!isWellFormed(bytes, timestamp.byteRange) || !isZeroPadded(timestamp.contents)) {
+    return { problem: `the document time-stamp's byte range [${timestamp.byteRange.join(' ')}] or its contents are malformed` };
   }
   try {
     const token = await verifyTimestampToken(timestamp.contents, signedBytesOf(bytes, timestamp.byteRange));
-    const by = token.authority ? ` by ${token.authority}` : '';
-    const extent = end === bytes.length ? `the whole file (${end} bytes)` : `the first ${end} bytes of the file`;
-    return {
-      time: token.ok ? token.time.toISOString() : null,
-      check: {
-        name,
-        ok: token.ok,
-        detail: token.ok
-          ? `RFC 3161 document time-stamp of ${token.time.toISOString()}${by} covers ${extent} except its own contents`
-          : 'the RFC 3161 document time-stamp does not match the file or is not validly signed',
-      },
-    };
+    return token.ok
+      ? { token, end: endOf(timestamp) }
+      : { problem: 'the RFC 3161 document time-stamp does not match the file or is not validly signed' };
   } catch (error) {
-    return { time: null, check: { name, ok: false, detail: `unreadable document time-stamp token: ${(error as Error).message}` } };
+    return { problem: `unreadable document time-stamp token: ${(error as Error).message}` };
   }
 };
 
+const describeChain = (chain: TimestampChain): string => {
+  if (chain.state === 'verified') return `, whose certificate chains to ${chain.root},`;
+  if (chain.state === 'broken') return `, whose certificate chain does not hold (${chain.reason}),`;
+  return ' (no root certificate of the TSA in the file)';
+};
+
+const documentTimestampCheck = (reading: DocumentTimestampReading, chain: TimestampChain | undefined, fileLength: number): Check => {
+  const name = 'document time-stamp';
+  if ('problem' in reading) return { name, ok: false, detail: reading.problem };
+  const { token, end } = reading;
+  const by = `${token.authority ? ` by ${token.authority}` : ''}${chain ? describeChain(chain) : ''}`;
+  const extent = end === fileLength ? `the whole file (${end} bytes)` : `the first ${end} bytes of the file`;
+  return {
+    name,
+    ok: chain?.state !== 'broken',
+    detail: `RFC 3161 document time-stamp of ${token.time.toISOString()}${by} covers ${extent} except its own contents`,
+  };
+};
+
 /**
- * PAdES B-LTA: the seal covers its own revision; the revisions after it may only add validation data
- * and document time-stamps, each time-stamp must verify over the bytes it names, and the last one must
- * cover the whole file.
+ * PAdES B-LTA: the seal covers its own revision; every document time-stamp after it must verify over
+ * the bytes it names and the last one must cover the whole file. Only then is the file's structure
+ * read past the seal (a damaged revision is not worth parsing): the revisions after the seal may only
+ * add validation data and document time-stamps, and the TSA chains the file carries must hold.
  */
 const checkArchivalRevisions = async (
   bytes: Uint8Array,
@@ -149,7 +168,7 @@ const checkArchivalRevisions = async (
       ? `the signature covers the sealed revision (the first ${sealEnd} of ${bytes.length} bytes) except its own contents`
       : `the signed byte range [${seal.byteRange.join(' ')}] is malformed`,
   };
-  const verified = await Promise.all(timestamps.map((timestamp) => verifyDocumentTimestamp(bytes, timestamp)));
+  const readings = await Promise.all(timestamps.map((timestamp) => readDocumentTimestamp(bytes, timestamp)));
   const last = timestamps.at(-1);
   const whole: Check =
     last && endOf(last) === bytes.length
@@ -163,20 +182,32 @@ const checkArchivalRevisions = async (
           ok: false,
           detail: `the last document time-stamp ends at byte ${last ? endOf(last) : 0}: the file of ${bytes.length} bytes was changed after it`,
         };
-  let sealed: PDF | undefined;
-  try {
-    sealed = sealWellFormed ? await PDF.load(bytes.subarray(0, sealEnd)) : undefined;
-  } catch {
-    sealed = undefined;
+  const intact = sealWellFormed && whole.ok && readings.every((reading) => 'token' in reading);
+  let revisions: Check = { name: 'later revisions', ok: false, detail: 'not examined: the document time-stamps do not hold over the file' };
+  let chains: (TimestampChain | undefined)[] = [];
+  if (intact) {
+    const certificates = dssCertificates(pdf);
+    chains = await Promise.all(readings.map((reading) => ('token' in reading ? reading.token.chainWith(certificates) : undefined)));
+    revisions = await compareWithSealedRevision(bytes.subarray(0, sealEnd), pdf);
   }
-  const revisions = sealed
-    ? checkLaterRevisions(sealed, pdf)
-    : { name: 'later revisions', ok: false, detail: 'the sealed revision cannot be read on its own' };
+  const checks = readings.map((reading, index) => documentTimestampCheck(reading, chains[index], bytes.length));
+  const lastReading = readings.at(-1);
+  const allHold = intact && checks.every((check) => check.ok);
   return {
     coverage,
-    after: [revisions, ...verified.map((result) => result.check), whole],
-    documentTimestampedAt: whole.ok ? (verified.at(-1)?.time ?? null) : null,
+    after: [revisions, ...checks, whole],
+    documentTimestampedAt: allHold && lastReading && 'token' in lastReading ? lastReading.token.time.toISOString() : null,
   };
+};
+
+const compareWithSealedRevision = async (sealedBytes: Uint8Array, pdf: PDF): Promise<Check> => {
+  let sealed: PDF;
+  try {
+    sealed = await PDF.load(sealedBytes);
+  } catch {
+    return { name: 'later revisions', ok: false, detail: 'the sealed revision cannot be read on its own' };
+  }
+  return checkLaterRevisions(sealed, pdf);
 };
 
 /**

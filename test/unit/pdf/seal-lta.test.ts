@@ -50,6 +50,12 @@ const flipByte = (bytes: Uint8Array, at: number): Uint8Array => {
   return copy;
 };
 
+const zeroContents = (bytes: Uint8Array, from: number, to: number): Uint8Array => {
+  const copy = bytes.slice();
+  copy.fill(0x30, from, to);
+  return copy;
+};
+
 const dssOf = async (bytes: Uint8Array): Promise<{ dss: PdfDict | undefined; resolve: (ref: PdfRef) => unknown }> => {
   const pdf = await PDF.load(bytes);
   const resolve = (ref: PdfRef) => pdf.context.resolve(ref);
@@ -128,7 +134,10 @@ describe('PAdES B-LTA seal with a time-stamp authority', () => {
     assert.equal(report.timestamped, true);
     assert.ok(report.documentTimestampedAt);
     const documentTimestamp = report.checks.find((check) => check.name === 'document time-stamp');
-    assert.match(documentTimestamp?.detail ?? '', new RegExp(`of ${report.documentTimestampedAt} by CN=Test TSA covers the whole file`));
+    assert.match(
+      documentTimestamp?.detail ?? '',
+      new RegExp(`of ${report.documentTimestampedAt} by CN=Test TSA, whose certificate chains to CN=Test TSA Root, covers the whole file`),
+    );
     const root = identity.certificateChain.at(-1)!;
     assert.equal((await verifySealedPdf(sealed, { trustedCertificates: [root] })).valid, true);
   });
@@ -165,6 +174,30 @@ describe('PAdES B-LTA seal with a time-stamp authority', () => {
     const report = await verifySealedPdf(flipByte(sealed, at));
     assert.equal(report.valid, false);
     assert.ok(failedChecks(report).length > 0);
+  });
+
+  it('never accepts nor throws on a byte flipped anywhere the document time-stamp covers after the seal (80 positions)', async () => {
+    const [seal, timestamp] = await signaturesOf(sealed);
+    const covered = [
+      ...Array.from({ length: timestamp!.byteRange[1] - endOf(seal!) }, (_, index) => endOf(seal!) + index),
+      ...Array.from({ length: timestamp!.byteRange[3] }, (_, index) => timestamp!.byteRange[2] + index),
+    ];
+    const positions = Array.from({ length: 80 }, (_, index) => covered[Math.floor((covered.length * index) / 80)]!);
+    for (const at of positions) {
+      const report = await verifySealedPdf(flipByte(sealed, at));
+      assert.equal(report.valid, false, `byte ${at} flipped`);
+    }
+  });
+
+  it('fails when the document time-stamp token is altered in its signed content or replaced by zeros', async () => {
+    const timestamp = (await signaturesOf(sealed)).find((signature) => signature.type === 'DocTimeStamp')!;
+    const hexStart = timestamp.byteRange[1] + 1;
+    // Byte 70 of the token lies in its TSTInfo (the signed content with the imprint); 2 hex digits per byte.
+    for (const altered of [flipByte(sealed, hexStart + 2 * 70), zeroContents(sealed, hexStart, timestamp.byteRange[2] - 1)]) {
+      const report = await verifySealedPdf(altered);
+      assert.equal(report.valid, false);
+      assert.equal(report.checks.find((check) => check.name === 'document time-stamp')?.ok, false);
+    }
   });
 
   it('fails when a byte of the sealed revision is flipped', async () => {
