@@ -40,7 +40,8 @@ class RevisionComparison {
     if (!root || !sealedRoot || refKey(root) !== refKey(sealedRoot)) throw new Changed('the catalog was replaced after the seal');
     this.visited.add(refKey(root));
     this.visit(root, 'catalog');
-    for (let next = this.queue.shift(); next; next = this.queue.shift()) this.visit(...next);
+    // An index, not shift(): a file reaches many thousands of objects.
+    for (let index = 0; index < this.queue.length; index += 1) this.visit(...this.queue[index]!);
   }
 
   private enqueue(ref: PdfRef, rule: Rule): void {
