@@ -29,6 +29,8 @@ const OID = {
   signingTime: '1.2.840.113549.1.9.5',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
   signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
+  tstInfo: '1.2.840.113549.1.9.16.1.4',
+  contentType: '1.2.840.113549.1.9.3',
 } as const;
 
 const DIGESTS: Record<string, string> = {
@@ -164,6 +166,107 @@ const checkChain = async (
   };
 };
 
+/** An RFC 3161 token checked against the data it claims to time-stamp. */
+/** The token's content and signed attributes all say TSTInfo, and its imprint is the hash of `data`. */
+const isTimestampOf = (tokenData: pkijs.SignedData, signerInfo: pkijs.SignerInfo, tstInfo: pkijs.TSTInfo, data: Uint8Array): boolean => {
+  const signedContentType = attribute(signerInfo.signedAttrs?.attributes, OID.contentType)?.values[0] as
+    { valueBlock?: { toString(): string } } | undefined;
+  const imprint = digestOf(tstInfo.messageImprint.hashAlgorithm.algorithmId, data);
+  const digestAlgorithms = tokenData.digestAlgorithms.map((algorithm) => algorithm.algorithmId);
+  return (
+    tokenData.encapContentInfo.eContentType === OID.tstInfo &&
+    signedContentType?.valueBlock?.toString() === OID.tstInfo &&
+    digestAlgorithms.includes(signerInfo.digestAlgorithm.algorithmId) &&
+    imprint !== undefined &&
+    equalBytes(imprint, tstInfo.messageImprint.hashedMessage.valueBlock.valueHexView)
+  );
+};
+
+/** How the TSA's certificate chains: to a root found in the token or the extra certificates, or not at all. */
+export type TimestampChain = { state: 'verified'; root: string } | { state: 'broken'; reason: string } | { state: 'no root' };
+
+/** An RFC 3161 token checked against the data it claims to time-stamp. */
+export interface TimestampTokenVerification {
+  ok: boolean;
+  time: Date;
+  /** Subject of the certificate that signed the token, when it embeds it. */
+  authority: string | null;
+  /** The TSA's chain from the token's certificates and these (e.g. the DSS's). */
+  chainWith(extraCertificates: Uint8Array[]): Promise<TimestampChain>;
+}
+
+const parseCertificates = (ders: Uint8Array[]): pkijs.Certificate[] =>
+  ders.flatMap((der) => {
+    try {
+      return [pkijs.Certificate.fromBER(toArrayBuffer(der))];
+    } catch {
+      return [];
+    }
+  });
+
+/** A certificate whose issuer is among `certificates` must verify with one of them: none is a damaged spare. */
+const firstDamaged = async (certificates: pkijs.Certificate[]): Promise<pkijs.Certificate | undefined> => {
+  for (const certificate of certificates) {
+    const issuers = certificates.filter((candidate) => candidate.subject.isEqual(certificate.issuer));
+    if (issuers.length === 0) continue;
+    const verdicts = await Promise.all(issuers.map((issuer) => certificate.verify(issuer, engine).catch(() => false)));
+    if (!verdicts.includes(true)) return certificate;
+  }
+  return undefined;
+};
+
+/**
+ * The TSA's chain, built from what the file holds (the token's certificates and `extraCertificates`,
+ * e.g. the DSS): trust in a TSA is the reader's, but a chain that is there must hold together.
+ */
+const timestampChain = async (signer: pkijs.Certificate, certificates: pkijs.Certificate[], at: Date): Promise<TimestampChain> => {
+  const roots = certificates.filter(isSelfSigned);
+  if (roots.length === 0) return { state: 'no root' };
+  const chainEngine = new pkijs.CertificateChainValidationEngine({
+    trustedCerts: roots,
+    // pkijs takes the last certificate as the end entity and drops later duplicates: the signer goes last, once.
+    certs: [...certificates.filter((c) => !isSelfSigned(c) && !equalBytes(c.tbsView, signer.tbsView)), signer],
+    checkDate: at,
+  });
+  const result = await chainEngine.verify({}, engine);
+  const root = result.certificatePath?.at(-1);
+  if (!result.result || !root) return { state: 'broken', reason: result.resultMessage };
+  const damaged = await firstDamaged(certificates);
+  return damaged
+    ? { state: 'broken', reason: `the certificate ${summarise(damaged).subject} is not intact` }
+    : { state: 'verified', root: summarise(root).subject };
+};
+
+/**
+ * Verifies an RFC 3161 time-stamp token (a CMS ContentInfo: DER bytes or its parsed ASN.1) over `data`:
+ * pkijs checks both the TSA's signature and that the token's imprint is this data's hash. Throws when
+ * the token cannot be read.
+ */
+export const verifyTimestampToken = async (token: unknown, data: Uint8Array): Promise<TimestampTokenVerification> => {
+  const contentInfo =
+    token instanceof Uint8Array ? pkijs.ContentInfo.fromBER(toArrayBuffer(token)) : new pkijs.ContentInfo({ schema: token });
+  if (contentInfo.contentType !== pkijs.ContentInfo.SIGNED_DATA) throw new Error('the token is not CMS SignedData');
+  const tokenData = new pkijs.SignedData({ schema: contentInfo.content });
+  const tstInfo = pkijs.TSTInfo.fromBER(tokenData.encapContentInfo.eContent?.getValue() ?? new ArrayBuffer(0));
+  const signerInfo = tokenData.signerInfos[0];
+  // pkijs compares the imprint only when the content says it is a TSTInfo: check that, and the imprint, here.
+  const ok =
+    signerInfo !== undefined &&
+    isTimestampOf(tokenData, signerInfo, tstInfo, data) &&
+    (await tokenData.verify({ signer: 0, data: toArrayBuffer(data), checkChain: false }, engine));
+  const certificate = signerInfo && findSignerCertificate(tokenData, signerInfo);
+  const embedded = (tokenData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
+  return {
+    ok,
+    time: tstInfo.genTime,
+    authority: certificate ? summarise(certificate).subject : null,
+    chainWith: async (extraCertificates) =>
+      certificate
+        ? timestampChain(certificate, [...embedded, ...parseCertificates(extraCertificates)], tstInfo.genTime)
+        : { state: 'no root' },
+  };
+};
+
 interface TimestampVerification {
   check: Check;
   time: Date | null;
@@ -173,18 +276,14 @@ const verifyTimestamp = async (signerInfo: pkijs.SignerInfo): Promise<TimestampV
   const token = attribute(signerInfo.unsignedAttrs?.attributes, OID.signatureTimeStampToken)?.values[0];
   if (!token) return null;
   try {
-    const tokenData = new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema: token }).content });
-    const tstInfo = pkijs.TSTInfo.fromBER(tokenData.encapContentInfo.eContent?.getValue() ?? new ArrayBuffer(0));
-    // For a time-stamp token pkijs checks both the TSA's signature and that its imprint is this data's hash.
-    const timestampedData = signerInfo.signature.valueBlock.valueHexView.slice().buffer;
-    const ok = await tokenData.verify({ signer: 0, data: timestampedData, checkChain: false }, engine);
+    const { ok, time } = await verifyTimestampToken(token, signerInfo.signature.valueBlock.valueHexView);
     return {
-      time: tstInfo.genTime,
+      time,
       check: {
         name: 'time-stamp',
         ok,
         detail: ok
-          ? `RFC 3161 time-stamp of ${tstInfo.genTime.toISOString()} covers the signature`
+          ? `RFC 3161 time-stamp of ${time.toISOString()} covers the signature`
           : 'the RFC 3161 time-stamp does not match the signature or is not validly signed',
       },
     };

@@ -13,6 +13,13 @@ export interface TestTsa {
   url: string;
   /** DER of the TSA's root certificate. */
   rootCertificate: Uint8Array;
+  /** How many time-stamps it has issued. */
+  readonly issued: number;
+  /**
+   * `openssl ts -verify` of a DER time-stamp token over `data`, trusting only this TSA's root:
+   * resolves with openssl's report ("Verification: OK"), rejects with its complaint.
+   */
+  verifyToken(token: Uint8Array, data: Uint8Array): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -91,6 +98,7 @@ export const startTestTsa = async (): Promise<TestTsa> => {
   const dir = await mkdtemp(join(tmpdir(), 'countersign-tsa-'));
   await createCertificates(dir);
   let requests = 0;
+  let issued = 0;
   const server: Server = createServer((request, response) => {
     requests += 1;
     const query = join(dir, `request-${requests}.tsq`);
@@ -99,6 +107,10 @@ export const startTestTsa = async (): Promise<TestTsa> => {
       .then((body) => writeFile(query, body))
       .then(() => openssl(dir, 'ts', '-reply', '-config', 'ts.cnf', '-queryfile', query, '-out', reply))
       .then(() => readFile(reply))
+      .then((token) => {
+        issued += 1;
+        return token;
+      })
       .then((token) => response.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(token))
       .catch((error: Error) => response.writeHead(500).end(error.message));
   });
@@ -110,6 +122,19 @@ export const startTestTsa = async (): Promise<TestTsa> => {
   return {
     url: `http://127.0.0.1:${port}/tsr`,
     rootCertificate: new Uint8Array(rootDer),
+    get issued() {
+      return issued;
+    },
+    verifyToken: async (token, data) => {
+      requests += 1;
+      const tokenFile = join(dir, `token-${requests}.der`);
+      const dataFile = join(dir, `data-${requests}.bin`);
+      await writeFile(tokenFile, token);
+      await writeFile(dataFile, data);
+      const args = ['ts', '-verify', '-token_in', '-in', tokenFile, '-data', dataFile, '-CAfile', 'ca.crt', '-untrusted', 'tsa.crt'];
+      const { stdout } = await openssl(dir, ...args);
+      return stdout;
+    },
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await rm(dir, { recursive: true, force: true });

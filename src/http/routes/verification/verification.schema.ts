@@ -35,10 +35,21 @@ export const presentVerificationRecord = ({ envelope, documents }: VerificationR
 const FileVerdictObject = Type.Object({
   match: Type.Boolean({ description: "The file is byte for byte one of the envelope's sealed documents" }),
   document_name: Nullable(Text(255)),
-  seal: Type.Object({
-    valid: Type.Boolean(),
-    checks: List(Type.Object({ name: Text(100), ok: Type.Boolean(), detail: Text(2000) }), 50),
-  }),
+  seal: Type.Object(
+    {
+      valid: Type.Boolean(),
+      checks: List(Type.Object({ name: Text(100), ok: Type.Boolean(), detail: Text(2000) }), 50),
+    },
+    {
+      description:
+        'The seal checked against this service root, check by check: `byte range`, `document digest`, `signature`, ' +
+        '`signing-certificate-v2`, `certificate chain`. A file sealed with a time-stamp authority (PAdES B-LTA) adds ' +
+        '`time-stamp` (the RFC 3161 time-stamp of the signature), `later revisions` (after the seal the file only gained ' +
+        'validation data in a DSS and document time-stamps), one `document time-stamp` per document time-stamp (its time ' +
+        'and authority in `detail`) and `document time-stamp coverage` (the last one covers the whole file). Any other ' +
+        'change after the seal fails.',
+    },
+  ),
 });
 
 export const FileVerdictBody = Ok(FileVerdictObject);
