@@ -35,8 +35,7 @@ const resolve = (document: Json, schema: Json | undefined): Json | undefined => 
 const propertiesOf = (document: Json, schema: Json | undefined): Record<string, Json> =>
   (resolve(document, schema)?.properties as Record<string, Json> | undefined) ?? {};
 
-const successResponse = (operation: Operation) =>
-  Object.entries(operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status))?.[1];
+const successResponse = (operation: Operation) => Object.entries(operation.responses ?? {}).find(([status]) => /^2\d\d$/.test(status))?.[1];
 
 /**
  * A list operation the client can page through: it takes `page` (query or JSON body) and answers `page`,
