@@ -8,6 +8,7 @@ export type {
   OperationMethods,
   OperationOptions,
   PagedOperationId,
+  Pdf,
   Paginators,
   RequestOptions,
 } from './operation-types.js';

@@ -66,6 +66,15 @@ type Call<K extends OperationId, Options, Result> =
     ? (input?: OperationInput<K>, options?: Options) => Promise<Result>
     : (input: OperationInput<K>, options?: Options) => Promise<Result>;
 
+/** The raw PDF: `accept` must be given, so a call without it keeps resolving to the JSON `data`. */
+type PdfCall<K extends OperationId> =
+  object extends OperationInput<K>
+    ? (input: OperationInput<K> | undefined, options: OperationOptions<K> & { accept: 'application/pdf' }) => Promise<Pdf>
+    : (input: OperationInput<K>, options: OperationOptions<K> & { accept: 'application/pdf' }) => Promise<Pdf>;
+
+/** A PDF's bytes, as the service sent them. */
+export type Pdf = Uint8Array<ArrayBuffer>;
+
 /**
  * One operation as a method. Where the operation can answer a raw PDF, `{ accept: 'application/pdf' }`
  * resolves to its bytes instead of the JSON `data`; an operation that answers only a PDF always does.
@@ -73,9 +82,8 @@ type Call<K extends OperationId, Options, Result> =
 export type OperationMethod<K extends OperationId> =
   AnswersPdf<K> extends true
     ? AnswersJson<K> extends true
-      ? Call<K, OperationOptions<K> & { accept: 'application/pdf' }, Uint8Array> &
-          Call<K, OperationOptions<K> & { accept?: 'application/json' }, OperationData<K>>
-      : Call<K, OperationOptions<K>, Uint8Array>
+      ? PdfCall<K> & Call<K, OperationOptions<K> & { accept?: 'application/json' }, OperationData<K>>
+      : Call<K, OperationOptions<K>, Pdf>
     : Call<K, OperationOptions<K>, OperationData<K>>;
 
 /** One method per operation of the API. */
