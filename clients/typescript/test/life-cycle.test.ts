@@ -118,4 +118,33 @@ describeOnEachDatabase('an envelope life-cycle through @countersign/client only'
       [2, 1],
     );
   });
+
+  it('uploads a PDF as multipart/form-data and creates an envelope from its file_id', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await makePdf({ pages: 1 }))], { type: 'application/pdf' }), 'offer.pdf');
+    const uploaded = await client.uploadEnvelopeFile({ body: form }, { idempotencyKey: randomUUID() });
+    assert.deepEqual(
+      uploaded.files.map((file) => [file.name, file.pages]),
+      [['offer.pdf', 1]],
+    );
+    const created = await client.createEnvelopeWithFiles({
+      body: {
+        envelope: { name: 'Offer' },
+        file_ids: [uploaded.files[0]!.file_id],
+        recipients: {
+          signers: [
+            {
+              name: 'Ada Lovelace',
+              email: 'ada@example.test',
+              fields: [{ type: 'signature', page: 1, x: 72, y: 600, width: 160, height: 40 }],
+            },
+          ],
+        },
+      },
+    });
+    assert.deepEqual(
+      (await client.getEnvelopeDetails({ envelopeId: created.envelope_id })).documents.map((document) => document.name),
+      ['offer.pdf'],
+    );
+  });
 });

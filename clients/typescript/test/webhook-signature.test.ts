@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { verifyWebhookSignature, WebhookSignatureError } from '../src/index.js';
+import { verifiedWebhookEvent, verifyWebhookSignature, WebhookSignatureError } from '../src/index.js';
 
 const secret = 'whsec_current';
 const body = JSON.stringify({
@@ -68,5 +68,11 @@ describe('verifyWebhookSignature', () => {
     ]) {
       await assert.rejects(verifyWebhookSignature(secret, header, body, { now }), rejection('MALFORMED_HEADER'), String(header));
     }
+  });
+
+  it('hands back the parsed event only once its signature holds', async () => {
+    const header = `t=${signedAt},v1=${v1(secret)}`;
+    assert.deepEqual(await verifiedWebhookEvent(secret, header, Buffer.from(body), { now }), JSON.parse(body));
+    await assert.rejects(verifiedWebhookEvent('whsec_other', header, body, { now }), rejection('NO_MATCHING_SIGNATURE'));
   });
 });
