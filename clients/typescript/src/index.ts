@@ -19,4 +19,4 @@ export {
   type WebhookSignatureProblem,
 } from './webhook-signature.js';
 export type { components, operations, paths } from './generated/openapi.js';
-export { verifiedWebhookEvent, type WebhookEvent, type WebhookEventType } from './webhook-event.js';
+export { verifiedWebhookEvent, type AnyWebhookEvent, type WebhookEvent, type WebhookEventType } from './webhook-event.js';

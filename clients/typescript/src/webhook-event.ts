@@ -6,14 +6,30 @@ type Defined<T> = Exclude<T, undefined>;
 /** The event types the OpenAPI document describes under `webhooks`. */
 export type WebhookEventType = keyof webhooks;
 
-/** The JSON body of a webhook delivery, as the OpenAPI document's `webhooks` describe it (all of them by default). */
-export type WebhookEvent<K extends WebhookEventType = WebhookEventType> = K extends WebhookEventType
+/** Every delivery's body (API.md §8), whatever its type. */
+export interface AnyWebhookEvent {
+  /** Stable across retries and redeliveries: de-duplicate on it. */
+  id: string;
+  type: string;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+type DocumentedEvent<K extends WebhookEventType> = K extends WebhookEventType
   ? webhooks[K] extends { post: { requestBody?: infer B } }
     ? Defined<B> extends { content: { 'application/json': infer E } }
       ? E
       : never
     : never
   : never;
+
+/**
+ * The JSON body of a webhook delivery, as the OpenAPI document's `webhooks` describe it (all of them by
+ * default); the general shape while the document describes none.
+ */
+export type WebhookEvent<K extends WebhookEventType = WebhookEventType> = string extends WebhookEventType
+  ? AnyWebhookEvent
+  : DocumentedEvent<K>;
 
 /**
  * The delivery's event, once its Countersign-Signature holds (verifyWebhookSignature): the only safe way to
