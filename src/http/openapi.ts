@@ -26,7 +26,10 @@ Work that a small input can make huge is bounded, each bound answering 400 with 
 \`PDF_TOO_COMPLEX\` (a document's compressed streams inflate past 64 MiB each or 256 MiB in all, or reading it
 takes too long or too much memory; also from the verify upload), \`TOO_MANY_ANCHORS\` (more than 100 anchor
 fields in one request), \`TOO_MANY_ANCHOR_MATCHES\` (an anchor text found more than 100 times) and
-\`TOO_MANY_FIELDS\` (more than 200 fields for one signer or 2,000 in one envelope, anchor matches included).`;
+\`TOO_MANY_FIELDS\` (more than 200 fields for one signer or 2,000 in one envelope, anchor matches included).
+
+Every operation's \`operationId\` is stable: it is the name of the operation's method in the typed TypeScript
+client \`@countersign/client\` (\`clients/typescript\`), whose types are generated from this document.`;
 
 type Response = { description?: string; headers?: Record<string, unknown>; content?: unknown };
 type Operation = { responses?: Record<string, Response> };
