@@ -46,7 +46,7 @@ type AnswersPdf<K extends OperationId> = SuccessContent<K> extends { 'applicatio
 type AnswersJson<K extends OperationId> = SuccessContent<K> extends { 'application/json': unknown } ? true : false;
 
 export interface RequestOptions {
-  /** Aborts the request (and its automatic login or refresh wait, not the shared refresh itself). */
+  /** Aborts the request (a login or refresh it waits for goes on: other calls share it). */
   signal?: AbortSignal;
   /** Extra request headers. */
   headers?: Record<string, string>;
