@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', '**/*.min.js'] },
+  { ignores: ['node_modules/', 'dist/', 'clients/typescript/dist/', 'data/', 'coverage/', '**/*.min.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,6 +5,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const suites = ['unit', 'api', 'browser'];
+// The typed client's tests start the real server as the API tests do, so they run with them.
+const suiteDirs = { unit: ['test/unit'], api: ['test/api', 'clients/typescript/test'], browser: ['test/browser'] };
 const only = process.argv[2];
 if (only && !suites.includes(only)) {
   console.error(`usage: node scripts/test.mjs [${suites.join('|')}]`);
@@ -44,5 +46,5 @@ if (!only) {
 }
 if (!only || only === 'browser') run('build the signing page', 'node', ['scripts/build-web.mjs']);
 
-const files = (only ? [only] : suites).flatMap((suite) => testFiles(join('test', suite)));
+const files = (only ? [only] : suites).flatMap((suite) => suiteDirs[suite].flatMap(testFiles));
 run(`tests (${files.length} files)`, 'node', ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=240000', ...files]);

@@ -32,7 +32,11 @@ fields in one request), \`TOO_MANY_ANCHOR_MATCHES\` (an anchor text found more t
 The ledger routes (\`/ledger/head\`, \`/ledger/proof/{block_number}\`, \`/ledger/consistency\`, \`/ledger/trust\`)
 are public. A third party verifies a sealed PDF with the root certificate and ledger key of \`/ledger/trust\`, the
 RFC 9162 proofs (a leaf is the 32 raw bytes of an entry's \`entry_hash\`) and the procedure of docs/verification.md;
-every sealed PDF's embedded record carries the inclusion proof of the envelope's last entry under a signed tree head.`;
+every sealed PDF's embedded record carries the inclusion proof of the envelope's last entry under a signed tree head.
+
+
+Every operation's \`operationId\` is stable: it is the name of the operation's method in the typed TypeScript
+client \`@countersign/client\` (\`clients/typescript\`), whose types are generated from this document.`;
 
 type Response = { description?: string; headers?: Record<string, unknown>; content?: unknown };
 type Operation = { responses?: Record<string, Response> };

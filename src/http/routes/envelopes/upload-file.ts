@@ -3,7 +3,7 @@ import { uploadFiles, type UploadScope } from '../../../app/uploads/upload-files
 import { callerOf, type App } from '../../app-type.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
 import { readUploadedFiles } from './read-uploaded-files.js';
-import { presentUploads, UploadedFiles } from './upload.schema.js';
+import { MultipartFiles, presentUploads, UploadedFiles } from './upload.schema.js';
 
 const UPLOAD_DESCRIPTION =
   'multipart/form-data with one or more `file` parts, each a PDF of at most 25 MB (at most 10 files). ' +
@@ -22,7 +22,7 @@ export const uploadRoute = (path: string, scope: UploadScope, operationId: strin
         summary: `Upload PDF files for a later ${scope} creation`,
         description: UPLOAD_DESCRIPTION,
         tags: [tag],
-        consumes: ['multipart/form-data'],
+        body: { content: { 'multipart/form-data': { schema: MultipartFiles } } },
         response: { 201: Ok(UploadedFiles, 'Files uploaded'), ...errorResponses(400, 401, 403, 413, 415, 422, 429) },
       },
     },

@@ -15,6 +15,18 @@ export const UploadedFiles = Type.Object({
   ),
 });
 
+/** Documents the multipart body for the OpenAPI document (and so the generated client); the parts are read as a stream, not validated as a whole. */
+export const MultipartFiles = {
+  properties: {
+    file: {
+      type: 'string',
+      format: 'binary',
+      maxLength: 26_214_400,
+      description: 'One part per PDF file (repeat `file` for several, at most 10)',
+    },
+  },
+};
+
 export const presentUploads = (uploads: readonly RecordedUpload[]) => ({
   files: uploads.map((upload) => ({
     file_id: upload.fileId,
