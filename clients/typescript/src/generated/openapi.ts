@@ -106,7 +106,7 @@ export interface paths {
     };
     /**
      * An envelope's tamper-evident ledger
-     * @description For each entry, hash `previous_hash` followed by the RFC 8785 JSON of the entry without `entry_hash` (SHA-256, lowercase hex); the first `previous_hash` is 64 zeros and `head_hash` is the last `entry_hash`.
+     * @description For each entry, hash `previous_hash` followed by the RFC 8785 JSON of the entry without `entry_hash` (SHA-256, lowercase hex); the first `previous_hash` is 64 zeros and `head_hash` is the last `entry_hash`. `head_signature` is the ledger key's Ed25519 signature of the RFC 8785 JSON of `{envelope_id, head_hash}` (docs/verification.md).
      */
     get: operations['getAuditLogs'];
     put?: never;
@@ -186,7 +186,7 @@ export interface paths {
     };
     /**
      * An envelope's settings, documents and recipients
-     * @description The certificate of completion is not listed among the documents; download it as document `certificate`.
+     * @description The certificate of completion is not listed among the documents; download it as document `certificate`. `completion` (beyond API.md) reports where sealing stands once every signer has signed: a seal that fails is retried with back-off and, after its last attempt, shows `state: failed` with `last_error`.
      */
     get: operations['getEnvelopeDetails'];
     put?: never;
@@ -288,6 +288,26 @@ export interface paths {
      * @description At most one manual reminder per signer per hour (429 REMINDER_TOO_SOON with Retry-After).
      */
     post: operations['remindSigner'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/envelopes/{envelopeId}/reseal': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Retry the sealing of an envelope whose seal failed
+     * @description Beyond API.md. Allowed while `completion.state` (envelope details) is `failed` or `retrying`: a new round of attempts starts at once, with the same back-off as the first (30 s, 2 min, 10 min, 1 h, 6 h), so a seal waiting hours for its next automatic attempt can be retried as soon as its cause is fixed. Answers 202: sealing runs in the background; follow it in the details. Idempotent: asked again while the round it started is queued or running, it answers 202 again and starts nothing. Otherwise (not every signer has signed, the first sealing is under way, or the envelope is sealed) 409 `ENVELOPE_NOT_RESEALABLE`.
+     */
+    post: operations['resealEnvelope'];
     delete?: never;
     options?: never;
     head?: never;
@@ -468,6 +488,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2.0/ledger/consistency': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Consistency proof between two tree sizes (RFC 9162)
+     * @description Public. Proves that the tree of the first `from` blocks is a prefix of the tree of the first `to` blocks: nothing logged before was changed or removed. Check it against the `root_hash` of two signed heads of those sizes. Sizes outside 1 ≤ from ≤ to ≤ the current head's: 400 `INVALID_TREE_SIZE`.
+     */
+    get: operations['getLedgerConsistencyProof'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2.0/ledger/head': {
     parameters: {
       query?: never;
@@ -480,6 +520,46 @@ export interface paths {
      * @description Public. Anyone can check the signature with `public_key` and recompute `root_hash` from the entries they hold.
      */
     get: operations['getLedgerHead'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/ledger/proof/{block_number}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Inclusion proof of a ledger entry (RFC 9162)
+     * @description Public. Proves that block `block_number` is a leaf of the tree of the first `tree_size` blocks, whose root a signed head (`GET /ledger/head`) states. Leaf data are the 32 raw bytes of the entry's `entry_hash`. Unknown block: 404 `LEDGER_BLOCK_NOT_FOUND`; a `tree_size` below the block or above the current head: 400 `INVALID_TREE_SIZE`.
+     */
+    get: operations['getLedgerInclusionProof'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/ledger/trust': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Root certificate and ledger public key, to verify sealed PDFs
+     * @description Public. Save `root_certificate_pem` as root.pem for `countersign verify --trust root.pem`; a sealed PDF is ours when its signature chains to it. `ledger_public_key` signs every tree head and the `head_signature` of `audit_logs`. The procedure is in docs/verification.md.
+     */
+    get: operations['getLedgerTrust'];
     put?: never;
     post?: never;
     delete?: never;
@@ -665,6 +745,134 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2.0/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's webhooks
+     * @description Oldest first, at most 20. Secrets are never listed: they are shown once, on creation and rotation.
+     */
+    get: operations['listWebhooks'];
+    put?: never;
+    /**
+     * Register a webhook endpoint
+     * @description Answers the webhook with its signing `secret`, shown this once. Events are POSTed as JSON `{"id", "type", "created_at", "data"}` with `Countersign-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (see the `webhooks` section of this document for every event). At most 20 webhooks per account (403 WEBHOOK_LIMIT_REACHED). An Idempotency-Key is not honoured here: replaying the response would mean storing the secret in clear.
+     */
+    post: operations['createWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/webhooks/{webhookId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Enable, disable or re-subscribe a webhook
+     * @description Any subset of `enabled`, `events`, `description`; none at all is 400 NOTHING_TO_UPDATE. The URL cannot change: create another webhook.
+     */
+    put: operations['updateWebhook'];
+    post?: never;
+    /**
+     * Delete a webhook
+     * @description Pending deliveries stop at once; the delivery log goes with the webhook.
+     */
+    delete: operations['deleteWebhook'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/webhooks/{webhookId}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A webhook's delivery log
+     * @description Newest first, paginated (`page`, `page_size` 1–100; out of range: 400 INVALID_PAGINATION). Each delivery lists every attempt: when, the status code, the duration and the error. Deliveries are kept 30 days.
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery's event again
+     * @description Queues a new delivery of the same event (same `id` and body, so receivers can de-duplicate), with its own attempts and 24 h of retries. Unknown delivery: 404 WEBHOOK_DELIVERY_NOT_FOUND; disabled webhook: 409 WEBHOOK_DISABLED.
+     */
+    post: operations['redeliverWebhookEvent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/webhooks/{webhookId}/rotate_secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace a webhook's signing secret
+     * @description Answers the new `secret`, shown this once. For 24 h (until `previous_secret_expires_at`) deliveries carry two `v1=` entries, the new secret's first, so a receiver that checks either verifies; then only the new one. Rotating again within those 24 h ends the older secret at once.
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/webhooks/{webhookId}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a ping event to a webhook
+     * @description Queues a `ping` event for this webhook, whatever it subscribes to, delivered and retried like any other; its attempts show in the delivery log. A disabled webhook answers 409 WEBHOOK_DISABLED.
+     */
+    post: operations['testWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -700,7 +908,228 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'envelope.cancelled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The sender cancelled the envelope
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_envelope_cancelled'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'envelope.completed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Every signer signed and the sealed documents exist
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_envelope_completed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'envelope.completion_failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sealing the envelope failed all its attempts
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_envelope_completion_failed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'envelope.declined': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The envelope ended because a signer declined
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_envelope_declined'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'envelope.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The sender deleted a Completed envelope and its documents
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_envelope_deleted'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'envelope.expired': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The signing due date passed before every signer signed
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_envelope_expired'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'envelope.sent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An envelope was created and sent
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_envelope_sent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  ping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A test event from POST /webhooks/{id}/test
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_ping'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'recipient.declined': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A signer declined (on the signing page, or the sender declined for them)
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_recipient_declined'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'recipient.signed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A signer signed
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_recipient_signed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'recipient.viewed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A signer opened the signing page for the first time
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_recipient_viewed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: never;
   responses: never;
@@ -1638,6 +2067,10 @@ export interface operations {
               })[];
               envelope_id: string;
               head_hash: string | null;
+              /** @description Base64 Ed25519 signature by the ledger key over the UTF-8 RFC 8785 JSON of `{envelope_id, head_hash}`: the service vouches for this head, so the chain can be shown to others. Null when `head_hash` is */
+              head_signature: string | null;
+              /** @description Base64 of the ledger's raw 32-byte Ed25519 public key; compare it with `ledger_public_key` of `GET /ledger/trust` */
+              public_key: string;
               /** @description true when the whole chain recomputes from the genesis hash */
               verified: boolean;
             };
@@ -2463,6 +2896,19 @@ export interface operations {
             data: {
               /** Format: date-time */
               completed_at: string | null;
+              /** @description Where the sealing of the envelope stands; null until every signer has signed. `state`: `pending` (an attempt is queued), `sealing` (an attempt is running), `retrying` (an attempt failed; the next runs at `next_attempt_at`), `failed` (every attempt failed: nothing runs until `POST /envelopes/{envelope_id}/reseal`), `completed` (sealed). A failed attempt is retried after 30 s, 2 min, 10 min, 1 h and 6 h: 6 attempts in a round, and a reseal starts a new round. `attempts` counts the current round; `last_error` says in one sentence why the latest failed attempt failed (kept after a later success). Envelopes sealed before attempts were recorded show one attempt. */
+              completion: {
+                /** Format: int32 */
+                attempts: number;
+                last_error: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the next attempt is due, while `retrying` (or `pending` after a reseal)
+                 */
+                next_attempt_at: string | null;
+                /** @enum {string} */
+                state: 'pending' | 'sealing' | 'retrying' | 'failed' | 'completed';
+              } | null;
               /** Format: date-time */
               created_at: string;
               created_by: {
@@ -3503,6 +3949,221 @@ export interface operations {
         content: {
           'application/json': {
             data: Record<string, never>;
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  resealEnvelope: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The envelope_id */
+        envelopeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Resealing queued or already under way */
+      202: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description Where the sealing of the envelope stands; null until every signer has signed. `state`: `pending` (an attempt is queued), `sealing` (an attempt is running), `retrying` (an attempt failed; the next runs at `next_attempt_at`), `failed` (every attempt failed: nothing runs until `POST /envelopes/{envelope_id}/reseal`), `completed` (sealed). A failed attempt is retried after 30 s, 2 min, 10 min, 1 h and 6 h: 6 attempts in a round, and a reseal starts a new round. `attempts` counts the current round; `last_error` says in one sentence why the latest failed attempt failed (kept after a later success). Envelopes sealed before attempts were recorded show one attempt. */
+              completion: {
+                /** Format: int32 */
+                attempts: number;
+                last_error: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the next attempt is due, while `retrying` (or `pending` after a reseal)
+                 */
+                next_attempt_at: string | null;
+                /** @enum {string} */
+                state: 'pending' | 'sealing' | 'retrying' | 'failed' | 'completed';
+              };
+              envelope_id: string;
+            };
             message: string;
           };
         };
@@ -6095,6 +6756,134 @@ export interface operations {
       };
     };
   };
+  getLedgerConsistencyProof: {
+    parameters: {
+      query: {
+        /** @description The older tree size, from 1 to `to` */
+        from: number;
+        /** @description The newer tree size, at most the current head's `tree_size` */
+        to: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: int64 */
+              from: number;
+              /** @description RFC 9162 §2.1.4.1 consistency proof, verified with §2.1.4.2; empty when `from` equals `to` */
+              proof: string[];
+              /** Format: int64 */
+              to: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
   getLedgerHead: {
     parameters: {
       query?: never;
@@ -6162,6 +6951,261 @@ export interface operations {
                * @description Entries in the service-wide log
                */
               tree_size: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  getLedgerInclusionProof: {
+    parameters: {
+      query?: {
+        /** @description The size of the tree to prove inclusion in, from `block_number` to the current head's `tree_size` (default: the current head's) */
+        tree_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The entry's position in the service-wide log (1-based), as `audit_logs` and the decline result give it */
+        block_number: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description RFC 9162 §2.1.3.1 inclusion proof, bottom first: verify it with the algorithm of §2.1.3.2 against `root_hash` of a head of `tree_size` */
+              audit_path: string[];
+              /** Format: int64 */
+              block_number: number;
+              /** @description RFC 9162 leaf hash: SHA-256 of the byte 0x00 followed by the 32 raw bytes of the block's `entry_hash` */
+              leaf_hash: string;
+              /**
+               * Format: int64
+               * @description The tree the proof is for
+               */
+              tree_size: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  getLedgerTrust: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description Base64 of the ledger's raw 32-byte Ed25519 public key, which signs every tree head and `audit_logs.head_signature` */
+              ledger_public_key: string;
+              /** @description The root certificate (PEM) every seal of this service chains to */
+              root_certificate_pem: string;
             };
             message: string;
           };
@@ -8309,6 +9353,1484 @@ export interface operations {
       };
     };
   };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              webhooks: {
+                /** Format: date-time */
+                created_at: string;
+                description: string;
+                /** @description Why the service disabled the webhook after 24 h of failed deliveries (the last error); null otherwise */
+                disabled_reason: string | null;
+                enabled: boolean;
+                events: (
+                  | 'envelope.sent'
+                  | 'recipient.viewed'
+                  | 'recipient.signed'
+                  | 'recipient.declined'
+                  | 'envelope.completed'
+                  | 'envelope.declined'
+                  | 'envelope.cancelled'
+                  | 'envelope.expired'
+                  | 'envelope.deleted'
+                  | 'envelope.completion_failed'
+                )[];
+                /**
+                 * Format: date-time
+                 * @description Until when the secret replaced by the last rotation still signs (a second `v1=`); null when none does
+                 */
+                previous_secret_expires_at: string | null;
+                url: string;
+                webhook_id: string;
+              }[];
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Free text for you, at most 500 characters */
+          description?: string;
+          /** @description The event types to receive: at least one; repeats count once */
+          events: (
+            | 'envelope.sent'
+            | 'recipient.viewed'
+            | 'recipient.signed'
+            | 'recipient.declined'
+            | 'envelope.completed'
+            | 'envelope.declined'
+            | 'envelope.cancelled'
+            | 'envelope.expired'
+            | 'envelope.deleted'
+            | 'envelope.completion_failed'
+          )[];
+          /**
+           * Format: uri
+           * @description https:// (or http://) URL without credentials, at most 2048 characters. Its host must resolve to public addresses only, checked now and again before every delivery; private, loopback, link-local, CGNAT and unique-local addresses are refused unless the operator set WEBHOOK_ALLOW_PRIVATE=true, cloud metadata addresses always
+           */
+          url: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Webhook created */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              created_at: string;
+              description: string;
+              /** @description Why the service disabled the webhook after 24 h of failed deliveries (the last error); null otherwise */
+              disabled_reason: string | null;
+              enabled: boolean;
+              events: (
+                | 'envelope.sent'
+                | 'recipient.viewed'
+                | 'recipient.signed'
+                | 'recipient.declined'
+                | 'envelope.completed'
+                | 'envelope.declined'
+                | 'envelope.cancelled'
+                | 'envelope.expired'
+                | 'envelope.deleted'
+                | 'envelope.completion_failed'
+              )[];
+              /**
+               * Format: date-time
+               * @description Until when the secret replaced by the last rotation still signs (a second `v1=`); null when none does
+               */
+              previous_secret_expires_at: string | null;
+              /** @description The signing secret, shown this once: store it now. Stored encrypted; never shown again nor logged */
+              secret: string;
+              url: string;
+              webhook_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook_id */
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Free text for you, at most 500 characters */
+          description?: string;
+          /** @description false stops every pending delivery and retry at once; true starts afresh with no failure record */
+          enabled?: boolean;
+          /** @description The event types to receive: at least one; repeats count once */
+          events?: (
+            | 'envelope.sent'
+            | 'recipient.viewed'
+            | 'recipient.signed'
+            | 'recipient.declined'
+            | 'envelope.completed'
+            | 'envelope.declined'
+            | 'envelope.cancelled'
+            | 'envelope.expired'
+            | 'envelope.deleted'
+            | 'envelope.completion_failed'
+          )[];
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Webhook updated */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              created_at: string;
+              description: string;
+              /** @description Why the service disabled the webhook after 24 h of failed deliveries (the last error); null otherwise */
+              disabled_reason: string | null;
+              enabled: boolean;
+              events: (
+                | 'envelope.sent'
+                | 'recipient.viewed'
+                | 'recipient.signed'
+                | 'recipient.declined'
+                | 'envelope.completed'
+                | 'envelope.declined'
+                | 'envelope.cancelled'
+                | 'envelope.expired'
+                | 'envelope.deleted'
+                | 'envelope.completion_failed'
+              )[];
+              /**
+               * Format: date-time
+               * @description Until when the secret replaced by the last rotation still signs (a second `v1=`); null when none does
+               */
+              previous_secret_expires_at: string | null;
+              url: string;
+              webhook_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook_id */
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Webhook deleted */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              webhook_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (default 1) */
+        page?: number;
+        /** @description Deliveries per page, 1–100 (default 20) */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The webhook_id */
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              deliveries: {
+                attempts: {
+                  /**
+                   * Format: date-time
+                   * @description When the attempt started
+                   */
+                  at: string;
+                  /** Format: int32 */
+                  duration_ms: number;
+                  /** @description Null for a 2xx; otherwise the reason, with at most the first 1 KB of the response body as context */
+                  error: string | null;
+                  /**
+                   * Format: int32
+                   * @description The endpoint's HTTP status; null when none came (time-out, refused connection or address)
+                   */
+                  status_code: number | null;
+                }[];
+                /** Format: date-time */
+                created_at: string;
+                delivery_id: string;
+                /** @description The event id: the same in every delivery and retry of the event */
+                event_id: string;
+                /**
+                 * @description pending while attempts go on (for 24 h), delivered after a 2xx, failed after 24 h or when the webhook was disabled
+                 * @enum {string}
+                 */
+                state: 'pending' | 'delivered' | 'failed';
+                type: string;
+              }[];
+              /** Format: int32 */
+              page: number;
+              /** Format: int32 */
+              page_size: number;
+              /** Format: int32 */
+              total: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  redeliverWebhookEvent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The delivery_id */
+        deliveryId: string;
+        /** @description The webhook_id */
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Redelivery queued */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              delivery_id: string;
+              event_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook_id */
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Secret rotated */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              created_at: string;
+              description: string;
+              /** @description Why the service disabled the webhook after 24 h of failed deliveries (the last error); null otherwise */
+              disabled_reason: string | null;
+              enabled: boolean;
+              events: (
+                | 'envelope.sent'
+                | 'recipient.viewed'
+                | 'recipient.signed'
+                | 'recipient.declined'
+                | 'envelope.completed'
+                | 'envelope.declined'
+                | 'envelope.cancelled'
+                | 'envelope.expired'
+                | 'envelope.deleted'
+                | 'envelope.completion_failed'
+              )[];
+              /**
+               * Format: date-time
+               * @description Until when the secret replaced by the last rotation still signs (a second `v1=`); null when none does
+               */
+              previous_secret_expires_at: string | null;
+              /** @description The signing secret, shown this once: store it now. Stored encrypted; never shown again nor logged */
+              secret: string;
+              url: string;
+              webhook_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  testWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The webhook_id */
+        webhookId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Ping queued */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              delivery_id: string;
+              event_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
   getHealth: {
     parameters: {
       query?: never;
@@ -8448,6 +10970,713 @@ export interface operations {
             status: 'ok' | 'unavailable';
           };
         };
+      };
+    };
+  };
+  webhook_envelope_cancelled: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            /** Format: date-time */
+            cancelled_at: string;
+            envelope_id: string;
+            name: string;
+            reason: string;
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'envelope.cancelled';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_envelope_completed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            /** Format: date-time */
+            completed_at: string;
+            envelope_id: string;
+            name: string;
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'envelope.completed';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_envelope_completion_failed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            /** Format: int32 */
+            attempts: number;
+            envelope_id: string;
+            /** Format: date-time */
+            failed_at: string;
+            /** @description What the last attempt failed with */
+            last_error: string;
+            name: string;
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'envelope.completion_failed';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_envelope_declined: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            /** Format: date-time */
+            declined_at: string;
+            /** @description The recipient the event is about */
+            declined_by: {
+              /** Format: email */
+              email: string;
+              name: string;
+              recipient_id: string;
+              /** @enum {string} */
+              role: 'signer' | 'observer';
+              /**
+               * Format: int32
+               * @description The signer's signing order; 0 for observers
+               */
+              signing_order: number;
+            };
+            envelope_id: string;
+            name: string;
+            reason: string;
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'envelope.declined';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_envelope_deleted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            /** Format: date-time */
+            deleted_at: string;
+            envelope_id: string;
+            name: string;
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'envelope.deleted';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_envelope_expired: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            envelope_id: string;
+            /** Format: date-time */
+            expired_at: string;
+            name: string;
+            /** Format: date-time */
+            signing_due_date: string;
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'envelope.expired';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_envelope_sent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            /** Format: date-time */
+            created_at: string;
+            envelope_id: string;
+            name: string;
+            /** @description Signers in signing order, then observers */
+            recipients: {
+              /** Format: email */
+              email: string;
+              name: string;
+              recipient_id: string;
+              /** @enum {string} */
+              role: 'signer' | 'observer';
+              /**
+               * Format: int32
+               * @description The signer's signing order; 0 for observers
+               */
+              signing_order: number;
+              /** @description Sent, or Waiting for a later turn */
+              status: string;
+            }[];
+            /** Format: date-time */
+            signing_due_date: string;
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'envelope.sent';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_ping: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            message: string;
+            webhook_id: string;
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'ping';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_recipient_declined: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            /** Format: date-time */
+            declined_at: string;
+            envelope_id: string;
+            name: string;
+            reason: string;
+            /** @description The recipient the event is about */
+            recipient: {
+              /** Format: email */
+              email: string;
+              name: string;
+              recipient_id: string;
+              /** @enum {string} */
+              role: 'signer' | 'observer';
+              /**
+               * Format: int32
+               * @description The signer's signing order; 0 for observers
+               */
+              signing_order: number;
+            };
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'recipient.declined';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_recipient_signed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            /** @description true for the last signature: envelope.completed follows once the sealed file exists */
+            all_signed: boolean;
+            envelope_id: string;
+            name: string;
+            /** @description The recipient the event is about */
+            recipient: {
+              /** Format: email */
+              email: string;
+              name: string;
+              recipient_id: string;
+              /** @enum {string} */
+              role: 'signer' | 'observer';
+              /**
+               * Format: int32
+               * @description The signer's signing order; 0 for observers
+               */
+              signing_order: number;
+            };
+            /** Format: date-time */
+            signed_at: string;
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'recipient.signed';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_recipient_viewed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            envelope_id: string;
+            name: string;
+            /** @description The recipient the event is about */
+            recipient: {
+              /** Format: email */
+              email: string;
+              name: string;
+              recipient_id: string;
+              /** @enum {string} */
+              role: 'signer' | 'observer';
+              /**
+               * Format: int32
+               * @description The signer's signing order; 0 for observers
+               */
+              signing_order: number;
+            };
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+            /** Format: date-time */
+            viewed_at: string;
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'recipient.viewed';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
