@@ -7,6 +7,8 @@ export interface ReceivedDelivery {
   headers: IncomingHttpHeaders;
   /** The raw body, exactly as signed. */
   raw: string;
+  /** When it arrived, by the clock given to the receiver (the server's test clock), else real time. */
+  receivedAt: Date;
   body: { id: string; type: string; created_at: string; data: Record<string, any> };
 }
 
@@ -30,7 +32,7 @@ export interface WebhookReceiver {
 }
 
 /** A real HTTP endpoint on 127.0.0.1 that records every delivery, each test on its own path. */
-export const startWebhookReceiver = async (): Promise<WebhookReceiver> => {
+export const startWebhookReceiver = async (clock: { now(): Date } = { now: () => new Date() }): Promise<WebhookReceiver> => {
   const received = new Map<string, ReceivedDelivery[]>();
   const answers = new Map<string, Answer>();
   const server = createServer((request, response) => {
@@ -40,7 +42,7 @@ export const startWebhookReceiver = async (): Promise<WebhookReceiver> => {
       const path = request.url ?? '/';
       const raw = Buffer.concat(chunks).toString('utf8');
       const list = received.get(path) ?? [];
-      list.push({ path, headers: request.headers, raw, body: JSON.parse(raw) as ReceivedDelivery['body'] });
+      list.push({ path, headers: request.headers, raw, receivedAt: clock.now(), body: JSON.parse(raw) as ReceivedDelivery['body'] });
       received.set(path, list);
       (answers.get(path) ?? answerWith(200, 'ok'))(response, list.length - 1);
     });

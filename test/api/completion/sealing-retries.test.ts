@@ -5,6 +5,7 @@ import { verifySealedPdf } from '../../../src/infra/pdf/verify-pdf.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
 import { startSwitchableTsa } from '../../support/switchable-tsa.js';
+import { secretsThatVerify, startWebhookReceiver } from '../../support/webhook-receiver.js';
 import { pdfsig } from '../../unit/pdf/poppler.js';
 import { signBody, tokenFor, waitForCompletion } from '../signing/signing-helpers.js';
 import { completionOf, driveToFailedSeal, loginAgain, signedEnvelope } from './completion-helpers.js';
@@ -60,11 +61,28 @@ describeOnEachDatabase(
       assert.equal((await completionOf(server, token, envelope.envelope_id)).completion, null);
     });
 
-    it('reports a seal failing every attempt as failed, with its attempts and last error, and stops retrying', async () => {
+    it('reports a seal failing every attempt as failed, with its attempts and last error, sends envelope.completion_failed, and stops retrying', async () => {
       tsa.fail();
       await fresh();
+      const receiver = await startWebhookReceiver(server.clock);
+      const hook = await server.call('POST', '/api/v2.0/webhooks', {
+        token,
+        body: { url: `${receiver.url}/failed`, events: ['envelope.completion_failed'] },
+      });
+      assert.equal(hook.status, 201);
       const envelopeId = await signedEnvelope(server, token);
       token = await driveToFailedSeal(server, credentials, envelopeId);
+      await server.service.worker.drain();
+      await receiver.close();
+      const [failed, ...more] = receiver.received('/failed');
+      assert.deepEqual(more, [], 'one event, after the last attempt only');
+      assert.equal(failed!.body.type, 'envelope.completion_failed');
+      assert.deepEqual(secretsThatVerify(failed!, [hook.body.data.secret]), [hook.body.data.secret]);
+      assert.deepEqual(
+        { envelope_id: failed!.body.data.envelope_id, attempts: failed!.body.data.attempts, last_error: failed!.body.data.last_error },
+        { envelope_id: envelopeId, attempts: 6, last_error: TSA_DOWN },
+      );
+      assert.equal(failed!.body.data.failed_at, failed!.receivedAt.toISOString());
 
       const { status, completion } = await completionOf(server, token, envelopeId);
       assert.equal(status, 'InProgress');
@@ -192,5 +210,5 @@ describeOnEachDatabase(
       tsa.heal();
     });
   },
-  { env: { TSA_URL: tsa.url } },
+  { env: { TSA_URL: tsa.url, WEBHOOK_ALLOW_PRIVATE: 'true' } },
 );
