@@ -18,10 +18,12 @@ declare const envelopeId: string;
 declare const pdfBytes: Uint8Array<ArrayBuffer>;
 `;
 
-describe("the client's README", () => {
-  it('shows TypeScript that type-checks against the generated types', async () => {
-    const blocks = [...readFileSync(join(packageDir, 'README.md'), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
-    assert.ok(blocks.length >= 3);
+describe("the client's README and the repository's", () => {
+  it('show TypeScript that type-checks against the generated types', async () => {
+    const blocks = [join(packageDir, 'README.md'), join(repositoryDir, 'README.md')].flatMap((readme) =>
+      [...readFileSync(readme, 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!),
+    );
+    assert.ok(blocks.length >= 4);
     const dir = mkdtempSync(join(tmpdir(), 'countersign-readme-'));
     try {
       const files = blocks.map((code, i) => {
