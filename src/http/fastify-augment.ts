@@ -13,6 +13,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Honour the Idempotency-Key header (API.md §0) on this route. */
     idempotent?: boolean;
+    /** The response carries a secret shown once: stored for replays only encrypted (README "Webhooks"). */
+    idempotentResponseIsSecret?: boolean;
   }
   interface FastifyRequest {
     caller?: Caller;

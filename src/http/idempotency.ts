@@ -20,12 +20,15 @@ interface Held {
 }
 type Tagged = FastifyRequest & { [held]?: Held };
 
-/** What makes two requests "the same": route and body (multipart bodies are streamed, so their size stands in). */
+/**
+ * What makes two requests "the same": route, path parameters (the same key on another envelope's or
+ * webhook's route is another request) and body (multipart bodies are streamed, so their size stands in).
+ */
 const fingerprint = (request: FastifyRequest): string => {
   const body = request.headers['content-type']?.startsWith('multipart/')
     ? `multipart:${request.headers['content-length'] ?? ''}`
     : JSON.stringify(request.body ?? null);
-  return fingerprintRequest(`${request.method} ${request.routeOptions.url}\n${body}`);
+  return fingerprintRequest(`${request.method} ${request.routeOptions.url}\n${JSON.stringify(request.params ?? {})}\n${body}`);
 };
 
 /**
@@ -77,7 +80,13 @@ export const registerIdempotency = (app: App, ctx: AppContext) => {
     request[held] = undefined;
     holding.stopHeartbeat();
     if (reply.statusCode >= 500 || typeof payload !== 'string') await releaseIdempotencyKey(ctx, holding.claim);
-    else await completeIdempotencyKey(ctx, holding.claim, { status: reply.statusCode, body: payload });
+    else
+      await completeIdempotencyKey(
+        ctx,
+        holding.claim,
+        { status: reply.statusCode, body: payload },
+        { secret: request.routeOptions.config.idempotentResponseIsSecret === true },
+      );
     return payload;
   };
 

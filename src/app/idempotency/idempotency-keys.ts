@@ -90,7 +90,7 @@ export const claimIdempotencyKey = async (ctx: AppContext, accountId: string, ke
     }
     if (existing.requestHash !== requestHash) return { kind: 'reused-with-another-body' };
     if (existing.responseStatus === null || existing.responseBody === null) return { kind: 'in-use' };
-    return { kind: 'replay', status: existing.responseStatus, body: existing.responseBody };
+    return { kind: 'replay', status: existing.responseStatus, body: replayedBody(ctx, accountId, key, existing.responseBody) };
   }
   return { kind: 'in-use' };
 };
@@ -120,9 +120,29 @@ export const recordIdempotentResponse = async <T>(trx: Db, idempotency: Idempote
   }
 };
 
-/** Stores the first response under the key, for replays, unless the work's transaction stored it already. */
-export const completeIdempotencyKey = async (ctx: AppContext, claim: IdempotencyClaim, response: StoredResponse): Promise<void> => {
-  await completeIdempotencyKeyClaim(ctx.db, claim, response);
+/**
+ * A response that carries a secret shown once (a webhook's) is kept for replays only encrypted, bound to
+ * its account and key. Every stored JSON body starts with `{`, a sealed one with its box's version: the
+ * replay tells them apart without a column of its own.
+ */
+const sealedBoundTo = (accountId: string, key: string) => `idempotency:${accountId}:${key}`;
+const isSealed = (body: string) => !body.startsWith('{');
+
+const replayedBody = (ctx: AppContext, accountId: string, key: string, body: string): string =>
+  isSealed(body) ? ctx.webhookSecrets.open(body, sealedBoundTo(accountId, key)) : body;
+
+/**
+ * Stores the first response under the key, for replays, unless the work's transaction stored it
+ * already; with `secret`, encrypted (see sealedBoundTo).
+ */
+export const completeIdempotencyKey = async (
+  ctx: AppContext,
+  claim: IdempotencyClaim,
+  response: StoredResponse,
+  { secret = false }: { secret?: boolean } = {},
+): Promise<void> => {
+  const body = secret ? ctx.webhookSecrets.seal(response.body, sealedBoundTo(claim.accountId, claim.key)) : response.body;
+  await completeIdempotencyKeyClaim(ctx.db, claim, { status: response.status, body });
 };
 
 /** Frees a key whose request failed on our side, so a retry runs it again; a key whose work committed stays done. */

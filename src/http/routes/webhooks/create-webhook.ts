@@ -18,11 +18,12 @@ export const createWebhookRoute = (app: App, ctx: AppContext) =>
           'Answers the webhook with its signing `secret`, shown this once. Events are POSTed as JSON `{"id", "type", ' +
           '"created_at", "data"}` with `Countersign-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (see the ' +
           '`webhooks` section of this document for every event). At most 20 webhooks per account (403 WEBHOOK_LIMIT_REACHED). ' +
-          'An Idempotency-Key is not honoured here: replaying the response would mean storing the secret in clear.',
+          'With an Idempotency-Key a replay answers the same webhook and secret: that response is kept encrypted (AES-256-GCM) for the 24 h.',
         tags: ['Webhooks'],
         body: CreateBody,
-        response: { 201: Ok(WebhookWithSecret, 'Webhook created'), ...errorResponses(400, 401, 403, 429) },
+        response: { 201: Ok(WebhookWithSecret, 'Webhook created'), ...errorResponses(400, 401, 403, 409, 422, 429) },
       },
+      config: { idempotent: true, idempotentResponseIsSecret: true },
     },
     async (request, reply) => {
       const { url, events, description } = request.body;

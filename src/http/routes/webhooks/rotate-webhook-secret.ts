@@ -14,11 +14,13 @@ export const rotateWebhookSecretRoute = (app: App, ctx: AppContext) =>
         description:
           'Answers the new `secret`, shown this once. For 24 h (until `previous_secret_expires_at`) deliveries carry two `v1=` ' +
           "entries, the new secret's first, so a receiver that checks either verifies; then only the new one. Rotating again " +
-          'within those 24 h ends the older secret at once.',
+          'within those 24 h ends the older secret at once, so a retried rotation should carry an Idempotency-Key: its replay ' +
+          'answers the same new secret (kept encrypted for the 24 h) and rotates nothing.',
         tags: ['Webhooks'],
         params: WebhookIdParams,
-        response: { 200: Ok(WebhookWithSecret, 'Secret rotated'), ...errorResponses(401, 404, 429) },
+        response: { 200: Ok(WebhookWithSecret, 'Secret rotated'), ...errorResponses(401, 404, 409, 422, 429) },
       },
+      config: { idempotent: true, idempotentResponseIsSecret: true },
     },
     async (request) => {
       const { webhook, secret } = await rotateWebhookSecret(ctx, {
