@@ -94,7 +94,8 @@ Checks a sealed PDF and writes nothing. Trust comes from, in order:
   neither               this installation's keys when DATA_DIR or SIGNING_CERT_P12 already hold them
 With no trust anchor at all it stops with exit code 2.
 
-Exit code 0: the seal covers the whole file, its digest and signature hold, its certificate chains to the
+Exit code 0: the seal covers the whole file (or, for a PAdES B-LTA seal, only validation data and document
+time-stamps that cover the rest follow it), its digest and signature hold, its certificate chains to the
 trusted root and the ledger proof in the file holds (and, with --online, the service's). 1: any check fails.
 2: usage error (no file, no trust anchor, --online unreachable). docs/verification.md explains each check.`,
   options: { trust: { type: 'string' }, online: { type: 'string' } },
