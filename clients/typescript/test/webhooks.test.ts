@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, it } from 'node:test';
 import { signBody, tokenFor, waitForCompletion } from '../../../test/api/signing/signing-helpers.js';
+import { WEBHOOK_EVENT_TYPES } from '../../../src/domain/webhook-events.js';
 import { describeOnEachDatabase } from '../../../test/support/api-suite.js';
 import { createEnvelope } from '../../../test/support/envelopes.js';
 import { answerWith, startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '../../../test/support/webhook-receiver.js';
@@ -13,19 +14,6 @@ import {
 } from '../src/index.js';
 
 type SignBody = Extract<OperationInput<'signEnvelope'>, { body: unknown }>['body'];
-
-const EVERY_EVENT = [
-  'envelope.sent',
-  'recipient.viewed',
-  'recipient.signed',
-  'recipient.declined',
-  'envelope.completed',
-  'envelope.declined',
-  'envelope.cancelled',
-  'envelope.expired',
-  'envelope.deleted',
-  'envelope.completion_failed',
-] as const;
 
 describeOnEachDatabase(
   'webhooks through @countersign/client, verified with its verifyWebhookSignature',
@@ -54,7 +42,7 @@ describeOnEachDatabase(
 
     it('receives every event of a full flow, each verified with the secret the client was given', async () => {
       const hook = await client.createWebhook({
-        body: { url: `${receiver.url}/flow`, events: [...EVERY_EVENT], description: 'every event' },
+        body: { url: `${receiver.url}/flow`, events: [...WEBHOOK_EVENT_TYPES], description: 'every event' },
       });
       assert.match(hook.secret, /^whsec_/);
 

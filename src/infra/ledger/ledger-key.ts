@@ -1,7 +1,7 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { join } from 'node:path';
 import { sha256Hex } from '../hash.js';
+import { readKeyFileIfPresent, readOrCreateKeyFile } from '../key-file.js';
 
 /** The Ed25519 key that signs the ledger's tree heads. */
 export interface LedgerKey {
@@ -14,42 +14,20 @@ export interface LedgerKey {
 
 export const ledgerKeyPath = (dataDir: string): string => join(dataDir, 'keys', 'ledger-ed25519.pem');
 
-/**
- * The ledger key of this data directory, generated on first use and reused afterwards. The PEM is
- * written to a temporary file and hard-linked into place, so that processes starting together on a
- * shared directory never read a half-written key and all end up with the same one.
- */
-export const loadLedgerKey = async (dataDir: string): Promise<LedgerKey> => {
-  const path = ledgerKeyPath(dataDir);
-  const existing = await readPem(path);
-  if (existing) return ledgerKeyFrom(createPrivateKey(existing));
-  await mkdir(join(dataDir, 'keys'), { recursive: true, mode: 0o700 });
-  const { privateKey } = generateKeyPairSync('ed25519');
-  const temporary = `${path}.${randomBytes(8).toString('hex')}.tmp`;
-  await writeFile(temporary, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-  try {
-    await link(temporary, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    await unlink(temporary);
-  }
-  return ledgerKeyFrom(createPrivateKey(await readFile(path, 'utf8')));
-};
+/** The ledger key of this data directory, generated on first use and reused afterwards (see readOrCreateKeyFile). */
+export const loadLedgerKey = async (dataDir: string): Promise<LedgerKey> =>
+  ledgerKeyFrom(
+    createPrivateKey(
+      await readOrCreateKeyFile(ledgerKeyPath(dataDir), () =>
+        String(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' })),
+      ),
+    ),
+  );
 
 /** The public key (base64 of the raw 32 bytes) of `dataDir`'s ledger key if there is one, read without creating anything. */
 export const findLedgerPublicKey = async (dataDir: string): Promise<string | undefined> => {
-  const pem = await readPem(ledgerKeyPath(dataDir));
+  const pem = await readKeyFileIfPresent(ledgerKeyPath(dataDir));
   return pem === undefined ? undefined : ledgerKeyFrom(createPrivateKey(pem)).publicKeyBase64;
-};
-
-const readPem = async (path: string): Promise<string | undefined> => {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 };
 
 export const ledgerKeyFrom = (privateKey: KeyObject): LedgerKey => {

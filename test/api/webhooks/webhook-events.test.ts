@@ -1,21 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { WEBHOOK_EVENT_TYPES } from '../../../src/domain/webhook-events.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
 import { secretsThatVerify, startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.js';
 import { signBody, tokenFor, waitForCompletion } from '../signing/signing-helpers.js';
-
-const ALL_EVENTS = [
-  'envelope.sent',
-  'recipient.viewed',
-  'recipient.signed',
-  'recipient.declined',
-  'envelope.completed',
-  'envelope.declined',
-  'envelope.cancelled',
-  'envelope.expired',
-  'envelope.deleted',
-];
 
 describeOnEachDatabase(
   'webhook events of a full flow',
@@ -29,7 +18,7 @@ describeOnEachDatabase(
       token = account.accessToken;
       const created = await server.call('POST', '/api/v2.0/webhooks', {
         token,
-        body: { url: `${receiver.url}/flow`, events: ALL_EVENTS, description: 'every event' },
+        body: { url: `${receiver.url}/flow`, events: WEBHOOK_EVENT_TYPES, description: 'every event' },
       });
       assert.equal(created.status, 201);
       secret = created.body.data.secret;
