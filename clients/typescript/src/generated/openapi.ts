@@ -760,7 +760,7 @@ export interface paths {
     put?: never;
     /**
      * Register a webhook endpoint
-     * @description Answers the webhook with its signing `secret`, shown this once. Events are POSTed as JSON `{"id", "type", "created_at", "data"}` with `Countersign-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (see the `webhooks` section of this document for every event). At most 20 webhooks per account (403 WEBHOOK_LIMIT_REACHED). An Idempotency-Key is not honoured here: replaying the response would mean storing the secret in clear.
+     * @description Answers the webhook with its signing `secret`, shown this once. Events are POSTed as JSON `{"id", "type", "created_at", "data"}` with `Countersign-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (see the `webhooks` section of this document for every event). At most 20 webhooks per account (403 WEBHOOK_LIMIT_REACHED). With an Idempotency-Key a replay answers the same webhook and secret: that response is kept encrypted (AES-256-GCM) for the 24 h.
      */
     post: operations['createWebhook'];
     delete?: never;
@@ -844,7 +844,7 @@ export interface paths {
     put?: never;
     /**
      * Replace a webhook's signing secret
-     * @description Answers the new `secret`, shown this once. For 24 h (until `previous_secret_expires_at`) deliveries carry two `v1=` entries, the new secret's first, so a receiver that checks either verifies; then only the new one. Rotating again within those 24 h ends the older secret at once.
+     * @description Answers the new `secret`, shown this once. For 24 h (until `previous_secret_expires_at`) deliveries carry two `v1=` entries, the new secret's first, so a receiver that checks either verifies; then only the new one. Rotating again within those 24 h ends the older secret at once, so a retried rotation should carry an Idempotency-Key: its replay answers the same new secret (kept encrypted for the 24 h) and rotates nothing.
      */
     post: operations['rotateWebhookSecret'];
     delete?: never;
@@ -9689,6 +9689,60 @@ export interface operations {
           };
         };
       };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was used before with another body */
+      422: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
       /** @description Rate limited: wait for `Retry-After` seconds */
       429: {
         headers: {
@@ -10599,6 +10653,60 @@ export interface operations {
       };
       /** @description Unknown id, or an id that belongs to another account */
       404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was used before with another body */
+      422: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
           'Access-Control-Allow-Origin'?: 'http://localhost:3000';
