@@ -130,6 +130,13 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
               "An access token from POST /api/v2.0/authorization/token (an admin), or from POST /api/v2.0/console/token (the signed-in user's role). Revoking its API client, or signing out, stops it within 30 s (servers cache a checked token that long).",
           },
           appAuthType: { type: 'apiKey', in: 'header', name: 'app_auth_type', description: 'Always `esign-oauth2`' },
+          consoleSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'countersign_session',
+            description:
+              'The console session cookie set by a sign-in link (GET /console/login/{token}), with the header `X-Requested-With: countersign-console`',
+          },
         },
       },
       security: [{ bearerAuth: [], appAuthType: [] }],

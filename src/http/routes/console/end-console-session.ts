@@ -19,7 +19,7 @@ export const endConsoleSessionRoute = (app: App, ctx: AppContext) =>
           'cookie. Needs the header `X-Requested-With: countersign-console` (403 CSRF_HEADER_REQUIRED). Without a session it ' +
           'still answers 200: there is nothing left to end.',
         tags: ['Console sign-in'],
-        security: [],
+        security: [{ consoleSession: [] }],
         headers: CsrfHeader,
         response: { 200: Ok(Type.Object({})), ...errorResponses(403, 429) },
       },

@@ -21,7 +21,7 @@ export const exchangeConsoleSessionRoute = (app: App, ctx: AppContext) =>
           "Each exchange restarts the session's 12-hour idle timeout; a session lasts 7 days at most. 401 SESSION_REQUIRED " +
           'without a known session, 401 SESSION_EXPIRED once it has ended.',
         tags: ['Console sign-in'],
-        security: [],
+        security: [{ consoleSession: [] }],
         headers: CsrfHeader,
         response: { 200: ConsoleTokenResponse, ...errorResponses(401, 403, 429) },
       },

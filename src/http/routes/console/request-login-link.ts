@@ -22,7 +22,6 @@ export const requestLoginLinkRoute = (app: App, ctx: AppContext) =>
           'single use, valid 15 minutes. At most 5 links per address per 15 minutes (beyond that nothing is sent, and the answer ' +
           'is still 200), and the per-address request limit of unauthenticated calls.',
         tags: ['Console sign-in'],
-        security: [],
         body: LoginLinkBody,
         response: { 200: Ok(Type.Object({})), ...errorResponses(400, 429) },
       },
