@@ -86,6 +86,8 @@ describeOnEachDatabase(
 
       const envelopes = await server.call('POST', '/api/v2.0/envelopes/list', { token, body: {} });
       assert.equal(envelopes.status, 200);
+      const templates = await server.call('GET', '/api/v2.0/templates/list', { token });
+      assert.equal(templates.status, 200);
       const account = await server.call('GET', '/api/v2.0/account', { token });
       assert.equal(account.status, 200);
       assert.equal(account.body.data.account_id, accountId);
