@@ -28,10 +28,7 @@ const checkAccess = (ctx: AppContext, access: Exclude<RouteAccess, 'public'>, ad
     }
     if (access === 'bearer') request.caller = await authenticate(ctx, bearerToken(request.headers.authorization));
     if (adminOnly && request.caller?.role !== 'admin') {
-      throw new AppError(
-        'ROLE_FORBIDDEN',
-        `Only an account's admins may do this; this token is a ${request.caller?.role ?? 'non'} user's.`,
-      );
+      throw new AppError('ROLE_FORBIDDEN', "Only an account's admins may do this; this token is a sender's.");
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
