@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Clock } from '../domain/clock.js';
+import type { UserRole } from '../domain/user-role.js';
 import type { BlobStore } from '../infra/blobs/blob-store.js';
 import type { Db } from '../infra/db/database.js';
 import type { ServiceKeys } from '../infra/keys.js';
@@ -31,6 +32,9 @@ export interface AppContext {
 /** The caller of an authenticated request. */
 export interface Caller {
   accountId: string;
+  /** The API client, or for a console token the signed-in user: whose request budget it spends. */
   clientId: string;
   tokenHash: string;
+  /** API clients act as admins; a console token carries its user's role. */
+  role: UserRole;
 }

@@ -18,6 +18,9 @@ export interface JobPayloads {
   'purge-uploads': Record<string, never>;
   'deliver-webhook': { deliveryId: string };
   'send-webhook-disabled-notice': { webhookId: string };
+  'send-user-invitation': { userId: string };
+  /** A sign-in link asked for by address: whether it is a user's is found out here, off the request (no enumeration by timing). */
+  'send-login-link': { email: string };
 }
 export type JobKind = keyof JobPayloads;
 

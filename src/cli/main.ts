@@ -39,6 +39,16 @@ const commands: CommandEntry[] = [
     load: async () => (await import('./commands/client-revoke.js')).clientRevoke,
   },
   {
+    name: 'user invite',
+    summary: 'Add a person to an account (admin or sender) and e-mail them a sign-in link',
+    load: async () => (await import('./commands/user-invite.js')).userInvite,
+  },
+  {
+    name: 'user login-link',
+    summary: "Print a console sign-in link for a user's address (single use, 15 minutes)",
+    load: async () => (await import('./commands/user-login-link.js')).userLoginLink,
+  },
+  {
     name: 'webhook list',
     summary: "List webhooks (one account's with --account), never their secrets",
     load: async () => (await import('./commands/webhook-list.js')).webhookList,

@@ -1,3 +1,4 @@
+import type { User } from '../infra/db/tables/users-table.js';
 import type { CreatedAccount } from '../app/accounts/create-account.js';
 import type { IssuedClient } from '../app/accounts/create-client.js';
 import type { Webhook } from '../app/webhooks/list-webhooks.js';
@@ -63,4 +64,20 @@ export const presentListedClient = (client: ListedClient) => ({
   status: client.revokedAt ? 'revoked' : 'active',
   created_at: client.createdAt,
   revoked_at: client.revokedAt,
+});
+
+export const presentInvitedUser = (user: User) => ({
+  user_id: user.id,
+  account_id: user.accountId,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+  created_at: user.createdAt,
+});
+
+export const presentLoginLink = (link: { userId: string; accountId: string; url: string; expiresAt: string }) => ({
+  user_id: link.userId,
+  account_id: link.accountId,
+  login_url: link.url,
+  expires_at: link.expiresAt,
 });

@@ -146,7 +146,16 @@ export type ErrorCode =
   // The ledger's proofs
   | 'INVALID_BLOCK_NUMBER'
   | 'LEDGER_BLOCK_NOT_FOUND'
-  | 'INVALID_TREE_SIZE';
+  | 'INVALID_TREE_SIZE'
+  // Account users and the console's sign-in
+  | 'USER_NAME_REQUIRED'
+  | 'INVALID_ROLE'
+  | 'EMAIL_IN_USE'
+  | 'USER_NOT_FOUND'
+  | 'SESSION_REQUIRED'
+  | 'SESSION_EXPIRED'
+  | 'CSRF_HEADER_REQUIRED'
+  | 'ROLE_FORBIDDEN';
 
 /** One problem with a request; the HTTP layer presents it as an entry of the contract's `errors[]`. */
 export interface Problem {

@@ -5,6 +5,7 @@ import { AppError } from '../domain/app-error.js';
 import type { App } from './app-type.js';
 import type { RouteAccess } from './fastify-augment.js';
 import { appendRouteHook } from './route-hooks.js';
+import { errorResponses } from './schema-kit.js';
 
 const APP_AUTH_TYPE = 'esign-oauth2';
 
@@ -20,12 +21,15 @@ const bearerToken = (header: string | undefined): string | undefined => (header 
  * refusal is kept on the request rather than thrown: the rate limiter counts it against the client's
  * address first (API.md §10), then `answerDeniedAccess` sends it.
  */
-const checkAccess = (ctx: AppContext, access: Exclude<RouteAccess, 'public'>) => async (request: Tagged) => {
+const checkAccess = (ctx: AppContext, access: Exclude<RouteAccess, 'public'>, adminOnly: boolean) => async (request: Tagged) => {
   try {
     if (request.headers['app_auth_type'] !== APP_AUTH_TYPE) {
       throw new AppError('INVALID_AUTH_TYPE', `The app_auth_type header must be "${APP_AUTH_TYPE}".`);
     }
     if (access === 'bearer') request.caller = await authenticate(ctx, bearerToken(request.headers.authorization));
+    if (adminOnly && request.caller?.role !== 'admin') {
+      throw new AppError('ROLE_FORBIDDEN', "Only an account's admins may do this; this token is a sender's.");
+    }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     request[denied] = error;
@@ -41,17 +45,30 @@ const answerDeniedAccess = async (request: Tagged, _reply: unknown, payload: unk
   return payload;
 };
 
+const ADMIN_ONLY_NOTE =
+  '**Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").';
+
+/** An admin-only operation says so in its OpenAPI entry, from the same route option the check reads. */
+const documentAdminOnly = (schema: { description?: string; response?: unknown } | undefined) => {
+  // A GET's HEAD twin arrives with the same schema object.
+  if (!schema || schema.description?.includes(ADMIN_ONLY_NOTE)) return;
+  schema.description = schema.description ? `${schema.description}\n\n${ADMIN_ONLY_NOTE}` : ADMIN_ONLY_NOTE;
+  if (schema.response && typeof schema.response === 'object') schema.response = { ...errorResponses(403), ...schema.response };
+};
+
 /**
- * Enforces each route's `access` (see RouteAccess). API routes need a token unless they say otherwise;
- * pages and documents outside /api are public. The access is settled when the route is registered, so
- * public routes run no check at all. Registered before the rate limiter, whose route hook must come
- * after this one: it keys an authenticated request by its API client.
+ * Enforces each route's `access` (see RouteAccess) and `role`. API routes need a token unless they say
+ * otherwise; pages and documents outside /api are public. The access is settled when the route is
+ * registered, so public routes run no check at all. Registered before the rate limiter, whose route
+ * hook must come after this one: it keys an authenticated request by its API client.
  */
 export const registerAccessControl = (app: App, ctx: AppContext) => {
   app.addHook('onRoute', (route) => {
     const access = route.config?.access ?? (route.url.startsWith('/api/') ? 'bearer' : 'public');
+    const adminOnly = route.config?.role === 'admin';
+    if (adminOnly) documentAdminOnly(route.schema as Parameters<typeof documentAdminOnly>[0]);
     if (access === 'public') return;
-    appendRouteHook(route, 'onRequest', checkAccess(ctx, access));
+    appendRouteHook(route, 'onRequest', checkAccess(ctx, access, adminOnly));
     appendRouteHook(route, 'preParsing', answerDeniedAccess);
   });
 };

@@ -115,6 +115,11 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
         { name: 'Envelopes', description: 'Create, send, track and manage envelopes' },
         { name: 'Webhooks', description: 'Endpoints that receive signed event notifications (payloads: the `webhooks` section)' },
         { name: 'Service', description: 'Health and readiness' },
+        {
+          name: 'Console sign-in',
+          description:
+            'People sign in by e-mailed link; their session cookie is exchanged for short access tokens carrying their role (`admin` or `sender`; README "Account users and sign-in")',
+        },
       ],
       components: {
         securitySchemes: {
@@ -122,9 +127,16 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
             type: 'http',
             scheme: 'bearer',
             description:
-              'An access token from POST /api/v2.0/authorization/token. Revoking its API client stops it within 30 s (servers cache a checked token that long).',
+              "An access token from POST /api/v2.0/authorization/token (an admin), or from POST /api/v2.0/console/token (the signed-in user's role). Revoking its API client, or signing out, stops it within 30 s (servers cache a checked token that long).",
           },
           appAuthType: { type: 'apiKey', in: 'header', name: 'app_auth_type', description: 'Always `esign-oauth2`' },
+          consoleSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'countersign_session',
+            description:
+              'The console session cookie set by a sign-in link (GET /console/login/{token}), with the header `X-Requested-With: countersign-console`',
+          },
         },
       },
       security: [{ bearerAuth: [], appAuthType: [] }],

@@ -1,7 +1,7 @@
 import pino, { type Logger } from 'pino';
 
-/** Signing tokens travel in URLs; they are credentials and never reach the logs. */
-export const redactUrl = (url: string): string => url.replace(/(\/sign(?:ing)?\/)[^/?]+/, '$1[redacted]');
+/** Signing tokens and console sign-in links travel in URLs; they are credentials and never reach the logs. */
+export const redactUrl = (url: string): string => url.replace(/(\/sign(?:ing)?\/|\/console\/login\/)[^/?]+/, '$1[redacted]');
 
 interface LoggedRequest {
   method?: string;

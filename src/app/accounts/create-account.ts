@@ -4,6 +4,7 @@ import { insertAccount } from '../../infra/db/tables/accounts-table.js';
 import { insertUser } from '../../infra/db/tables/users-table.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
+import { assertEmailFree, validEmail } from '../users/email-address.js';
 import { insertClient, type IssuedClient } from './create-client.js';
 
 export interface NewAccount {
@@ -18,15 +19,13 @@ export interface CreatedAccount extends IssuedClient {
   userId: string;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
-
 const isPlanName = (plan: string): plan is PlanName => (PLAN_NAMES as readonly string[]).includes(plan);
 
 /** Creates an account, its owner and a first API client, in one transaction. */
 export const createAccount = async (ctx: AppContext, input: NewAccount): Promise<CreatedAccount> => {
   const name = input.name.trim();
   if (!name) throw new AppError('ACCOUNT_NAME_REQUIRED', 'The account needs a name.');
-  if (!EMAIL.test(input.email)) throw new AppError('INVALID_EMAIL', `"${input.email}" is not an e-mail address.`);
+  const email = validEmail(input.email);
   const plan = input.plan;
   if (!isPlanName(plan)) throw new AppError('INVALID_PLAN', `Unknown plan "${plan}"; plans are ${PLAN_NAMES.join(', ')}.`);
   const accountId = newId('acct');
@@ -34,12 +33,14 @@ export const createAccount = async (ctx: AppContext, input: NewAccount): Promise
   const now = ctx.clock.now().toISOString();
 
   return ctx.db.transaction().execute(async (trx) => {
+    await assertEmailFree(trx, email);
     await insertAccount(trx, { id: accountId, name, plan, ownerUserId: userId, frameAncestors: [], createdAt: now });
     await insertUser(trx, {
       id: userId,
       accountId,
       name: input.ownerName?.trim() || name,
-      email: input.email.toLowerCase(),
+      email,
+      role: 'admin',
       createdAt: now,
     });
     const client = await insertClient(ctx, trx, accountId);

@@ -5,6 +5,7 @@ import type { Caller } from '../context.js';
 /** A token's caller as the database showed it, with what revocation and expiry are checked against. */
 export interface CachedToken {
   caller: Caller;
+  /** The token family of an API client's login, or the console session: what is revoked together. */
   familyId: string;
   /** The token's own expiry, in ms since the epoch. */
   expiresAt: number;

@@ -12,6 +12,8 @@ import { sendInvitation } from './send-invitation.js';
 import { sendReminder } from './send-reminder.js';
 import { deliverWebhook } from '../webhooks/deliver-webhook.js';
 import { sendWebhookDisabledNotice } from '../webhooks/send-webhook-disabled-notice.js';
+import { sendLoginLink } from '../users/send-login-link.js';
+import { sendUserInvitation } from '../users/send-user-invitation.js';
 
 export type JobHandlers = WorkerHandlers<AppContext, JobPayloads>;
 
@@ -31,4 +33,6 @@ export const jobHandlers: JobHandlers = {
   'purge-uploads': runMaintenance,
   'deliver-webhook': deliverWebhook,
   'send-webhook-disabled-notice': sendWebhookDisabledNotice,
+  'send-user-invitation': sendUserInvitation,
+  'send-login-link': sendLoginLink,
 };

@@ -3,6 +3,8 @@ import type { App } from '../app-type.js';
 import { accountRoutes } from './account/index.js';
 import { attachmentRoutes } from './attachments/index.js';
 import { authRoutes } from './auth/index.js';
+import { consoleApiRoutes } from './console/index.js';
+import { loginLinkPageRoute } from './console/login-link-page.js';
 import { envelopeRoutes } from './envelopes/index.js';
 import { embeddedRoutes } from './embedded/index.js';
 import { healthRoutes } from './health.js';
@@ -25,11 +27,12 @@ const apiRoutes: RouteModule[] = [
   ...ledgerRoutes,
   ...embeddedRoutes,
   ...webhookRoutes,
+  ...consoleApiRoutes,
 ];
 
 export const registerRoutes = async (app: App, ctx: AppContext) => {
   healthRoutes(app, ctx);
-  for (const route of [...pageRoutes, ...verificationRoutes]) route(app, ctx);
+  for (const route of [...pageRoutes, ...verificationRoutes, loginLinkPageRoute]) route(app, ctx);
   await app.register(
     async (api: App) => {
       for (const route of apiRoutes) route(api, ctx);

@@ -19,6 +19,37 @@ export interface UsersTable {
   account_id: string;
   name: string;
   email: string;
+  /** `admin` or `sender` (UserRole). */
+  role: string;
+  created_at: string;
+}
+
+export interface ConsoleLoginLinksTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface ConsoleSessionsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  account_id: string;
+  last_seen_at: string;
+  expires_at: string;
+  ended_at: string | null;
+  created_at: string;
+}
+
+export interface ConsoleAccessTokensTable {
+  token_hash: string;
+  session_id: string;
+  account_id: string;
+  user_id: string;
+  role: string;
+  expires_at: string;
   created_at: string;
 }
 
@@ -338,6 +369,9 @@ export interface Database {
   envelope_completions: EnvelopeCompletionsTable;
   accounts: AccountsTable;
   users: UsersTable;
+  console_login_links: ConsoleLoginLinksTable;
+  console_sessions: ConsoleSessionsTable;
+  console_access_tokens: ConsoleAccessTokensTable;
   api_clients: ApiClientsTable;
   token_families: TokenFamiliesTable;
   access_tokens: AccessTokensTable;

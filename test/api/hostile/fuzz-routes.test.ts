@@ -23,9 +23,13 @@ const ANSWER_WITHIN_MS = 15_000;
 /** 503 WEB_NOT_BUILT is the configured answer of the pages when `npm run build:web` has not run (a unit-only checkout). */
 const isWebNotBuilt = (response: RawResponse) => response.status === 503 && response.text.includes('WEB_NOT_BUILT');
 
-/** The public pages (`/sign/…`, `/verify/…`) answer people with an HTML page, a missing envelope included (README). */
+/**
+ * The public pages (`/sign/…`, `/verify/…`, a sign-in link's `/console/login/…`) answer people with an HTML page, a
+ * missing envelope or an unknown link included (README).
+ */
 const isPageForPeople = (response: RawResponse, raw: RawRequest) =>
-  /^\/(sign|verify)\/[^/]*$/.test(raw.path.split('?')[0] ?? '') && String(response.headers['content-type']).startsWith('text/html');
+  /^\/(sign|verify|console\/login)\/[^/]*$/.test(raw.path.split('?')[0] ?? '') &&
+  String(response.headers['content-type']).startsWith('text/html');
 
 const assertContractAnswer = (response: RawResponse, raw: RawRequest) => {
   const request = describeRequest(raw);

@@ -21,6 +21,8 @@ const PUBLIC_CAPABILITY_ROUTES = new Set([
   '/api/v2.0/signing/:signingCode/documents/:documentId',
   '/api/v2.0/signing/:signingCode/sign',
   '/api/v2.0/signing/:signingCode/decline',
+  // A console sign-in link: the token in the path is the credential, and it names a user, not an account's resource.
+  '/console/login/:token',
   // Public by the contract (API.md §6): a position in the service-wide log, which belongs to no account
   // and whose proof reveals only hashes.
   '/api/v2.0/ledger/proof/:block_number',

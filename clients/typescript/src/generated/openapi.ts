@@ -77,6 +77,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2.0/console/login_link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * E-mail a console sign-in link
+     * @description Public. Always answers 200 with the same message, whether or not the address is a user's: the lookup and the mail happen in the background, so neither the answer nor its time tells. A user receives `{PUBLIC_URL}/console/login/{token}`, single use, valid 15 minutes. At most 5 links per address per 15 minutes (beyond that nothing is sent, and the answer is still 200), and the per-address request limit of unauthenticated calls.
+     */
+    post: operations['requestConsoleLoginLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/console/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign out of the console
+     * @description Ends the session of the `countersign_session` cookie, and every access token it was exchanged for, and clears the cookie. Needs the header `X-Requested-With: countersign-console` (403 CSRF_HEADER_REQUIRED). Without a session it still answers 200: there is nothing left to end.
+     */
+    post: operations['endConsoleSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/console/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Exchange the console session for an access token
+     * @description With the `countersign_session` cookie set by a sign-in link and the header `X-Requested-With: countersign-console`. Returns an access token valid 15 minutes with the user's role (a `sender`'s gets 403 ROLE_FORBIDDEN on admin operations), used as `Authorization: Bearer` with the ordinary API. No refresh token: exchange the session again. Each exchange restarts the session's 12-hour idle timeout; a session lasts 7 days at most. 401 SESSION_REQUIRED without a known session, 401 SESSION_EXPIRED once it has ended.
+     */
+    post: operations['exchangeConsoleSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2.0/envelopes/{envelopeId}/{documentId}/download': {
     parameters: {
       query?: never;
@@ -755,12 +815,16 @@ export interface paths {
     /**
      * The account's webhooks
      * @description Oldest first, at most 20. Secrets are never listed: they are shown once, on creation and rotation.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
      */
     get: operations['listWebhooks'];
     put?: never;
     /**
      * Register a webhook endpoint
      * @description Answers the webhook with its signing `secret`, shown this once. Events are POSTed as JSON `{"id", "type", "created_at", "data"}` with `Countersign-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (see the `webhooks` section of this document for every event). At most 20 webhooks per account (403 WEBHOOK_LIMIT_REACHED). With an Idempotency-Key a replay answers the same webhook and secret: that response is kept encrypted (AES-256-GCM) for the 24 h.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
      */
     post: operations['createWebhook'];
     delete?: never;
@@ -780,12 +844,16 @@ export interface paths {
     /**
      * Enable, disable or re-subscribe a webhook
      * @description Any subset of `enabled`, `events`, `description`; none at all is 400 NOTHING_TO_UPDATE. The URL cannot change: create another webhook.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
      */
     put: operations['updateWebhook'];
     post?: never;
     /**
      * Delete a webhook
      * @description Pending deliveries stop at once; the delivery log goes with the webhook.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
      */
     delete: operations['deleteWebhook'];
     options?: never;
@@ -803,6 +871,8 @@ export interface paths {
     /**
      * A webhook's delivery log
      * @description Newest first, paginated (`page`, `page_size` 1–100; out of range: 400 INVALID_PAGINATION). Each delivery lists every attempt: when, the status code, the duration and the error. Deliveries are kept 30 days.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
      */
     get: operations['listWebhookDeliveries'];
     put?: never;
@@ -825,6 +895,8 @@ export interface paths {
     /**
      * Send a delivery's event again
      * @description Queues a new delivery of the same event (same `id` and body, so receivers can de-duplicate), with its own attempts and 24 h of retries. Unknown delivery: 404 WEBHOOK_DELIVERY_NOT_FOUND; disabled webhook: 409 WEBHOOK_DISABLED.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
      */
     post: operations['redeliverWebhookEvent'];
     delete?: never;
@@ -845,6 +917,8 @@ export interface paths {
     /**
      * Replace a webhook's signing secret
      * @description Answers the new `secret`, shown this once. For 24 h (until `previous_secret_expires_at`) deliveries carry two `v1=` entries, the new secret's first, so a receiver that checks either verifies; then only the new one. Rotating again within those 24 h ends the older secret at once, so a retried rotation should carry an Idempotency-Key: its replay answers the same new secret (kept encrypted for the 24 h) and rotates nothing.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
      */
     post: operations['rotateWebhookSecret'];
     delete?: never;
@@ -865,6 +939,8 @@ export interface paths {
     /**
      * Send a ping event to a webhook
      * @description Queues a `ping` event for this webhook, whatever it subscribes to, delivered and retried like any other; its attempts show in the delivery log. A disabled webhook answers 409 WEBHOOK_DISABLED.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
      */
     post: operations['testWebhook'];
     delete?: never;
@@ -1690,6 +1766,406 @@ export interface operations {
       };
       /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
       401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  requestConsoleLoginLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: email
+           * @description The user's e-mail address
+           */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: Record<string, never>;
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  endConsoleSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Must be `countersign-console`; without it 403 CSRF_HEADER_REQUIRED (README "Account users and sign-in") */
+        'x-requested-with'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: Record<string, never>;
+            message: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  exchangeConsoleSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Must be `countersign-console`; without it 403 CSRF_HEADER_REQUIRED (README "Account users and sign-in") */
+        'x-requested-with'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description An access token scoped to the signed-in user's role; no refresh token: exchange the session again */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              access_token: string;
+              /**
+               * Format: int64
+               * @description Unix timestamp (seconds) when the access token expires (15 minutes)
+               */
+              expires_in: number;
+              /** @enum {string} */
+              token_type: 'bearer';
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
           'Access-Control-Allow-Origin'?: 'http://localhost:3000';
@@ -9466,6 +9942,33 @@ export interface operations {
           };
         };
       };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
       /** @description Rate limited: wait for `Retry-After` seconds */
       429: {
         headers: {
@@ -9937,6 +10440,33 @@ export interface operations {
           };
         };
       };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
       /** @description Unknown id, or an id that belongs to another account */
       404: {
         headers: {
@@ -10060,6 +10590,33 @@ export interface operations {
       };
       /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
       401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
           'Access-Control-Allow-Origin'?: 'http://localhost:3000';
@@ -10299,6 +10856,33 @@ export interface operations {
           };
         };
       };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
       /** @description Unknown id, or an id that belongs to another account */
       404: {
         headers: {
@@ -10425,6 +11009,33 @@ export interface operations {
       };
       /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
       401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
           'Access-Control-Allow-Origin'?: 'http://localhost:3000';
@@ -10651,6 +11262,33 @@ export interface operations {
           };
         };
       };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
       /** @description Unknown id, or an id that belongs to another account */
       404: {
         headers: {
@@ -10829,6 +11467,33 @@ export interface operations {
       };
       /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
       401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
           'Access-Control-Allow-Origin'?: 'http://localhost:3000';

@@ -114,6 +114,22 @@ export const operations = {
     responseBody: ['application/json'],
     creates: false,
   },
+  endConsoleSession: {
+    method: 'POST',
+    path: '/api/v2.0/console/logout',
+    auth: 'none',
+    requestBody: [],
+    responseBody: ['application/json'],
+    creates: false,
+  },
+  exchangeConsoleSession: {
+    method: 'POST',
+    path: '/api/v2.0/console/token',
+    auth: 'none',
+    requestBody: [],
+    responseBody: ['application/json'],
+    creates: false,
+  },
   extendSigningDueDate: {
     method: 'PUT',
     path: '/api/v2.0/envelopes/{envelopeId}/extend_signing_due_date',
@@ -282,6 +298,14 @@ export const operations = {
   remindSigner: {
     method: 'POST',
     path: '/api/v2.0/envelopes/{envelopeId}/remind_signer',
+    auth: 'bearer',
+    requestBody: ['application/json'],
+    responseBody: ['application/json'],
+    creates: false,
+  },
+  requestConsoleLoginLink: {
+    method: 'POST',
+    path: '/api/v2.0/console/login_link',
     auth: 'bearer',
     requestBody: ['application/json'],
     responseBody: ['application/json'],

@@ -23,7 +23,7 @@ export const createWebhookRoute = (app: App, ctx: AppContext) =>
         body: CreateBody,
         response: { 201: Ok(WebhookWithSecret, 'Webhook created'), ...errorResponses(400, 401, 403, 409, 422, 429) },
       },
-      config: { idempotent: true, idempotentResponseIsSecret: true },
+      config: { role: 'admin', idempotent: true, idempotentResponseIsSecret: true },
     },
     async (request, reply) => {
       const { url, events, description } = request.body;

@@ -9,6 +9,7 @@ export const deleteWebhookRoute = (app: App, ctx: AppContext) =>
   app.delete(
     '/webhooks/:webhookId',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'deleteWebhook',
         summary: 'Delete a webhook',

@@ -8,6 +8,7 @@ export const listWebhookDeliveriesRoute = (app: App, ctx: AppContext) =>
   app.get(
     '/webhooks/:webhookId/deliveries',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'listWebhookDeliveries',
         summary: "A webhook's delivery log",

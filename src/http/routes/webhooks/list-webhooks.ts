@@ -9,6 +9,7 @@ export const listWebhooksRoute = (app: App, ctx: AppContext) =>
   app.get(
     '/webhooks',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'listWebhooks',
         summary: "The account's webhooks",

@@ -8,6 +8,7 @@ export const redeliverWebhookEventRoute = (app: App, ctx: AppContext) =>
   app.post(
     '/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'redeliverWebhookEvent',
         summary: "Send a delivery's event again",

@@ -20,7 +20,7 @@ export const rotateWebhookSecretRoute = (app: App, ctx: AppContext) =>
         params: WebhookIdParams,
         response: { 200: Ok(WebhookWithSecret, 'Secret rotated'), ...errorResponses(401, 404, 409, 422, 429) },
       },
-      config: { idempotent: true, idempotentResponseIsSecret: true },
+      config: { role: 'admin', idempotent: true, idempotentResponseIsSecret: true },
     },
     async (request) => {
       const { webhook, secret } = await rotateWebhookSecret(ctx, {

@@ -8,6 +8,7 @@ export const testWebhookRoute = (app: App, ctx: AppContext) =>
   app.post(
     '/webhooks/:webhookId/test',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'testWebhook',
         summary: 'Send a ping event to a webhook',

@@ -17,6 +17,7 @@ export const updateWebhookRoute = (app: App, ctx: AppContext) =>
   app.put(
     '/webhooks/:webhookId',
     {
+      config: { role: 'admin' },
       schema: {
         operationId: 'updateWebhook',
         summary: 'Enable, disable or re-subscribe a webhook',

@@ -10,6 +10,7 @@ import { envelopeListAtScaleMigration } from './0007-envelope-list-at-scale.js';
 import * as webhooks from './0008-webhooks.js';
 import * as completionAttempts from './0009-completion-attempts.js';
 import * as ledgerProofs from './0010-ledger-proofs.js';
+import * as accountUsersAndSessions from './0011-account-users-and-sessions.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -26,4 +27,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0008-webhooks': webhooks,
   '0009-completion-attempts': completionAttempts,
   '0010-ledger-proofs': ledgerProofs,
+  '0011-account-users-and-sessions': accountUsersAndSessions,
 });

@@ -50,15 +50,23 @@ export const readAccountWithOwner = async (db: Db, accountId: string): Promise<{
       'users.account_id as user_account_id',
       'users.name as user_name',
       'users.email as user_email',
+      'users.role as user_role',
       'users.created_at as user_created_at',
     ])
     .where('accounts.id', '=', accountId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { user_id, user_account_id, user_name, user_email, user_created_at, ...account } = row;
+  const { user_id, user_account_id, user_name, user_email, user_role, user_created_at, ...account } = row;
   return {
     account: accountCodec.fromRow(account),
-    owner: userCodec.fromRow({ id: user_id, account_id: user_account_id, name: user_name, email: user_email, created_at: user_created_at }),
+    owner: userCodec.fromRow({
+      id: user_id,
+      account_id: user_account_id,
+      name: user_name,
+      email: user_email,
+      role: user_role,
+      created_at: user_created_at,
+    }),
   };
 };
 

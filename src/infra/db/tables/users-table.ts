@@ -1,12 +1,15 @@
+import type { UserRole } from '../../../domain/user-role.js';
 import type { Db } from '../database.js';
-import { rowCodec } from '../row-codec.js';
+import { oneOf, rowCodec } from '../row-codec.js';
 import type { UsersTable } from '../schema.js';
 
 export interface User {
   id: string;
   accountId: string;
   name: string;
+  /** Lower-cased; one user per address across the service (README "Account users and sign-in"). */
   email: string;
+  role: UserRole;
   createdAt: string;
 }
 
@@ -15,9 +18,21 @@ export const userCodec = rowCodec<User, UsersTable>({
   accountId: 'account_id',
   name: 'name',
   email: 'email',
+  role: ['role', oneOf<UserRole>()],
   createdAt: 'created_at',
 });
 
 export const insertUser = async (db: Db, user: User): Promise<void> => {
   await db.insertInto('users').values(userCodec.toRow(user)).execute();
+};
+
+/** Every user with this (lower-cased) address: one, except for owners of accounts created before addresses had to be unique. */
+export const readUsersByEmail = async (db: Db, email: string): Promise<User[]> => {
+  const rows = await db.selectFrom('users').selectAll().where('email', '=', email).limit(2).execute();
+  return rows.map((row) => userCodec.fromRow(row));
+};
+
+export const readUser = async (db: Db, userId: string): Promise<User | undefined> => {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  return row && userCodec.fromRow(row);
 };
