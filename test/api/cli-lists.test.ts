@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createPostgresDatabase, testDatabases } from '../support/databases.js';
+import { runCli } from '../support/cli-runner.js';
 
 const exec = promisify(execFile);
 
@@ -15,15 +16,7 @@ for (const database of testDatabases) {
     let env: Record<string, string>;
     let dropDatabase: (() => Promise<void>) | undefined;
 
-    const cli = async (...args: string[]) => {
-      try {
-        const { stdout, stderr } = await exec('node', ['bin/countersign.js', ...args], { env: { ...process.env, ...env } });
-        return { code: 0, stdout, stderr };
-      } catch (error) {
-        const failed = error as { code: number; stdout: string; stderr: string };
-        return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-      }
-    };
+    const cli = (...args: string[]) => runCli(env, args);
 
     const json = async (...args: string[]) => {
       const run = await cli(...args, '--json');

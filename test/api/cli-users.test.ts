@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { createPostgresDatabase, testDatabases } from '../support/databases.js';
 import { linksIn, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { runCli } from '../support/cli-runner.js';
 
-const exec = promisify(execFile);
 const PUBLIC_URL = 'https://console.example.test';
 
 for (const database of testDatabases) {
@@ -21,15 +19,7 @@ for (const database of testDatabases) {
     let dropDatabase: (() => Promise<void>) | undefined;
     let accountId: string;
 
-    const cli = async (...args: string[]) => {
-      try {
-        const { stdout, stderr } = await exec('node', ['bin/countersign.js', ...args], { env: { ...process.env, ...env } });
-        return { code: 0, stdout, stderr };
-      } catch (error) {
-        const failed = error as { code: number; stdout: string; stderr: string };
-        return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-      }
-    };
+    const cli = (...args: string[]) => runCli(env, args);
     const json = async (...args: string[]) => {
       const run = await cli(...args, '--json');
       return { code: run.code, body: JSON.parse(run.stdout) };

@@ -7,14 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { createPostgresDatabase, testDatabases } from '../support/databases.js';
 import { startTestServer } from '../support/test-server.js';
+import { runCli, type CliRun } from '../support/cli-runner.js';
 
 const exec = promisify(execFile);
-
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 for (const database of testDatabases) {
   describe(`countersign CLI on ${database}`, () => {
@@ -22,15 +17,7 @@ for (const database of testDatabases) {
     let env: Record<string, string>;
     let dropDatabase: (() => Promise<void>) | undefined;
 
-    const cli = async (...args: string[]): Promise<CliRun> => {
-      try {
-        const { stdout, stderr } = await exec('node', ['bin/countersign.js', ...args], { env: { ...process.env, ...env } });
-        return { code: 0, stdout, stderr };
-      } catch (error) {
-        const failed = error as { code: number; stdout: string; stderr: string };
-        return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-      }
-    };
+    const cli = (...args: string[]): Promise<CliRun> => runCli(env, args);
 
     before(async () => {
       dataDir = mkdtempSync(join(tmpdir(), 'countersign-cli-'));

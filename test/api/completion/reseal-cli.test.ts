@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { after, before, it } from 'node:test';
-import { promisify } from 'node:util';
 import { verifySealedPdf } from '../../../src/infra/pdf/verify-pdf.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { startSwitchableTsa } from '../../support/switchable-tsa.js';
 import { completionOf, driveToFailedSeal, loginAgain, signedEnvelope } from './completion-helpers.js';
-
-const exec = promisify(execFile);
+import { runCli } from '../../support/cli-runner.js';
 
 // One authority for both databases' suites, which run one after the other.
 const tsa = await startSwitchableTsa();
@@ -20,22 +17,17 @@ describeOnEachDatabase(
     let token: string;
 
     /** The CLI as an operator runs it next to the service: same database, DATA_DIR (keys, files) and TSA_URL. */
-    const cli = async (...args: string[]) => {
+    const cli = (...args: string[]) => {
       const { config } = server.service.ctx;
-      const env = {
-        ...process.env,
-        DATA_DIR: server.dataDir,
-        LOG_LEVEL: 'error',
-        TSA_URL: tsa.url,
-        ...(config.database.kind === 'postgres' ? { DATABASE_URL: config.database.url } : {}),
-      };
-      try {
-        const { stdout, stderr } = await exec('node', ['bin/countersign.js', ...args], { env });
-        return { code: 0, stdout, stderr };
-      } catch (error) {
-        const failed = error as { code: number; stdout: string; stderr: string };
-        return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-      }
+      return runCli(
+        {
+          DATA_DIR: server.dataDir,
+          LOG_LEVEL: 'error',
+          TSA_URL: tsa.url,
+          ...(config.database.kind === 'postgres' ? { DATABASE_URL: config.database.url } : {}),
+        },
+        args,
+      );
     };
 
     before(async () => {

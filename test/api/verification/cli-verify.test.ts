@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import { attachCompletionRecord } from '../../../src/infra/pdf/completion-record.js';
 import { sealPdf } from '../../../src/infra/pdf/seal-pdf.js';
 import { loadSigningIdentity } from '../../../src/infra/pdf/signing-identity.js';
 import { createPostgresDatabase, testDatabases } from '../../support/databases.js';
 import { makePdf } from '../../support/pdf-fixtures.js';
 import { startTestServer } from '../../support/test-server.js';
+import { runCli } from '../../support/cli-runner.js';
 
 /** An offset inside the first signed part of the file: the original document, not the seal's own contents. */
 const middleOfSignedBytes = (pdf: Uint8Array): number => {
@@ -18,17 +17,7 @@ const middleOfSignedBytes = (pdf: Uint8Array): number => {
   return Math.floor(Number(firstLength) / 2);
 };
 
-const exec = promisify(execFile);
-
-const cli = async (env: Record<string, string>, ...args: string[]) => {
-  try {
-    const { stdout, stderr } = await exec('node', ['bin/countersign.js', ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-};
+const cli = (env: Record<string, string>, ...args: string[]) => runCli({ LOG_LEVEL: 'warn', ...env }, args);
 
 describe('countersign verify <file.pdf>', () => {
   let dataDir: string;
