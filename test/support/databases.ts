@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import type { Config } from '../../src/config.js';
 
 export type TestDatabase = 'sqlite' | 'postgres';
 
@@ -28,5 +32,18 @@ export const createPostgresDatabase = async (): Promise<{ url: string; drop(): P
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
+  };
+};
+
+/** A fresh, empty database of the kind, as the service's configuration names one, and how to drop it. */
+export const freshDatabaseConfig = async (kind: TestDatabase): Promise<{ config: Config['database']; drop(): Promise<void> }> => {
+  if (kind === 'postgres') {
+    const database = await createPostgresDatabase();
+    return { config: { kind, url: database.url } as Config['database'], drop: database.drop };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'countersign-db-'));
+  return {
+    config: { kind, file: join(dir, 'countersign.sqlite') } as Config['database'],
+    drop: async () => rmSync(dir, { recursive: true }),
   };
 };

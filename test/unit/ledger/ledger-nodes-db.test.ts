@@ -1,35 +1,19 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import type { AppContext } from '../../../src/app/context.js';
 import { getConsistencyProof } from '../../../src/app/ledger/consistency-proof.js';
 import { getInclusionProof } from '../../../src/app/ledger/inclusion-proof.js';
 import { extendLedgerNodes } from '../../../src/app/ledger/ledger-nodes.js';
-import type { Config } from '../../../src/config.js';
 import { systemClock } from '../../../src/domain/clock.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../src/infra/db/database.js';
 import { inclusionProof, merkleRoot } from '../../../src/infra/ledger/merkle.js';
 import { verifyConsistency } from '../../../src/infra/ledger/merkle-proofs.js';
-import { createPostgresDatabase, testDatabases } from '../../support/databases.js';
+import { freshDatabaseConfig, testDatabases } from '../../support/databases.js';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const fromHex = (text: string) => Uint8Array.from(Buffer.from(text, 'hex'));
-
-const freshDatabase = async (kind: 'sqlite' | 'postgres') => {
-  if (kind === 'postgres') {
-    const database = await createPostgresDatabase();
-    return { config: { kind, url: database.url } as Config['database'], drop: database.drop };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'countersign-ledger-nodes-'));
-  return {
-    config: { kind, file: join(dir, 'countersign.sqlite') } as Config['database'],
-    drop: async () => rmSync(dir, { recursive: true }),
-  };
-};
 
 const entryHash = (block: number) => createHash('sha256').update(`entry ${block}`).digest('hex');
 
@@ -63,12 +47,12 @@ const storedNodeCount = (size: number) => {
 
 for (const kind of testDatabases) {
   describe(`ledger proofs from the stored nodes on ${kind}`, () => {
-    let database: Awaited<ReturnType<typeof freshDatabase>>;
+    let database: Awaited<ReturnType<typeof freshDatabaseConfig>>;
     let handles: DatabaseHandle[];
     const contextOf = (handle: DatabaseHandle) => ({ db: handle.db, clock: systemClock, logger: pino({ level: 'silent' }) }) as AppContext;
 
     before(async () => {
-      database = await freshDatabase(kind);
+      database = await freshDatabaseConfig(kind);
       handles = Array.from({ length: kind === 'postgres' ? 2 : 1 }, () => openDatabase(database.config));
       await migrateToLatest(handles[0]!);
     });

@@ -1,37 +1,20 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Migrator } from 'kysely';
 import pino from 'pino';
 import type { AppContext } from '../../../src/app/context.js';
 import { appendLedgerEntry } from '../../../src/app/ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../../../src/app/ledger/ledger-transaction.js';
-import type { Config } from '../../../src/config.js';
 import { systemClock } from '../../../src/domain/clock.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../src/infra/db/database.js';
 import { migrationsFor } from '../../../src/infra/db/migrations/index.js';
 import { readLedgerState } from '../../../src/infra/db/tables/ledger-table.js';
 import { merkleRoot } from '../../../src/infra/ledger/merkle.js';
 import { appendLeaf, EMPTY_FRONTIER, frontierRoot } from '../../../src/infra/ledger/merkle-frontier.js';
-import { createPostgresDatabase, testDatabases } from '../../support/databases.js';
+import { freshDatabaseConfig, testDatabases } from '../../support/databases.js';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const fromHex = (text: string) => Uint8Array.from(Buffer.from(text, 'hex'));
-
-/** A fresh database of the kind, and how to open more handles on it (a handle stands for a process). */
-const freshDatabase = async (kind: 'sqlite' | 'postgres') => {
-  if (kind === 'postgres') {
-    const database = await createPostgresDatabase();
-    return { config: { kind, url: database.url } as Config['database'], drop: database.drop };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'countersign-ledger-'));
-  return {
-    config: { kind, file: join(dir, 'countersign.sqlite') } as Config['database'],
-    drop: async () => rmSync(dir, { recursive: true }),
-  };
-};
 
 const ENVELOPES = 7;
 
@@ -39,11 +22,11 @@ const contextOf = (handle: DatabaseHandle) => ({ db: handle.db, clock: systemClo
 
 for (const kind of testDatabases) {
   describe(`the service-wide ledger's block numbers on ${kind}`, () => {
-    let database: Awaited<ReturnType<typeof freshDatabase>>;
+    let database: Awaited<ReturnType<typeof freshDatabaseConfig>>;
     let handles: DatabaseHandle[];
 
     before(async () => {
-      database = await freshDatabase(kind);
+      database = await freshDatabaseConfig(kind);
       // SQLite has one writing process; PostgreSQL serves many, here two.
       handles = Array.from({ length: kind === 'postgres' ? 2 : 1 }, () => openDatabase(database.config));
       await migrateToLatest(handles[0]!);
@@ -125,7 +108,7 @@ for (const kind of testDatabases) {
 
   describe(`migration 0006 on ${kind}`, () => {
     it('keeps the block numbers of existing entries, and later entries continue after them', async () => {
-      const database = await freshDatabase(kind);
+      const database = await freshDatabaseConfig(kind);
       const handle = openDatabase(database.config);
       try {
         const migrator = new Migrator({ db: handle.migrationDb, provider: { getMigrations: async () => migrationsFor(kind) } });
