@@ -4,8 +4,8 @@ import { defineConfig } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
-// The server maps /sign/{token} to sign.html and /verify/{id} to verify.html and serves the
-// assets under /app/, so both pages are separate entries of one multi-page build.
+// The server maps /sign/{token} to sign.html, /verify/{id} to verify.html and the console's paths
+// to console.html, and serves the assets under /app/: each page is an entry of one multi-page build.
 export default defineConfig({
   root: webRoot,
   base: '/app/',
@@ -22,6 +22,7 @@ export default defineConfig({
       input: {
         sign: fileURLToPath(new URL('sign.html', import.meta.url)),
         verify: fileURLToPath(new URL('verify.html', import.meta.url)),
+        console: fileURLToPath(new URL('console.html', import.meta.url)),
       },
       output: {
         // Named shared chunks (React, the shared UI) instead of one named after whichever module came first.

@@ -1,0 +1,59 @@
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { ApiFailure } from '../shared/api-failure.js';
+import { consoleApi } from './console-api.js';
+import { ConsoleLayout } from './ConsoleLayout.js';
+import { ConsoleRoutes } from './ConsoleRoutes.js';
+import { ErrorNotice } from './ErrorNotice.js';
+import { SessionProvider } from './session.js';
+import { SignInPage } from './SignInPage.js';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // A 4xx will not change by asking again; only network failures are retried.
+    queries: { retry: (count, error) => (error as ApiFailure).status === 0 && count < 2, refetchOnWindowFocus: true },
+  },
+});
+
+const NO_SESSION = new Set(['SESSION_REQUIRED', 'SESSION_EXPIRED']);
+
+function SessionGate() {
+  const queries = useQueryClient();
+  const session = useQuery({ queryKey: ['session'], queryFn: () => consoleApi.session(), staleTime: Infinity, retry: false });
+
+  const signOut = useCallback(() => {
+    void consoleApi.signOut().finally(() => {
+      queries.clear();
+      window.location.assign('/');
+    });
+  }, [queries]);
+
+  const value = useMemo(() => (session.data ? { ...session.data, signOut } : null), [session.data, signOut]);
+
+  if (session.isPending) return <p className="loading">Loading…</p>;
+  if (session.error) {
+    const failure = session.error as ApiFailure;
+    if (NO_SESSION.has(failure.code)) return <SignInPage />;
+    return (
+      <main className="app-main">
+        <ErrorNotice error={failure} />
+      </main>
+    );
+  }
+  if (!value) return null;
+  return (
+    <SessionProvider session={value}>
+      <ConsoleLayout>
+        <ConsoleRoutes />
+      </ConsoleLayout>
+    </SessionProvider>
+  );
+}
+
+export function ConsoleApp() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionGate />
+    </QueryClientProvider>
+  );
+}
