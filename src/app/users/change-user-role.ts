@@ -14,17 +14,17 @@ export const changeUserRole = async (
   ctx: AppContext,
   input: { accountId: string; userId: string; role: UserRole },
 ): Promise<ListedUser> => {
-  const user = await ctx.db.transaction().execute(async (trx) => {
+  const user = await ctx.db.transaction().execute(async (trx): Promise<ListedUser> => {
     const { user, account } = await readAccountUser(trx, input.accountId, input.userId);
     if (account.ownerUserId === user.id) {
-      if (input.role === user.role) return user;
+      if (input.role === user.role) return { ...user, isOwner: true };
       throw new AppError('OWNER_ROLE_FIXED', "The account owner is always an admin; the owner's role cannot change.", { field: 'role' });
     }
     await updateUserRole(trx, user.id, input.role);
     await updateConsoleAccessTokenRoles(trx, user.id, input.role);
-    return { ...user, role: input.role };
+    return { ...user, role: input.role, isOwner: false };
   });
   // Evicted after the commit, so no lookup caches a token with the old role again; a console token's caller names its user.
   ctx.accessTokens.forgetClient(user.id);
-  return { ...user, isOwner: false };
+  return user;
 };

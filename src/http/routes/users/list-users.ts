@@ -14,7 +14,7 @@ export const listUsersRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'listUsers',
         summary: "The account's users",
-        description: `The people who sign in to the console, the owner (\`is_owner\`) included, oldest first; at most ${MAX_USERS_PER_ACCOUNT}.`,
+        description: `The people who sign in to the console, the owner (\`is_owner\`) first, then oldest first; at most ${MAX_USERS_PER_ACCOUNT}.`,
         tags: ['Users'],
         response: { 200: Ok(Type.Object({ users: List(UserData, MAX_USERS_PER_ACCOUNT) })), ...errorResponses(401, 429) },
       },
