@@ -1,6 +1,7 @@
 import type { RouteModule } from '../route-module.js';
+import { builderPageRoute } from './builder-page.js';
 import { signPageRoute } from './sign-page.js';
 import { staticAssetsRoute } from './static-assets.js';
 
-/** The signing page and the pages' assets, outside /api/v2.0. */
-export const pageRoutes: RouteModule[] = [staticAssetsRoute, signPageRoute];
+/** The signing page, the embedded builders' page and the pages' assets, outside /api/v2.0. */
+export const pageRoutes: RouteModule[] = [staticAssetsRoute, signPageRoute, builderPageRoute];
