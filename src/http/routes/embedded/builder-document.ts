@@ -6,7 +6,7 @@ import { PdfResponse } from '../templates/get-template-document.js';
 
 export const builderDocumentRoute = (app: App, ctx: AppContext) =>
   app.get(
-    '/builder/:token/documents/:documentId',
+    '/builder/:builderCode/documents/:documentId',
     {
       config: { access: 'public' },
       schema: {
@@ -15,12 +15,12 @@ export const builderDocumentRoute = (app: App, ctx: AppContext) =>
         description:
           'With the `session_token` of openBuilder (a URL token is 404 `BUILDER_TOKEN_NOT_FOUND` here). Answers `application/pdf`.',
         tags: ['Embedded builders'],
-        params: Strict({ token: Text(200, { minLength: 1 }), documentId: Text(64, { minLength: 1 }) }),
+        params: Strict({ builderCode: Text(200, { minLength: 1 }), documentId: Text(64, { minLength: 1 }) }),
         response: { 200: PdfResponse, ...errorResponses(400, 404, 410, 429) },
       },
     },
     async (request, reply) => {
-      const { name, bytes } = await readBuilderDocument(ctx, request.params.token, request.params.documentId);
+      const { name, bytes } = await readBuilderDocument(ctx, request.params.builderCode, request.params.documentId);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${encodeURIComponent(name)}"`)

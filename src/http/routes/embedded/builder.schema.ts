@@ -25,7 +25,7 @@ export const presentBuilderUrl = (issued: BuilderUrlModel): Static<typeof Builde
 });
 
 export const BuilderTokenParams = Strict({
-  token: Text(200, { minLength: 1, description: 'The token of the builder URL, or the session token its first use returned' }),
+  builderCode: Text(200, { minLength: 1, description: 'The token of the builder URL, or the session token its first use returned' }),
 });
 
 const DraftSigner = Type.Object({

@@ -6,7 +6,7 @@ import { BuilderSession, BuilderTokenParams, presentBuilderSession } from './bui
 
 export const openBuilderRoute = (app: App, ctx: AppContext) =>
   app.get(
-    '/builder/:token',
+    '/builder/:builderCode',
     {
       config: { access: 'public' },
       schema: {
@@ -21,6 +21,6 @@ export const openBuilderRoute = (app: App, ctx: AppContext) =>
     },
     async (request) => ({
       message: 'Builder opened.',
-      data: presentBuilderSession(await openBuilder(ctx, request.params.token)),
+      data: presentBuilderSession(await openBuilder(ctx, request.params.builderCode)),
     }),
   );

@@ -7,7 +7,7 @@ import { BuilderTokenParams } from './builder.schema.js';
 
 export const saveBuilderTemplateRoute = (app: App, ctx: AppContext) =>
   app.put(
-    '/builder/:token/template',
+    '/builder/:builderCode/template',
     {
       config: { access: 'public' },
       schema: {
@@ -23,6 +23,6 @@ export const saveBuilderTemplateRoute = (app: App, ctx: AppContext) =>
     },
     async (request) => ({
       message: 'Template saved.',
-      data: presentTemplateDetail(await saveBuilderTemplate(ctx, request.params.token, toTemplateRoles(request.body.roles))),
+      data: presentTemplateDetail(await saveBuilderTemplate(ctx, request.params.builderCode, toTemplateRoles(request.body.roles))),
     }),
   );

@@ -9,7 +9,7 @@ import { BuilderTokenParams, SendDraftBody } from './builder.schema.js';
 
 export const sendBuilderDraftRoute = (app: App, ctx: AppContext) =>
   app.post(
-    '/builder/:token/send',
+    '/builder/:builderCode/send',
     {
       config: { access: 'public' },
       schema: {
@@ -24,7 +24,7 @@ export const sendBuilderDraftRoute = (app: App, ctx: AppContext) =>
       },
     },
     async (request, reply) => {
-      const created = await sendBuilderDraft(ctx, request.params.token, request.body.signers, originOf(request));
+      const created = await sendBuilderDraft(ctx, request.params.builderCode, request.body.signers, originOf(request));
       return reply.status(201).send(createdBody(created));
     },
   );
