@@ -9,6 +9,7 @@ import { sha256Hex } from '../../../src/infra/hash.js';
 import { WEB_BUILD_DIR } from '../../../src/http/routes/pages/web-build.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { envelopeRequest } from '../../support/envelopes.js';
+import { runMaintenanceAfterGracePeriod } from '../../support/maintenance.js';
 import { createTemplate } from '../templates/template-requests.js';
 
 const codes = (body: { errors: { error_code: string }[] }) => body.errors.map((e) => e.error_code);
@@ -254,6 +255,20 @@ describeOnEachDatabase(
         .where('id', '=', documentId)
         .executeTakeFirstOrThrow();
       assert.ok((await readReferencedHashes(server.service.ctx.db, [sha256])).has(sha256));
+    });
+
+    it('forgets a draft never sent once a day has passed, and with it its documents', async () => {
+      const opened = await builder('GET', tokenOf((await senderUrl()).body.data.url));
+      const documentId = opened.body.data.draft.documents[0].document_id;
+      const db = server.service.ctx.db;
+      const { draft_id } = await db
+        .selectFrom('builder_draft_documents')
+        .select('draft_id')
+        .where('id', '=', documentId)
+        .executeTakeFirstOrThrow();
+      await runMaintenanceAfterGracePeriod(server.service.ctx, server.clock);
+      assert.equal(await db.selectFrom('builder_drafts').select('id').where('id', '=', draft_id).executeTakeFirst(), undefined);
+      assert.equal(await db.selectFrom('builder_draft_documents').select('id').where('id', '=', documentId).executeTakeFirst(), undefined);
     });
 
     it('frames the builder page only from the account’s frame_ancestors, looked up without spending the token', async (t) => {

@@ -78,3 +78,11 @@ export const markBuilderDraftSent = async (db: Db, draftId: string, envelopeId: 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 };
+
+/** Deletes the drafts created before `before` that were never sent, with their documents; how many. */
+export const deleteUnsentBuilderDraftsBefore = async (db: Db, before: string): Promise<number> => {
+  const stale = db.selectFrom('builder_drafts').select('id').where('sent_at', 'is', null).where('created_at', '<', before);
+  await db.deleteFrom('builder_draft_documents').where('draft_id', 'in', stale).execute();
+  const deleted = await db.deleteFrom('builder_drafts').where('sent_at', 'is', null).where('created_at', '<', before).executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+};

@@ -51,3 +51,8 @@ export const spendBuilderToken = async (db: Db, tokenHash: string, usedAt: strin
     .executeTakeFirst();
   return Number(spent.numUpdatedRows) === 1;
 };
+
+/** Deletes the tokens that expired before `before`. */
+export const deleteBuilderTokensExpiredBefore = async (db: Db, before: string): Promise<void> => {
+  await db.deleteFrom('builder_tokens').where('expires_at', '<', before).execute();
+};
