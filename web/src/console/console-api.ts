@@ -101,8 +101,9 @@ class ConsoleApi {
     return ((await response.json()) as { data: T }).data;
   }
 
-  async bytes(path: string): Promise<Blob> {
-    return (await this.send(path, { method: 'GET' })).blob();
+  /** A file; `Accept` picks the raw bytes where an operation also answers JSON (the downloads do). */
+  async bytes(path: string, accept = 'application/pdf'): Promise<Blob> {
+    return (await this.send(path, { method: 'GET', headers: { Accept: accept } })).blob();
   }
 
   async signOut(): Promise<void> {
