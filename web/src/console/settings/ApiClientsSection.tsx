@@ -16,6 +16,7 @@ interface ApiClient {
 interface CreatedClient {
   client_id: string;
   client_secret: string;
+  credentials: string;
   created_at: string;
 }
 
@@ -62,7 +63,7 @@ export function ApiClientsSection() {
             id={descriptionId}
             className="text-input"
             value={description}
-            maxLength={255}
+            maxLength={200}
             placeholder="e.g. CRM integration"
             onChange={(event) => setDescription(event.target.value)}
           />
@@ -124,6 +125,7 @@ export function ApiClientsSection() {
           values={[
             { label: 'Client id', value: created.client_id },
             { label: 'Client secret', value: created.client_secret },
+            { label: 'Credentials', value: created.credentials },
           ]}
           onClose={() => setCreated(null)}
         />

@@ -4,6 +4,8 @@ import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 
 const PATH = '/account/settings';
+/** The API's bound (400 INVALID_FRAME_ANCESTOR beyond it). */
+const MAX_ORIGINS = 20;
 
 /** The origins allowed to frame the embedded signing page and builders (CSP `frame-ancestors`). */
 export function EmbeddingSection() {
@@ -70,7 +72,7 @@ export function EmbeddingSection() {
             onChange={(event) => setDraft(event.target.value)}
           />
         </div>
-        <button type="submit" className="button button-secondary" disabled={!draft.trim()}>
+        <button type="submit" className="button button-secondary" disabled={!draft.trim() || origins.length >= MAX_ORIGINS}>
           Add origin
         </button>
       </form>

@@ -157,7 +157,7 @@ function InviteForm() {
             id={nameId}
             className="text-input"
             required
-            maxLength={255}
+            maxLength={200}
             value={name}
             onChange={(event) => setName(event.target.value)}
           />
