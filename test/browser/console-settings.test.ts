@@ -150,7 +150,6 @@ describeWithServer(
       await checkBothWidths(admin, 'console-settings-users');
 
       await row.getByLabel('Role of Grace New').selectOption('admin');
-      await admin.waitForFunction(async () => true);
       const users = async () => {
         const cookieToken = await admin.evaluate(async () => {
           const response = await fetch('/api/v2.0/console/token', {

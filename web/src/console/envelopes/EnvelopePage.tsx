@@ -167,7 +167,7 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
                 </time>
                 <span className="timeline-event">{humanize(entry.activity_type)}</span>
                 <span className="timeline-actor">
-                  {[entry.performed_by.first_name, entry.performed_by.last_name].filter(Boolean).join(' ')}
+                  by {[entry.performed_by.first_name, entry.performed_by.last_name].filter(Boolean).join(' ')}
                   {entry.performed_by.email ? ` (${entry.performed_by.email})` : ''}
                 </span>
                 {entry.description && <span className="timeline-description">{entry.description}</span>}
