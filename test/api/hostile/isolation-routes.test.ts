@@ -33,6 +33,11 @@ const PUBLIC_CAPABILITY_ROUTES = new Set([
   // Public by the contract (API.md §6): a position in the service-wide log, which belongs to no account
   // and whose proof reveals only hashes.
   '/api/v2.0/ledger/proof/:block_number',
+  // The console's one page, answered for each of its paths: it carries nothing of an account, whose data it reads through the API with a token.
+  '/envelopes/:envelopeId',
+  '/templates/:templateId',
+  '/templates/:templateId/send',
+  '/settings/:section',
   // swagger-ui's and the signing pages' static files.
   '/docs/static/*',
   '/app/*',

@@ -4,7 +4,17 @@ import { securePage } from './page-security.js';
 import { readWebPage } from './web-build.js';
 
 /** The console's own paths (web/src/console/ConsoleRoutes.tsx); the page routes within itself. */
-export const CONSOLE_PATHS = ['/', '/envelopes', '/envelopes/*', '/compose', '/templates', '/templates/*', '/settings', '/settings/*'];
+export const CONSOLE_PATHS = [
+  '/',
+  '/envelopes',
+  '/envelopes/:envelopeId',
+  '/compose',
+  '/templates',
+  '/templates/:templateId',
+  '/templates/:templateId/send',
+  '/settings',
+  '/settings/:section',
+];
 
 /**
  * `GET /` and the console's paths: one page that signs people in and then uses the public API like
