@@ -17,6 +17,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2.0/account/clients': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's API clients
+     * @description Active clients first (at most 50), then revoked ones, newest first within each; at most 200 in all. Secrets are never listed: they are shown once, on creation, and stored only as hashes.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     */
+    get: operations['listApiClients'];
+    put?: never;
+    /**
+     * Issue an API client
+     * @description Answers the new client with its `client_secret` and `credentials` (base64 of `client_id:client_secret`, what `POST /authorization/token` takes), shown this once: only a hash is stored. At most 50 active clients per account (403 CLIENT_LIMIT_REACHED): revoke one first. With an Idempotency-Key a replay answers the same client and secret: that response is kept encrypted (AES-256-GCM) for the 24 h.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     */
+    post: operations['createApiClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/account/clients/{clientId}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke an API client
+     * @description Its credentials stop logging in and every access and refresh token issued through it stops working at once. Revoking cannot be undone: issue another client. An unknown, already revoked or other account’s client is 404 CLIENT_NOT_FOUND. Revoking the client of the calling token is allowed, and ends that token too.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     */
+    post: operations['revokeApiClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/account/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's settings
+     * @description What the account’s admins may change with `PUT /account/settings`: today the `frame_ancestors`.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     */
+    get: operations['getAccountSettings'];
+    /**
+     * Change the account's settings
+     * @description `frame_ancestors` replaces the list (an empty list lets no page frame them); duplicates are dropped and a trailing slash is removed. Anything that is not an http(s) origin (a path, a query, credentials, a wildcard, a CSP keyword) is 400 INVALID_FRAME_ANCESTOR. Takes effect on the next page load.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     */
+    put: operations['updateAccountSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2.0/account/statistics': {
     parameters: {
       query?: never;
@@ -32,6 +110,82 @@ export interface paths {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/account/statistics/daily': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's envelopes created and completed per day
+     * @description For each of the last `days` UTC days (default 30, today included): envelopes created and envelopes completed that day. Deleted envelopes are counted too, as the monthly quota counts them. Outside 1–366, `days` is 400 INVALID_DAYS.
+     */
+    get: operations['getAccountDailyStatistics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/account/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's users
+     * @description The people who sign in to the console, the owner (`is_owner`) first, then oldest first; at most 500.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     */
+    get: operations['listUsers'];
+    put?: never;
+    /**
+     * Invite a person to the account
+     * @description Adds the user and e-mails them an invitation with a sign-in link (`{PUBLIC_URL}/console/login/{token}`, single use, valid 15 minutes; later they ask for a new one at the sign-in page). People never have passwords. An address that is already a user, in this account or another, is 409 EMAIL_IN_USE. At most 500 users per account (403 USER_LIMIT_REACHED).
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     */
+    post: operations['inviteUser'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/account/users/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change a user's role
+     * @description The user's console tokens take the new role at once: a demoted admin loses the admin operations without signing out. The owner is always an admin: another role for the owner is 409 OWNER_ROLE_FIXED. An unknown or other account's user is 404 USER_NOT_FOUND.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     */
+    put: operations['updateUser'];
+    post?: never;
+    /**
+     * Remove a user from the account
+     * @description Signs the person out everywhere at once (their console sessions and access tokens end, unused sign-in links stop working) and frees their address. Envelopes and templates stay the account’s. The owner cannot be removed: 409 OWNER_NOT_REMOVABLE. An unknown or other account's user is 404 USER_NOT_FOUND.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     */
+    delete: operations['deleteUser'];
     options?: never;
     head?: never;
     patch?: never;
@@ -71,6 +225,86 @@ export interface paths {
      * @description Exchanges the base64 credentials printed by `countersign account create` for an access token (1 h) and a refresh token (30 days).
      */
     post: operations['login'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/builder/{builderCode}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a builder page edits: the template, or the composer’s draft
+     * @description No headers: the token is the credential (per-address rate limit). The first call with a builder URL’s token spends it and returns `session_token`, valid one hour: every later call, this one included (after a reload), uses the session token in the same path segment. `kind` `template` returns the template as getTemplate does; `compose` returns the draft: its documents with their page sizes, its signers (`index`, name, e-mail, order, the fields given so far), observers and settings. An unknown, expired or spent token is 404 `BUILDER_TOKEN_NOT_FOUND`.
+     */
+    get: operations['openBuilder'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/builder/{builderCode}/documents/{documentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The PDF of one of the documents a builder edits, for its page to render
+     * @description With the `session_token` of openBuilder (a URL token is 404 `BUILDER_TOKEN_NOT_FOUND` here). Answers `application/pdf`.
+     */
+    get: operations['getBuilderDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/builder/{builderCode}/send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The composer’s Send: creates and sends the envelope of the draft
+     * @description With the `session_token` of openBuilder. Each entry names a signer of the draft by `index` or `email` (neither matching: 400 `BUILDER_SIGNER_NOT_FOUND`) and gives its fields. The envelope is created exactly as createEnvelope creates it — the same checks and errors (field problems point at `recipients.signers[index]`), 403 `ENVELOPE_QUOTA_EXCEEDED` counted now — and answers as createEnvelope does. A second Send is 409 `BUILDER_ALREADY_SENT`; a template editor’s session is 409 `BUILDER_KIND_MISMATCH`. The page then posts `countersign.envelope.sent {envelope_id}` to its parent.
+     */
+    post: operations['sendBuilderDraft'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/builder/{builderCode}/template': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * The template editor’s Save: the roles and their fields
+     * @description With the `session_token` of openBuilder. `roles` replaces the template’s roles whole, checked as updateTemplate checks them; answers the template. A composer’s session is 409 `BUILDER_KIND_MISMATCH`. The page then posts `countersign.template.saved {template_id}` to its parent.
+     */
+    put: operations['saveBuilderTemplate'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -128,7 +362,7 @@ export interface paths {
     put?: never;
     /**
      * Exchange the console session for an access token
-     * @description With the `countersign_session` cookie set by a sign-in link and the header `X-Requested-With: countersign-console`. Returns an access token valid 15 minutes with the user's role (a `sender`'s gets 403 ROLE_FORBIDDEN on admin operations), used as `Authorization: Bearer` with the ordinary API. No refresh token: exchange the session again. Each exchange restarts the session's 12-hour idle timeout; a session lasts 7 days at most. 401 SESSION_REQUIRED without a known session, 401 SESSION_EXPIRED once it has ended.
+     * @description With the `countersign_session` cookie set by a sign-in link and the header `X-Requested-With: countersign-console`. Returns an access token valid 15 minutes with the user's role (a `sender`'s gets 403 ROLE_FORBIDDEN on admin operations), used as `Authorization: Bearer` with the ordinary API, and who is signed in: `user` (id, name, e-mail, role) and `account` (id, name, plan), for the console to show. No refresh token: exchange the session again. Each exchange restarts the session's 12-hour idle timeout; a session lasts 7 days at most. 401 SESSION_REQUIRED without a known session, 401 SESSION_EXPIRED once it has ended.
      */
     post: operations['exchangeConsoleSession'];
     delete?: never;
@@ -508,6 +742,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2.0/envelopes/generate_sender_url': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue a single-use URL of a prefilled composer, for an iFrame
+     * @description The body is createEnvelope's, where signers' `fields` may be omitted, and gets exactly its checks and errors (documents, settings, recipients, the fields given). Nothing is created yet and the quota is not counted: the URL (`/embed/compose/{token}`, valid 10 minutes, single use, exchanged for a one-hour session) opens a composer prefilled with these documents, recipients and settings, where a person places the fields and presses Send — then the envelope is created (sendBuilderDraft), with createEnvelope's checks and quota. The page posts these messages to `window.parent` (listen with `window.addEventListener("message", …)` and check `event.origin`): `{type: "countersign.loaded", kind}` once it has loaded, `{type: "countersign.template.saved", template_id}` after a template was saved, `{type: "countersign.envelope.sent", envelope_id}` after the composer sent its envelope, and `{type: "countersign.error", error_code}` when an operation failed (the API’s error code). Only the origins in the account’s `frame_ancestors` may frame the page (`countersign account update --frame-ancestors`).
+     */
+    post: operations['generateSenderUrl'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2.0/envelopes/list': {
     parameters: {
       query?: never;
@@ -708,6 +962,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2.0/templates/{templateId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a template: its settings, roles with their fields, and documents
+     * @description The roles carry their fields exactly as createTemplate or updateTemplate took them (PDF points from the top-left corner of the page). Each document lists its page sizes in PDF points, as the signer sees each page, so an editor can draw the fields. A deleted, unknown or other account’s template is 404 `TEMPLATE_NOT_FOUND`.
+     */
+    get: operations['getTemplate'];
+    /**
+     * Change a template's name, description or roles and fields
+     * @description Any subset of `name`, `description` and `roles` (none at all is 400 `NOTHING_TO_UPDATE`). `roles` replaces the roles whole and is checked exactly as at creation: unique titles, every field within its document and page (`INVALID_FIELD_PAGE`, `FIELD_OUT_OF_BOUNDS`, `ANCHOR_NOT_FOUND`…). Envelopes already made from the template are unaffected. Answers the template as getTemplate does.
+     */
+    put: operations['updateTemplate'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2.0/templates/{templateId}/action/{action}': {
     parameters: {
       query?: never;
@@ -722,6 +1000,46 @@ export interface paths {
      */
     put: operations['applyTemplateAction'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/templates/{templateId}/documents/{documentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download one of a template's documents (PDF bytes)
+     * @description Answers `application/pdf`. A document the template does not have is 404 `DOCUMENT_NOT_FOUND`.
+     */
+    get: operations['getTemplateDocument'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/templates/{templateId}/generate_edit_url': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue a single-use URL of the template's field editor, for an iFrame
+     * @description The URL (`/embed/template/{token}`) is valid 10 minutes and opens once: the page exchanges it for a session of one hour (see openBuilder). There a person places and edits the roles' fields on the rendered pages and saves them (saveBuilderTemplate). The page posts these messages to `window.parent` (listen with `window.addEventListener("message", …)` and check `event.origin`): `{type: "countersign.loaded", kind}` once it has loaded, `{type: "countersign.template.saved", template_id}` after a template was saved, `{type: "countersign.envelope.sent", envelope_id}` after the composer sent its envelope, and `{type: "countersign.error", error_code}` when an operation failed (the API’s error code). Only the origins in the account’s `frame_ancestors` may frame the page (`countersign account update --frame-ancestors`).
+     */
+    post: operations['generateTemplateEditUrl'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1358,6 +1676,906 @@ export interface operations {
       };
     };
   };
+  listApiClients: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              clients: {
+                client_id: string;
+                /** Format: date-time */
+                created_at: string;
+                /** @description null for clients made by the operator (`countersign client create`) */
+                description: string | null;
+                /**
+                 * Format: date-time
+                 * @description null while the client is active
+                 */
+                revoked_at: string | null;
+              }[];
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  createApiClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description What the client is for ("CRM integration"), at most 200 characters */
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description API client created */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              client_id: string;
+              /** @description Shown this once; stored only as a hash */
+              client_secret: string;
+              /** Format: date-time */
+              created_at: string;
+              /** @description base64 of `client_id:client_secret`: the `credentials` of `POST /authorization/token` */
+              credentials: string;
+              /** @description What the client is for ("CRM integration"), at most 200 characters */
+              description: string | null;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was used before with another body */
+      422: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  revokeApiClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The client_id */
+        clientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description API client revoked */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              client_id: string;
+              /** Format: date-time */
+              revoked_at: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  getAccountSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description Origins (`https://app.example.com`: http or https, host and port, no path) whose pages may frame the signing page and the embedded builders (CSP `frame-ancestors`); at most 20 */
+              frame_ancestors: string[];
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  updateAccountSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Origins (`https://app.example.com`: http or https, host and port, no path) whose pages may frame the signing page and the embedded builders (CSP `frame-ancestors`); at most 20 */
+          frame_ancestors: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Settings updated */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description Origins (`https://app.example.com`: http or https, host and port, no path) whose pages may frame the signing page and the embedded builders (CSP `frame-ancestors`); at most 20 */
+              frame_ancestors: string[];
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
   getAccountStatistics: {
     parameters: {
       query?: never;
@@ -1444,6 +2662,996 @@ export interface operations {
       };
       /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
       401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  getAccountDailyStatistics: {
+    parameters: {
+      query?: {
+        /** @description How many days, today included: 1–366 (default 30) */
+        days?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description Oldest first, ending today (UTC); a day without activity counts 0 */
+              days: {
+                /** Format: int32 */
+                completed: number;
+                /** Format: int32 */
+                created: number;
+                /**
+                 * Format: date
+                 * @description A UTC day, `YYYY-MM-DD`
+                 */
+                date: string;
+              }[];
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  listUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              users: {
+                /** Format: date-time */
+                created_at: string;
+                /** Format: email */
+                email: string;
+                /** @description The owner made with the account: always an admin, never removed */
+                is_owner: boolean;
+                name: string;
+                /** @enum {string} */
+                role: 'admin' | 'sender';
+                user_id: string;
+              }[];
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  inviteUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: email
+           * @description Where the invitation goes; one address is one user, in one account
+           */
+          email: string;
+          /** @description The person's name, 1 to 200 characters */
+          name: string;
+          /**
+           * @description `admin`: everything the account can do; `sender`: envelopes and templates only
+           * @enum {string}
+           */
+          role: 'admin' | 'sender';
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description User invited */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              created_at: string;
+              /** Format: email */
+              email: string;
+              /** @description The owner made with the account: always an admin, never removed */
+              is_owner: boolean;
+              name: string;
+              /** @enum {string} */
+              role: 'admin' | 'sender';
+              user_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  updateUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The user_id */
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description `admin`: everything the account can do; `sender`: envelopes and templates only
+           * @enum {string}
+           */
+          role: 'admin' | 'sender';
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description User updated */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              created_at: string;
+              /** Format: email */
+              email: string;
+              /** @description The owner made with the account: always an admin, never removed */
+              is_owner: boolean;
+              name: string;
+              /** @enum {string} */
+              role: 'admin' | 'sender';
+              user_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  deleteUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The user_id */
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description User removed */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              user_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
           'Access-Control-Allow-Origin'?: 'http://localhost:3000';
@@ -1822,6 +4030,1005 @@ export interface operations {
       };
     };
   };
+  openBuilder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The token of the builder URL, or the session token its first use returned */
+        builderCode: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The builder session and what it edits */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              draft?: {
+                documents: {
+                  document_id: string;
+                  name: string;
+                  /** Format: int32 */
+                  page_count: number;
+                  page_sizes: {
+                    height: number;
+                    width: number;
+                  }[];
+                }[];
+                envelope: {
+                  description: string | null;
+                  message: string | null;
+                  name: string;
+                  tags: string[];
+                };
+                /** @description The envelope the composer sent, once sent */
+                envelope_id: string | null;
+                observers: {
+                  /** Format: email */
+                  email: string;
+                  name: string;
+                }[];
+                /** @description The envelope settings as generate_sender_url gave them */
+                settings: {
+                  [key: string]: unknown;
+                };
+                signers: {
+                  /** Format: email */
+                  email: string;
+                  fields: {
+                    anchor?: {
+                      height?: number;
+                      offset_x?: number;
+                      offset_y?: number;
+                      text: string;
+                      width?: number;
+                    };
+                    default_value?: string;
+                    /**
+                     * Format: int32
+                     * @description 1-based index of the document (default 1)
+                     */
+                    document?: number;
+                    editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                    height?: number;
+                    options?: string[];
+                    /** Format: int32 */
+                    page?: number;
+                    placeholder?: string;
+                    required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                    /** @enum {string} */
+                    type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                    width?: number;
+                    x?: number;
+                    y?: number;
+                  }[];
+                  /**
+                   * Format: int32
+                   * @description 0-based position of the signer in the draft; the Send names signers by it
+                   */
+                  index: number;
+                  name: string;
+                  /** Format: int32 */
+                  signing_order: number | null;
+                }[];
+              };
+              /**
+               * Format: date-time
+               * @description When the session token expires
+               */
+              expires_at: string;
+              /** @enum {string} */
+              kind: 'template' | 'compose';
+              /** @description Use it in place of the URL token from now on (the URL token is spent); valid one hour */
+              session_token: string;
+              template?: {
+                /** Format: date-time */
+                created_at: string;
+                description: string | null;
+                documents: {
+                  document_id: string;
+                  name: string;
+                  /** Format: int32 */
+                  page_count: number;
+                  page_sizes: {
+                    height: number;
+                    width: number;
+                  }[];
+                }[];
+                name: string;
+                roles: {
+                  observers: {
+                    observer_title: string;
+                  }[];
+                  signers: {
+                    fields: {
+                      anchor?: {
+                        height?: number;
+                        offset_x?: number;
+                        offset_y?: number;
+                        text: string;
+                        width?: number;
+                      };
+                      default_value?: string;
+                      /**
+                       * Format: int32
+                       * @description 1-based index of the document (default 1)
+                       */
+                      document?: number;
+                      editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                      height?: number;
+                      options?: string[];
+                      /** Format: int32 */
+                      page?: number;
+                      placeholder?: string;
+                      required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                      /** @enum {string} */
+                      type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                      width?: number;
+                      x?: number;
+                      y?: number;
+                    }[];
+                    signer_title: string;
+                    /** Format: int32 */
+                    signing_order: number;
+                  }[];
+                };
+                /** @description The envelope setting defaults, as given */
+                settings: {
+                  [key: string]: unknown;
+                };
+                /** @enum {string} */
+                status: 'Active' | 'Inactive';
+                template_id: string;
+              };
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  getBuilderDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        builderCode: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The PDF */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The document was removed after delivery (`remove_signed_envelope`) */
+      410: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  sendBuilderDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The token of the builder URL, or the session token its first use returned */
+        builderCode: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The fields placed, per signer; a signer not listed keeps the fields of the draft */
+          signers: {
+            /**
+             * Format: email
+             * @description Or the signer’s e-mail address
+             */
+            email?: string;
+            /** @description The signer’s fields; they replace those of the draft */
+            fields: {
+              anchor?: {
+                height?: number;
+                offset_x?: number;
+                offset_y?: number;
+                text: string;
+                width?: number;
+              };
+              default_value?: string;
+              /**
+               * Format: int32
+               * @description 1-based index of the document (default 1)
+               */
+              document?: number;
+              editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+              height?: number;
+              options?: string[];
+              /** Format: int32 */
+              page?: number;
+              placeholder?: string;
+              required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+              /** @enum {string} */
+              type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+              width?: number;
+              x?: number;
+              y?: number;
+            }[];
+            /**
+             * Format: int32
+             * @description The signer’s `index` in the draft
+             */
+            index?: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Envelope created */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              documents: {
+                document_id: string;
+                name: string;
+                /** Format: int32 */
+                pages: number;
+              }[];
+              envelope_id: string;
+              recipients: {
+                observers: {
+                  /** Format: email */
+                  email: string;
+                  recipient_id: string;
+                  status: string;
+                }[];
+                signers: {
+                  /** Format: email */
+                  email: string;
+                  recipient_id: string;
+                  status: string;
+                }[];
+              };
+              /** Format: date-time */
+              signing_due_date: string;
+              status: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  saveBuilderTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The token of the builder URL, or the session token its first use returned */
+        builderCode: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          roles: {
+            observers?: {
+              observer_title: string;
+            }[];
+            signers: {
+              fields?: {
+                anchor?: {
+                  height?: number;
+                  offset_x?: number;
+                  offset_y?: number;
+                  text: string;
+                  width?: number;
+                };
+                default_value?: string;
+                /**
+                 * Format: int32
+                 * @description 1-based index of the document (default 1)
+                 */
+                document?: number;
+                editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                height?: number;
+                options?: string[];
+                /** Format: int32 */
+                page?: number;
+                placeholder?: string;
+                required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                /** @enum {string} */
+                type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                width?: number;
+                x?: number;
+                y?: number;
+              }[];
+              signer_title: string;
+              /** Format: int32 */
+              signing_order?: number;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The template, its roles with their fields, and its documents */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              created_at: string;
+              description: string | null;
+              documents: {
+                document_id: string;
+                name: string;
+                /** Format: int32 */
+                page_count: number;
+                page_sizes: {
+                  height: number;
+                  width: number;
+                }[];
+              }[];
+              name: string;
+              roles: {
+                observers: {
+                  observer_title: string;
+                }[];
+                signers: {
+                  fields: {
+                    anchor?: {
+                      height?: number;
+                      offset_x?: number;
+                      offset_y?: number;
+                      text: string;
+                      width?: number;
+                    };
+                    default_value?: string;
+                    /**
+                     * Format: int32
+                     * @description 1-based index of the document (default 1)
+                     */
+                    document?: number;
+                    editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                    height?: number;
+                    options?: string[];
+                    /** Format: int32 */
+                    page?: number;
+                    placeholder?: string;
+                    required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                    /** @enum {string} */
+                    type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                    width?: number;
+                    x?: number;
+                    y?: number;
+                  }[];
+                  signer_title: string;
+                  /** Format: int32 */
+                  signing_order: number;
+                }[];
+              };
+              /** @description The envelope setting defaults, as given */
+              settings: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              status: 'Active' | 'Inactive';
+              template_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
   requestConsoleLoginLink: {
     parameters: {
       query?: never;
@@ -2106,7 +5313,7 @@ export interface operations {
           };
         };
       };
-      /** @description An access token scoped to the signed-in user's role; no refresh token: exchange the session again */
+      /** @description An access token scoped to the signed-in user's role, with who is signed in; no refresh token: exchange the session again */
       200: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
@@ -2125,6 +5332,13 @@ export interface operations {
           'application/json': {
             data: {
               access_token: string;
+              /** @description The user's account */
+              account: {
+                account_id: string;
+                name: string;
+                /** @enum {string} */
+                plan: 'free' | 'starter' | 'business' | 'enterprise';
+              };
               /**
                * Format: int64
                * @description Unix timestamp (seconds) when the access token expires (15 minutes)
@@ -2132,6 +5346,18 @@ export interface operations {
               expires_in: number;
               /** @enum {string} */
               token_type: 'bearer';
+              /** @description The signed-in user */
+              user: {
+                /** Format: email */
+                email: string;
+                name: string;
+                /**
+                 * @description The role this token carries
+                 * @enum {string}
+                 */
+                role: 'admin' | 'sender';
+                user_id: string;
+              };
             };
             message: string;
           };
@@ -6747,6 +9973,307 @@ export interface operations {
       };
     };
   };
+  generateSenderUrl: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          documents: {
+            /** Format: byte */
+            content_base64: string;
+            name: string;
+          }[];
+          envelope: {
+            /** @description Add a verification QR code to the sealed PDF (default false) */
+            append_verification_qr_code?: boolean;
+            description?: string;
+            /** @description Send an automatic reminder before expiry (default false) */
+            email_reminders?: boolean;
+            /** @description Require the signer's location (default false) */
+            enforce_signers_location?: boolean;
+            /**
+             * Format: int32
+             * @description Alias of expiration_days, as the original field table spells it
+             */
+            expiration_day?: number;
+            /**
+             * Format: int32
+             * @description Days until the envelope expires (default 30)
+             */
+            expiration_days?: number;
+            /** @description Text for the invitation e-mail */
+            message?: string;
+            name: string;
+            /**
+             * Format: int32
+             * @description Days before expiry to remind; 1 ≤ n < expiration_days
+             */
+            reminder_period?: number;
+            /** @description Purge the documents once the sealed copy is delivered (default false) */
+            remove_signed_envelope?: boolean;
+            /** @description Send invitation e-mails (default true) */
+            send_email_to_recipients?: boolean;
+            /** @description Sequential, Parallel (default) or Hybrid; any letter case */
+            sign_process_flow?: string;
+            tags?: string[];
+          };
+          recipients: {
+            observers?: {
+              /** Format: email */
+              email: string;
+              first_name?: string;
+              last_name?: string;
+              name?: string;
+            }[];
+            signers: {
+              /** Format: int32 */
+              country_code?: number;
+              /** Format: email */
+              email: string;
+              fields?: {
+                anchor?: {
+                  height?: number;
+                  offset_x?: number;
+                  offset_y?: number;
+                  text: string;
+                  width?: number;
+                };
+                default_value?: string;
+                /**
+                 * Format: int32
+                 * @description 1-based index of the document (default 1)
+                 */
+                document?: number;
+                editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                height?: number;
+                options?: string[];
+                /** Format: int32 */
+                page?: number;
+                placeholder?: string;
+                required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                /** @enum {string} */
+                type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                width?: number;
+                x?: number;
+                y?: number;
+              }[];
+              first_name?: string;
+              last_name?: string;
+              name?: string;
+              phone_number?: string;
+              private_note?: string;
+              /** Format: int32 */
+              signing_order?: number;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The builder URL */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /**
+               * Format: date-time
+               * @description Ten minutes after issue
+               */
+              expires_at: string;
+              /**
+               * Format: uri
+               * @description The builder page, for an iFrame; single use
+               */
+              url: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The body or a file is too large */
+      413: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unsupported file or media type */
+      415: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
   listEnvelopes: {
     parameters: {
       query?: never;
@@ -8568,6 +12095,512 @@ export interface operations {
       };
     };
   };
+  getTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The template, its roles with their fields, and its documents */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              created_at: string;
+              description: string | null;
+              documents: {
+                document_id: string;
+                name: string;
+                /** Format: int32 */
+                page_count: number;
+                page_sizes: {
+                  height: number;
+                  width: number;
+                }[];
+              }[];
+              name: string;
+              roles: {
+                observers: {
+                  observer_title: string;
+                }[];
+                signers: {
+                  fields: {
+                    anchor?: {
+                      height?: number;
+                      offset_x?: number;
+                      offset_y?: number;
+                      text: string;
+                      width?: number;
+                    };
+                    default_value?: string;
+                    /**
+                     * Format: int32
+                     * @description 1-based index of the document (default 1)
+                     */
+                    document?: number;
+                    editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                    height?: number;
+                    options?: string[];
+                    /** Format: int32 */
+                    page?: number;
+                    placeholder?: string;
+                    required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                    /** @enum {string} */
+                    type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                    width?: number;
+                    x?: number;
+                    y?: number;
+                  }[];
+                  signer_title: string;
+                  /** Format: int32 */
+                  signing_order: number;
+                }[];
+              };
+              /** @description The envelope setting defaults, as given */
+              settings: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              status: 'Active' | 'Inactive';
+              template_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  updateTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          description?: string;
+          name?: string;
+          roles?: {
+            observers?: {
+              observer_title: string;
+            }[];
+            signers: {
+              fields?: {
+                anchor?: {
+                  height?: number;
+                  offset_x?: number;
+                  offset_y?: number;
+                  text: string;
+                  width?: number;
+                };
+                default_value?: string;
+                /**
+                 * Format: int32
+                 * @description 1-based index of the document (default 1)
+                 */
+                document?: number;
+                editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                height?: number;
+                options?: string[];
+                /** Format: int32 */
+                page?: number;
+                placeholder?: string;
+                required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                /** @enum {string} */
+                type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                width?: number;
+                x?: number;
+                y?: number;
+              }[];
+              signer_title: string;
+              /** Format: int32 */
+              signing_order?: number;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The template, its roles with their fields, and its documents */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              created_at: string;
+              description: string | null;
+              documents: {
+                document_id: string;
+                name: string;
+                /** Format: int32 */
+                page_count: number;
+                page_sizes: {
+                  height: number;
+                  width: number;
+                }[];
+              }[];
+              name: string;
+              roles: {
+                observers: {
+                  observer_title: string;
+                }[];
+                signers: {
+                  fields: {
+                    anchor?: {
+                      height?: number;
+                      offset_x?: number;
+                      offset_y?: number;
+                      text: string;
+                      width?: number;
+                    };
+                    default_value?: string;
+                    /**
+                     * Format: int32
+                     * @description 1-based index of the document (default 1)
+                     */
+                    document?: number;
+                    editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                    height?: number;
+                    options?: string[];
+                    /** Format: int32 */
+                    page?: number;
+                    placeholder?: string;
+                    required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                    /** @enum {string} */
+                    type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                    width?: number;
+                    x?: number;
+                    y?: number;
+                  }[];
+                  signer_title: string;
+                  /** Format: int32 */
+                  signing_order: number;
+                }[];
+              };
+              /** @description The envelope setting defaults, as given */
+              settings: {
+                [key: string]: unknown;
+              };
+              /** @enum {string} */
+              status: 'Active' | 'Inactive';
+              template_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
   applyTemplateAction: {
     parameters: {
       query?: never;
@@ -8631,6 +12664,386 @@ export interface operations {
               /** @enum {string} */
               status: 'Active' | 'Inactive';
               template_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  getTemplateDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        documentId: string;
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The PDF */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The document was removed after delivery (`remove_signed_envelope`) */
+      410: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  generateTemplateEditUrl: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The builder URL */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /**
+               * Format: date-time
+               * @description Ten minutes after issue
+               */
+              expires_at: string;
+              /**
+               * Format: uri
+               * @description The builder page, for an iFrame; single use
+               */
+              url: string;
             };
             message: string;
           };
