@@ -111,7 +111,9 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
       ],
       tags: [
         { name: 'Authentication', description: 'Log in with client credentials; refresh tokens rotate' },
-        { name: 'Account', description: 'Account details, quota and statistics' },
+        { name: 'Account', description: 'Account details, quota, statistics and settings' },
+        { name: 'API clients', description: 'The credentials integrations log in with: issued (secret shown once), listed, revoked' },
+        { name: 'Users', description: "The account's people: invited by e-mail, given a role (`admin` or `sender`), removed" },
         { name: 'Envelopes', description: 'Create, send, track and manage envelopes' },
         { name: 'Webhooks', description: 'Endpoints that receive signed event notifications (payloads: the `webhooks` section)' },
         { name: 'Service', description: 'Health and readiness' },

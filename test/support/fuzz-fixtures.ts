@@ -1,4 +1,6 @@
+import { createAccountClient } from '../../src/app/accounts/create-client.js';
 import { issueSigningToken } from '../../src/app/signing/signing-tokens.js';
+import { insertUser } from '../../src/infra/db/tables/users-table.js';
 import { createEnvelope } from './envelopes.js';
 import type { FuzzContext } from './fuzz-arbitraries.js';
 import { makePdf, makePng } from './pdf-fixtures.js';
@@ -22,6 +24,10 @@ export interface AccountResources {
   signingToken: string;
   webhookId: string;
   webhookDeliveryId: string;
+  /** A client besides the one `accessToken` comes from, so that revoking it among generated requests leaves the token working. */
+  spareClientId: string;
+  /** A sender besides the owner, whom generated requests may change or remove. */
+  spareUserId: string;
 }
 
 const api = (server: TestServer) => async (method: string, path: string, token: string, body: unknown) => {
@@ -72,6 +78,17 @@ export const createAccountResources = async (server: TestServer): Promise<Accoun
   const webhook = await call('POST', '/webhooks', token, { url: 'https://93.184.215.14/hook', events: ['envelope.completed'] });
   const ping = await call('POST', `/webhooks/${webhook.webhook_id}/test`, token, undefined);
   await call('PUT', `/webhooks/${webhook.webhook_id}`, token, { enabled: false });
+  const spareClient = await createAccountClient(server.service.ctx, account.account_id, 'Spare');
+  // Inserted, not invited: no mail to send in suites without an SMTP sink.
+  const spareUserId = `usr_spare_${account.account_id}`;
+  await insertUser(server.service.ctx.db, {
+    id: spareUserId,
+    accountId: account.account_id,
+    name: 'Spare Sender',
+    email: `spare-${account.account_id.toLowerCase()}@people.test`,
+    role: 'sender',
+    createdAt: server.clock.now().toISOString(),
+  });
   return {
     accessToken: token,
     credentials: account.credentials,
@@ -87,6 +104,8 @@ export const createAccountResources = async (server: TestServer): Promise<Accoun
     signingToken,
     webhookId: webhook.webhook_id,
     webhookDeliveryId: ping.delivery_id,
+    spareClientId: spareClient.clientId,
+    spareUserId,
   };
 };
 
@@ -107,6 +126,8 @@ export const fuzzContext = async (resources: AccountResources): Promise<FuzzCont
     signerEmail: [resources.signerEmail],
     webhookId: [resources.webhookId],
     deliveryId: [resources.webhookDeliveryId],
+    clientId: [resources.spareClientId],
+    userId: [resources.spareUserId],
     signingCode: [resources.signingToken],
     token: [resources.signingToken],
     '*': ['index.html', 'swagger-initializer.js', 'sign.html', '..%2f..%2fpackage.json', '%2e%2e/%2e%2e/package.json', '.env'],

@@ -3,7 +3,8 @@ import { addSeconds } from '../../domain/clock.js';
 import { CONSOLE_SIGN_IN, sessionDeadline } from '../../domain/console-sign-in.js';
 import { insertConsoleAccessToken } from '../../infra/db/tables/console-access-tokens-table.js';
 import { endSession, readSessionByTokenHash, touchSession } from '../../infra/db/tables/console-sessions-table.js';
-import { readUser } from '../../infra/db/tables/users-table.js';
+import { readAccount, type Account } from '../../infra/db/tables/accounts-table.js';
+import { readUser, type User } from '../../infra/db/tables/users-table.js';
 import { sha256Hex } from '../../infra/hash.js';
 import { newSecret } from '../../infra/ids.js';
 import { CONSOLE_ACCESS_TOKEN_PREFIX } from '../auth/issue-tokens.js';
@@ -12,6 +13,9 @@ import type { AppContext } from '../context.js';
 export interface ConsoleToken {
   accessToken: string;
   accessTokenExpiresAt: Date;
+  /** Who is signed in, and where: for the console to show. */
+  user: User;
+  account: Account;
 }
 
 /**
@@ -30,7 +34,8 @@ export const exchangeSession = async (ctx: AppContext, sessionToken: string | un
       return 'ended';
     }
     const user = await readUser(trx, session.userId);
-    if (!user) return 'unknown';
+    const account = user && (await readAccount(trx, user.accountId));
+    if (!user || !account) return 'unknown';
     await touchSession(trx, session.id, now.toISOString());
     const accessToken = newSecret(CONSOLE_ACCESS_TOKEN_PREFIX);
     const accessTokenExpiresAt = addSeconds(now, CONSOLE_SIGN_IN.accessTokenTtlSeconds);
@@ -43,7 +48,7 @@ export const exchangeSession = async (ctx: AppContext, sessionToken: string | un
       expiresAt: accessTokenExpiresAt.toISOString(),
       createdAt: now.toISOString(),
     });
-    return { accessToken, accessTokenExpiresAt };
+    return { accessToken, accessTokenExpiresAt, user, account };
   });
   if (outcome === 'unknown') throw new AppError('SESSION_REQUIRED', 'The session is unknown: sign in again.');
   if (outcome === 'ended') throw new AppError('SESSION_EXPIRED', 'The session has ended (signed out, or unused too long): sign in again.');

@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/app-error.js';
 import { isUserRole, USER_ROLES, type UserRole } from '../../domain/user-role.js';
-import { readAccount } from '../../infra/db/tables/accounts-table.js';
-import { insertUser, type User } from '../../infra/db/tables/users-table.js';
+import { readAccountForUpdate } from '../../infra/db/tables/accounts-table.js';
+import { countUsersOfAccount, insertUser, type User } from '../../infra/db/tables/users-table.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 import { runJobNow } from '../jobs/run-job-now.js';
@@ -18,6 +18,9 @@ export interface NewUser {
 /** Bounds a person's name as the recipients' names are bounded. */
 const MAX_NAME_LENGTH = 200;
 
+/** Users of one account, the owner included: what the account's list of users shows in one page. */
+export const MAX_USERS_PER_ACCOUNT = 500;
+
 /**
  * Adds a user to an account (`countersign user invite`) and mails them a sign-in link. The mail goes
  * through the outbox in the same transaction, then is sent here at once: if the SMTP server is down,
@@ -33,7 +36,11 @@ export const inviteUser = async (ctx: AppContext, input: NewUser): Promise<User>
   const email = validEmail(input.email);
 
   const { user, jobId } = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await readAccount(trx, input.accountId))) throw new AppError('ACCOUNT_NOT_FOUND', `No account ${input.accountId}.`);
+    // The account row's lock makes concurrent invitations count one after another.
+    if (!(await readAccountForUpdate(trx, input.accountId))) throw new AppError('ACCOUNT_NOT_FOUND', `No account ${input.accountId}.`);
+    if ((await countUsersOfAccount(trx, input.accountId)) >= MAX_USERS_PER_ACCOUNT) {
+      throw new AppError('USER_LIMIT_REACHED', `An account has at most ${MAX_USERS_PER_ACCOUNT} users: remove one first.`);
+    }
     await assertEmailFree(trx, email);
     const user: User = { id: newId('usr'), accountId: input.accountId, name, email, role, createdAt: ctx.clock.now().toISOString() };
     await insertUser(trx, user);

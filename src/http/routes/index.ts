@@ -13,6 +13,7 @@ import { pageRoutes } from './pages/index.js';
 import type { RouteModule } from './route-module.js';
 import { signingApiRoutes } from './signing/index.js';
 import { templateRoutes } from './templates/index.js';
+import { userRoutes } from './users/index.js';
 import { verificationRoutes } from './verification/index.js';
 import { webhookRoutes } from './webhooks/index.js';
 
@@ -20,6 +21,7 @@ import { webhookRoutes } from './webhooks/index.js';
 const apiRoutes: RouteModule[] = [
   ...authRoutes,
   ...accountRoutes,
+  ...userRoutes,
   ...envelopeRoutes,
   ...templateRoutes,
   ...attachmentRoutes,

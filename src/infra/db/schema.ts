@@ -57,6 +57,7 @@ export interface ApiClientsTable {
   id: string;
   account_id: string;
   secret_hash: string;
+  description: string | null;
   created_at: string;
   revoked_at: string | null;
 }

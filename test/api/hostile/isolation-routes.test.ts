@@ -123,6 +123,8 @@ describeOnEachDatabase(
         '/api/v2.0/templates/:templateId/action/:action',
         '/api/v2.0/webhooks/:webhookId/deliveries',
         '/api/v2.0/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
+        '/api/v2.0/account/clients/:clientId/revoke',
+        '/api/v2.0/account/users/:userId',
       ]) {
         assert.ok(paths.has(path), `${path} missing from the route table`);
       }
@@ -201,6 +203,19 @@ describeOnEachDatabase(
       const templates = await server.call('GET', '/api/v2.0/templates/list', { token: owner.accessToken });
       assert.equal(templates.status, 200);
       assert.ok(JSON.stringify(templates.body).includes(owner.templateId));
+      const clients = await server.call('GET', '/api/v2.0/account/clients', { token: owner.accessToken });
+      assert.ok(
+        clients.body.data.clients.some(
+          (c: { client_id: string; revoked_at: string | null }) => c.client_id === owner.spareClientId && !c.revoked_at,
+        ),
+        'the spare client is still active',
+      );
+      const users = await server.call('GET', '/api/v2.0/account/users', { token: owner.accessToken });
+      assert.deepEqual(
+        users.body.data.users.map((u: { user_id: string; role: string }) => u.role),
+        ['admin', 'sender'],
+        'the spare sender is still there, still a sender',
+      );
       const webhooks = await server.call('GET', '/api/v2.0/webhooks', { token: owner.accessToken });
       assert.deepEqual(
         webhooks.body.data.webhooks.map((w: { webhook_id: string; enabled: boolean }) => [w.webhook_id, w.enabled]),

@@ -1,4 +1,4 @@
-import type { ApiFailure} from '../shared/api-failure.js';
+import type { ApiFailure } from '../shared/api-failure.js';
 import { failureFromBody, networkFailure } from '../shared/api-failure.js';
 
 const API = '/api/v2.0';

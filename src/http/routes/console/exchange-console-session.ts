@@ -17,7 +17,8 @@ export const exchangeConsoleSessionRoute = (app: App, ctx: AppContext) =>
         description:
           'With the `countersign_session` cookie set by a sign-in link and the header `X-Requested-With: countersign-console`. ' +
           "Returns an access token valid 15 minutes with the user's role (a `sender`'s gets 403 ROLE_FORBIDDEN on admin " +
-          'operations), used as `Authorization: Bearer` with the ordinary API. No refresh token: exchange the session again. ' +
+          'operations), used as `Authorization: Bearer` with the ordinary API, and who is signed in: `user` (id, name, e-mail, ' +
+          'role) and `account` (id, name, plan), for the console to show. No refresh token: exchange the session again. ' +
           "Each exchange restarts the session's 12-hour idle timeout; a session lasts 7 days at most. 401 SESSION_REQUIRED " +
           'without a known session, 401 SESSION_EXPIRED once it has ended.',
         tags: ['Console sign-in'],

@@ -11,6 +11,7 @@ import * as webhooks from './0008-webhooks.js';
 import * as completionAttempts from './0009-completion-attempts.js';
 import * as ledgerProofs from './0010-ledger-proofs.js';
 import * as accountUsersAndSessions from './0011-account-users-and-sessions.js';
+import * as apiClientDescriptions from './0012-api-client-descriptions.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -28,4 +29,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0009-completion-attempts': completionAttempts,
   '0010-ledger-proofs': ledgerProofs,
   '0011-account-users-and-sessions': accountUsersAndSessions,
+  '0012-api-client-descriptions': apiClientDescriptions,
 });

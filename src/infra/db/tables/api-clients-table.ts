@@ -7,6 +7,8 @@ export interface ApiClient {
   accountId: string;
   /** The secret itself is never stored. */
   secretHash: string;
+  /** What it is for, as the account's admin named it; null for clients made by the CLI. */
+  description: string | null;
   createdAt: string;
   revokedAt: string | null;
 }
@@ -15,6 +17,7 @@ export const apiClientCodec = rowCodec<ApiClient, ApiClientsTable>({
   id: 'id',
   accountId: 'account_id',
   secretHash: 'secret_hash',
+  description: 'description',
   createdAt: 'created_at',
   revokedAt: 'revoked_at',
 });
@@ -28,15 +31,35 @@ export const readApiClient = async (db: Db, clientId: string): Promise<ApiClient
   return row && apiClientCodec.fromRow(row);
 };
 
-/** Revokes a client that is still active; false when there is none. */
-export const revokeApiClient = async (db: Db, clientId: string, revokedAt: string): Promise<boolean> => {
-  const result = await db
-    .updateTable('api_clients')
-    .set({ revoked_at: revokedAt })
-    .where('id', '=', clientId)
+/** Revokes a client that is still active, of one account when given; false when there is none. */
+export const revokeApiClient = async (db: Db, clientId: string, revokedAt: string, accountId?: string): Promise<boolean> => {
+  let query = db.updateTable('api_clients').set({ revoked_at: revokedAt }).where('id', '=', clientId).where('revoked_at', 'is', null);
+  if (accountId) query = query.where('account_id', '=', accountId);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+};
+
+/** The account's clients, active ones first, then newest first. */
+export const listAccountApiClients = async (db: Db, accountId: string, limit: number): Promise<ApiClient[]> => {
+  const rows = await db
+    .selectFrom('api_clients')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy((eb) => eb.case().when('revoked_at', 'is', null).then(0).else(1).end())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(apiClientCodec.fromRow);
+};
+
+export const countActiveApiClients = async (db: Db, accountId: string): Promise<number> => {
+  const row = await db
+    .selectFrom('api_clients')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('account_id', '=', accountId)
     .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 };
 
 /** A page of API clients in creation order, of one account or of all. */

@@ -44,3 +44,12 @@ export const readConsoleAccessToken = async (
   const { session_ended_at, ...token } = row;
   return { ...consoleTokenCodec.fromRow(token), sessionEndedAt: session_ended_at };
 };
+
+/** A user's tokens take a new role at once, so a demoted admin's live token loses the admin operations. */
+export const updateConsoleAccessTokenRoles = async (db: Db, userId: string, role: UserRole): Promise<void> => {
+  await db.updateTable('console_access_tokens').set({ role }).where('user_id', '=', userId).execute();
+};
+
+export const deleteConsoleAccessTokensOfUser = async (db: Db, userId: string): Promise<void> => {
+  await db.deleteFrom('console_access_tokens').where('user_id', '=', userId).execute();
+};

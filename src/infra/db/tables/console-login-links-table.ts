@@ -49,3 +49,7 @@ export const countLoginLinksSince = async (db: Db, userId: string, since: string
     .executeTakeFirstOrThrow();
   return Number(row.n);
 };
+
+export const deleteLoginLinksOfUser = async (db: Db, userId: string): Promise<void> => {
+  await db.deleteFrom('console_login_links').where('user_id', '=', userId).execute();
+};

@@ -43,3 +43,7 @@ export const touchSession = async (db: Db, sessionId: string, lastSeenAt: string
 export const endSession = async (db: Db, sessionId: string, endedAt: string): Promise<void> => {
   await db.updateTable('console_sessions').set({ ended_at: endedAt }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
 };
+
+export const deleteSessionsOfUser = async (db: Db, userId: string): Promise<void> => {
+  await db.deleteFrom('console_sessions').where('user_id', '=', userId).execute();
+};

@@ -69,3 +69,26 @@ export const readEnvelopeStatistics = async (
     averageCompletionSeconds: totals.average === null ? null : Math.round(Number(totals.average)),
   };
 };
+
+/**
+ * How many of the account's envelopes (deleted ones included, as the quota counts them) were created,
+ * or completed, on each UTC day of [start, end), keyed `YYYY-MM-DD`; days without any are absent.
+ * Times are ISO 8601 UTC text, so a day is the first ten characters on both databases.
+ */
+export const countEnvelopesByDay = async (
+  db: Db,
+  accountId: string,
+  column: 'created_at' | 'completed_at',
+  { start, end }: { start: Date; end: Date },
+): Promise<Map<string, number>> => {
+  const day = sql<string>`substr(${sql.ref(column)}, 1, 10)`;
+  const rows = await db
+    .selectFrom('envelopes')
+    .select([day.as('day'), (eb) => eb.fn.countAll().as('count')])
+    .where('account_id', '=', accountId)
+    .where(column, '>=', start.toISOString())
+    .where(column, '<', end.toISOString())
+    .groupBy(day)
+    .execute();
+  return new Map(rows.map((row) => [row.day, Number(row.count)]));
+};

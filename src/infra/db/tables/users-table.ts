@@ -36,3 +36,34 @@ export const readUser = async (db: Db, userId: string): Promise<User | undefined
   const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   return row && userCodec.fromRow(row);
 };
+
+/** The account's users, oldest first. */
+export const listUsersOfAccount = async (db: Db, accountId: string, limit: number): Promise<User[]> => {
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => userCodec.fromRow(row));
+};
+
+export const countUsersOfAccount = async (db: Db, accountId: string): Promise<number> => {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
+
+export const updateUserRole = async (db: Db, userId: string, role: UserRole): Promise<void> => {
+  await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+};
+
+/** Removes the user row; its sign-in links, sessions and their tokens must be gone first (foreign keys). */
+export const deleteUser = async (db: Db, userId: string): Promise<void> => {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+};

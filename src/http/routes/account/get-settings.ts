@@ -1,0 +1,21 @@
+import { getSettings } from '../../../app/accounts/get-settings.js';
+import type { AppContext } from '../../../app/context.js';
+import { callerOf, type App } from '../../app-type.js';
+import { Ok, errorResponses } from '../../schema-kit.js';
+import { SettingsData, presentSettings } from './settings.schema.js';
+
+export const getSettingsRoute = (app: App, ctx: AppContext) =>
+  app.get(
+    '/account/settings',
+    {
+      config: { role: 'admin' },
+      schema: {
+        operationId: 'getAccountSettings',
+        summary: "The account's settings",
+        description: 'What the account’s admins may change with `PUT /account/settings`: today the `frame_ancestors`.',
+        tags: ['Account'],
+        response: { 200: Ok(SettingsData), ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => ({ message: 'Account settings.', data: presentSettings(await getSettings(ctx, callerOf(request).accountId)) }),
+  );

@@ -1,0 +1,38 @@
+import type { AppContext } from '../../../app/context.js';
+import { inviteUser } from '../../../app/users/invite-user.js';
+import { callerOf, type App } from '../../app-type.js';
+import { Email, Ok, RequiredText, Strict, errorResponses } from '../../schema-kit.js';
+import { Role, UserData, presentUser } from './users.schema.js';
+
+const InviteBody = Strict({
+  email: Email({ 'x-invalid-code': 'INVALID_EMAIL', description: 'Where the invitation goes; one address is one user, in one account' }),
+  name: RequiredText(200, 'USER_NAME_REQUIRED', { description: "The person's name, 1 to 200 characters" }),
+  role: Role,
+});
+
+export const inviteUserRoute = (app: App, ctx: AppContext) =>
+  app.post(
+    '/account/users',
+    {
+      config: { role: 'admin' },
+      schema: {
+        operationId: 'inviteUser',
+        summary: 'Invite a person to the account',
+        description:
+          'Adds the user and e-mails them an invitation with a sign-in link (`{PUBLIC_URL}/console/login/{token}`, single use, ' +
+          'valid 15 minutes; later they ask for a new one at the sign-in page). People never have passwords. An address ' +
+          'that is already a user, in this account or another, is 409 EMAIL_IN_USE. At most 500 users per account ' +
+          '(403 USER_LIMIT_REACHED).',
+        tags: ['Users'],
+        body: InviteBody,
+        response: { 201: Ok(UserData, 'User invited'), ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { email, name, role } = request.body;
+      const user = await inviteUser(ctx, { accountId: callerOf(request).accountId, email, name, role });
+      return reply
+        .status(201)
+        .send({ message: 'User invited; the invitation is on its way.', data: presentUser({ ...user, isOwner: false }) });
+    },
+  );

@@ -1,0 +1,35 @@
+import type { AppContext } from '../../../app/context.js';
+import { changeUserRole } from '../../../app/users/change-user-role.js';
+import { callerOf, type App } from '../../app-type.js';
+import { Ok, Strict, errorResponses } from '../../schema-kit.js';
+import { Role, UserData, UserIdParams, presentUser } from './users.schema.js';
+
+const UpdateBody = Strict({ role: Role });
+
+export const updateUserRoute = (app: App, ctx: AppContext) =>
+  app.put(
+    '/account/users/:userId',
+    {
+      config: { role: 'admin' },
+      schema: {
+        operationId: 'updateUser',
+        summary: "Change a user's role",
+        description:
+          "The user's console tokens take the new role at once: a demoted admin loses the admin operations without signing " +
+          'out. The owner is always an admin: another role for the owner is 409 OWNER_ROLE_FIXED. An unknown or other ' +
+          "account's user is 404 USER_NOT_FOUND.",
+        tags: ['Users'],
+        params: UserIdParams,
+        body: UpdateBody,
+        response: { 200: Ok(UserData, 'User updated'), ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const user = await changeUserRole(ctx, {
+        accountId: callerOf(request).accountId,
+        userId: request.params.userId,
+        role: request.body.role,
+      });
+      return { message: 'User updated.', data: presentUser(user) };
+    },
+  );
