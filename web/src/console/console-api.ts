@@ -4,6 +4,8 @@ import { failureFromBody, networkFailure } from '../shared/api-failure.js';
 const API = '/api/v2.0';
 /** The console's CSRF guard: a header a cross-site form cannot send. */
 const CONSOLE_HEADER = { 'X-Requested-With': 'countersign-console' };
+/** Every bearer operation of the API also wants this header (API.md §1), the console's calls too. */
+const APP_AUTH_TYPE = 'esign-oauth2';
 /** Exchange again this long before the token's end, so no request races its expiry. */
 const RENEW_EARLY_MS = 60_000;
 
@@ -73,6 +75,7 @@ class ConsoleApi {
     const token = await this.currentToken();
     const headers = new Headers(init.headers);
     headers.set('Authorization', `Bearer ${token.access_token}`);
+    headers.set('app_auth_type', APP_AUTH_TYPE);
     const response = await fetchOrFail(`${API}${path}`, { ...init, headers });
     if (response.status === 401 && !retried) {
       this.token = null;
@@ -101,8 +104,9 @@ class ConsoleApi {
     return ((await response.json()) as { data: T }).data;
   }
 
-  async bytes(path: string): Promise<Blob> {
-    return (await this.send(path, { method: 'GET' })).blob();
+  /** A file; `Accept` picks the raw bytes where an operation also answers JSON (the downloads do). */
+  async bytes(path: string, accept = 'application/pdf'): Promise<Blob> {
+    return (await this.send(path, { method: 'GET', headers: { Accept: accept } })).blob();
   }
 
   async signOut(): Promise<void> {

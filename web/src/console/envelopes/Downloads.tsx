@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import type { ApiFailure } from '../../shared/api-failure.js';
+import { consoleApi, saveBlob } from '../console-api.js';
+import { ErrorNotice } from '../ErrorNotice.js';
+import type { EnvelopeDetails } from './envelope-types.js';
+
+const pdfName = (name: string, suffix = '') => `${name.replace(/\.pdf$/i, '')}${suffix}.pdf`;
+
+/**
+ * The sealed documents and the certificate once Completed; before that, the originals as sent
+ * (`signed_only=false`), so a sender can always see what went out.
+ */
+export function Downloads({ envelope }: { envelope: EnvelopeDetails }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<ApiFailure | null>(null);
+  const completed = envelope.status === 'Completed';
+  const base = `/envelopes/${encodeURIComponent(envelope.envelope_id)}`;
+
+  const download = async (key: string, path: string, fileName: string) => {
+    setBusy(key);
+    setError(null);
+    try {
+      saveBlob(await consoleApi.bytes(path), fileName);
+    } catch (failure) {
+      setError(failure as ApiFailure);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="downloads-title">
+      <h2 id="downloads-title" className="panel-title">
+        {completed ? 'Signed documents' : 'Documents'}
+      </h2>
+      {!completed && (
+        <p className="hint">The sealed copies and the certificate of completion can be downloaded once everyone has signed.</p>
+      )}
+      <ul className="download-list">
+        {envelope.documents.map((document) => (
+          <li key={document.document_id}>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy !== null}
+              data-testid="download-document"
+              onClick={() =>
+                void download(
+                  document.document_id,
+                  `${base}/${document.document_id}/download?signed_only=${completed}`,
+                  pdfName(document.name, completed ? ' (signed)' : ''),
+                )
+              }
+            >
+              {busy === document.document_id ? 'Downloading…' : `Download ${document.name}`}
+              <span className="hint download-pages">
+                {' '}
+                · {document.pages} page{document.pages === 1 ? '' : 's'}
+              </span>
+            </button>
+          </li>
+        ))}
+        {completed && (
+          <li>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy !== null}
+              data-testid="download-certificate"
+              onClick={() => void download('certificate', `${base}/certificate/download`, pdfName(envelope.name, ' - certificate'))}
+            >
+              {busy === 'certificate' ? 'Downloading…' : 'Download the certificate of completion'}
+            </button>
+          </li>
+        )}
+      </ul>
+      <ErrorNotice error={error} />
+    </section>
+  );
+}

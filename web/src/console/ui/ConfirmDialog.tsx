@@ -1,0 +1,41 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Modal } from '../../shared/Modal.js';
+import type { ApiFailure } from '../../shared/api-failure.js';
+import { ErrorNotice } from '../ErrorNotice.js';
+
+interface ConfirmDialogProps {
+  title: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  busy: boolean;
+  error: ApiFailure | null;
+  danger?: boolean;
+  /** The question, and any inputs the action needs (they are inside the dialog's form). */
+  children: ReactNode;
+  testId?: string;
+}
+
+/** A question before an action that cannot be undone; the API's refusal is shown inside it. */
+export function ConfirmDialog({ title, confirmLabel, onConfirm, onClose, busy, error, danger, children, testId }: ConfirmDialogProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onConfirm();
+  };
+  return (
+    <Modal title={title} onClose={onClose} testId={testId}>
+      <form onSubmit={submit}>
+        {children}
+        <ErrorNotice error={error} />
+        <div className="modal-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className={`button ${danger ? 'button-danger' : 'button-primary'}`} disabled={busy}>
+            {busy ? 'Working…' : confirmLabel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
