@@ -68,13 +68,7 @@ describeWithServer(
       const link = linksIn(mail).find((url) => url.includes('/console/login/'));
       assert.ok(link, 'the invitation carries a sign-in link');
       const page = await context.newPage();
-      page.on('console', (m) => console.log('CONSOLE', m.text()));
-      page.on('pageerror', (m) => console.log('PAGEERROR', m.message));
-      page.on('requestfailed', (r) => console.log('REQFAIL', r.url()));
-      page.on('response', (r) => console.log('RESP', r.status(), r.url()));
       await page.goto(onServer(server.url, link));
-      await page.waitForTimeout(3000);
-      console.log(page.url(), await page.evaluate(() => document.body.innerText));
       await page.getByRole('link', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
       await page.close();
     });
@@ -107,7 +101,10 @@ describeWithServer(
       try {
         await page.getByRole('heading', { name: 'Send documents for signature' }).waitFor();
         await page.locator('[data-testid=file-input]').setInputFiles({ name: 'consulting.pdf', mimeType: 'application/pdf', buffer: pdf });
-        await page.locator('[data-testid=document-list]').getByText('consulting.pdf').waitFor({ timeout: 15_000 });
+        await page
+          .locator('[data-testid=document-list]')
+          .getByRole('button', { name: 'Remove consulting.pdf' })
+          .waitFor({ timeout: 15_000 });
         await page.getByLabel('Name', { exact: true }).first().fill('Ada Lovelace');
         await page.getByLabel('E-mail', { exact: true }).first().fill('ada@example.test');
         await waitForRenderedPage(page);
@@ -161,7 +158,10 @@ describeWithServer(
       const { page } = await openConsole('/compose');
       try {
         await page.locator('[data-testid=file-input]').setInputFiles({ name: 'consulting.pdf', mimeType: 'application/pdf', buffer: pdf });
-        await page.locator('[data-testid=document-list]').getByText('consulting.pdf').waitFor({ timeout: 15_000 });
+        await page
+          .locator('[data-testid=document-list]')
+          .getByRole('button', { name: 'Remove consulting.pdf' })
+          .waitFor({ timeout: 15_000 });
         await page.getByLabel('Name', { exact: true }).first().fill('Grace Hopper');
         await page.getByLabel('E-mail', { exact: true }).first().fill('not-an-address');
         await page.locator('[data-testid=send-envelope]').click();

@@ -38,7 +38,13 @@ export function DocumentPicker({ onFiles, busy, label = 'Add PDF documents' }: D
       onDrop={onDrop}
       data-testid="drop-zone"
     >
-      <button type="button" className="button button-secondary" disabled={busy} onClick={() => inputRef.current?.click()} aria-describedby={hintId}>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={busy}
+        onClick={() => inputRef.current?.click()}
+        aria-describedby={hintId}
+      >
         {busy ? 'Uploading…' : label}
       </button>
       <p id={hintId} className="hint drop-zone-hint">

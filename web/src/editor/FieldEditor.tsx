@@ -190,11 +190,14 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
     setDragging(null);
     const data = active.data.current as { kind: string; type?: FieldType; key?: string };
     const initial = active.rect.current.initial;
-    const pointer = isPointer(activatorEvent) ? (lastPointer.current ?? { x: activatorEvent.clientX + delta.x, y: activatorEvent.clientY + delta.y }) : null;
+    const pointer = isPointer(activatorEvent)
+      ? (lastPointer.current ?? { x: activatorEvent.clientX + delta.x, y: activatorEvent.clientY + delta.y })
+      : null;
 
     if (data.kind === 'palette' && data.type) {
       const translated = active.rect.current.translated;
-      const point = pointer ?? (translated ? { x: translated.left + translated.width / 2, y: translated.top + translated.height / 2 } : null);
+      const point =
+        pointer ?? (translated ? { x: translated.left + translated.width / 2, y: translated.top + translated.height / 2 } : null);
       const target = point && pageAt(point.x, point.y);
       if (!target) {
         setAnnouncement(`${FIELD_LABELS[data.type]} not placed: drop it on a page.`);

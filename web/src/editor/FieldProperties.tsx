@@ -23,12 +23,19 @@ export function FieldProperties({ field, signers, signerNoun, onChange, onRemove
         {field ? `${FIELD_LABELS[field.type]}, page ${field.page}` : 'Field properties'}
       </h3>
       {!field ? (
-        <p className="hint">Select a field on a page to change it. Arrow keys move the selected field (Shift: 10 points); Delete removes it.</p>
+        <p className="hint">
+          Select a field on a page to change it. Arrow keys move the selected field (Shift: 10 points); Delete removes it.
+        </p>
       ) : (
         <div className="properties-form">
           <label className="editor-label">
             {signerNoun}
-            <select className="text-input" value={field.signer} onChange={(event) => onChange({ signer: event.target.value })} data-testid="field-signer">
+            <select
+              className="text-input"
+              value={field.signer}
+              onChange={(event) => onChange({ signer: event.target.value })}
+              data-testid="field-signer"
+            >
               {signers.map((signer) => (
                 <option key={signer.key} value={signer.key}>
                   {signer.label}

@@ -16,8 +16,24 @@ interface PaletteProps {
   onAdd: () => void;
 }
 
-function PaletteItem({ type, armed, disabled, colour, onArm }: { type: FieldType; armed: boolean; disabled: boolean; colour: PaletteProps['colour']; onArm: () => void }) {
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `palette:${type}`, data: { kind: 'palette', type }, disabled });
+function PaletteItem({
+  type,
+  armed,
+  disabled,
+  colour,
+  onArm,
+}: {
+  type: FieldType;
+  armed: boolean;
+  disabled: boolean;
+  colour: PaletteProps['colour'];
+  onArm: () => void;
+}) {
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id: `palette:${type}`,
+    data: { kind: 'palette', type },
+    disabled,
+  });
   return (
     <li>
       <button
@@ -53,7 +69,12 @@ export function Palette(props: PaletteProps) {
       ) : (
         <label className="editor-label">
           New fields for
-          <select className="text-input" value={activeSigner} onChange={(event) => onActiveSigner(event.target.value)} data-testid="palette-signer">
+          <select
+            className="text-input"
+            value={activeSigner}
+            onChange={(event) => onActiveSigner(event.target.value)}
+            data-testid="palette-signer"
+          >
             {signers.map((signer) => (
               <option key={signer.key} value={signer.key}>
                 {signer.label}
@@ -79,7 +100,13 @@ export function Palette(props: PaletteProps) {
             ))}
           </select>
         </label>
-        <button type="button" className="button button-secondary" disabled={disabled || pages.length === 0} onClick={onAdd} data-testid="palette-add">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={disabled || pages.length === 0}
+          onClick={onAdd}
+          data-testid="palette-add"
+        >
           Add {FIELD_LABELS[armed].toLowerCase()} to page
         </button>
       </div>

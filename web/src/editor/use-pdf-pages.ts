@@ -15,7 +15,8 @@ export interface LoadedDocument {
   pages: PDFPageProxy[];
 }
 
-export type PdfPagesState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; documents: LoadedDocument[] };
+export type PdfPagesState =
+  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; documents: LoadedDocument[] };
 
 const parsed = new Map<string, Promise<{ pdf: PDFDocumentProxy; pages: PDFPageProxy[] }>>();
 

@@ -38,7 +38,10 @@ export function ComposerPage() {
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<ApiFailure | null>(null);
 
-  const editorSigners: EditorSigner[] = useMemo(() => signers.map((signer, index) => ({ key: signer.key, label: signerLabel(signer, index) })), [signers]);
+  const editorSigners: EditorSigner[] = useMemo(
+    () => signers.map((signer, index) => ({ key: signer.key, label: signerLabel(signer, index) })),
+    [signers],
+  );
   const editorDocuments = useMemo(
     () => documents.map((document) => ({ key: document.fileId, name: document.name, load: () => document.file.arrayBuffer() })),
     [documents],
@@ -140,7 +143,10 @@ export function ComposerPage() {
             {documents.map((document, index) => (
               <li key={document.fileId}>
                 <span>
-                  {document.name} <span className="hint">({document.pages} page{document.pages === 1 ? '' : 's'})</span>
+                  {document.name}{' '}
+                  <span className="hint">
+                    ({document.pages} page{document.pages === 1 ? '' : 's'})
+                  </span>
                 </span>
                 <button type="button" className="button button-link" onClick={() => removeDocument(index)}>
                   Remove<span className="visually-hidden"> {document.name}</span>
@@ -157,7 +163,14 @@ export function ComposerPage() {
         <h2 id="composer-recipients" className="panel-title">
           2. Recipients
         </h2>
-        <RecipientsForm flow={flow} onFlow={setFlow} signers={signers} onSigners={changeSigners} observers={observers} onObservers={setObservers} />
+        <RecipientsForm
+          flow={flow}
+          onFlow={setFlow}
+          signers={signers}
+          onSigners={changeSigners}
+          observers={observers}
+          onObservers={setObservers}
+        />
       </section>
 
       <section className="panel" aria-labelledby="composer-fields">
@@ -181,7 +194,13 @@ export function ComposerPage() {
       <div className="composer-send">
         <ErrorNotice error={sendError} />
         {missing.length > 0 && <p className="hint">Still needed: {missing.join(', ')}.</p>}
-        <button type="button" className="button button-primary" disabled={sending || documents.length === 0} onClick={() => void send()} data-testid="send-envelope">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={sending || documents.length === 0}
+          onClick={() => void send()}
+          data-testid="send-envelope"
+        >
           {sending ? 'Sending…' : 'Send'}
         </button>
       </div>

@@ -64,7 +64,13 @@ export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, on
             <li key={signer.key} className="recipient-row" data-testid="signer-row">
               <label className="editor-label">
                 Name
-                <input className="text-input" value={signer.name} maxLength={255} autoComplete="off" onChange={(e) => setSigner(signer.key, { name: e.target.value })} />
+                <input
+                  className="text-input"
+                  value={signer.name}
+                  maxLength={255}
+                  autoComplete="off"
+                  onChange={(e) => setSigner(signer.key, { name: e.target.value })}
+                />
               </label>
               <label className="editor-label">
                 E-mail
@@ -120,7 +126,13 @@ export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, on
               <li key={observer.key} className="recipient-row">
                 <label className="editor-label">
                   Name
-                  <input className="text-input" value={observer.name} maxLength={255} autoComplete="off" onChange={(e) => setObserver(observer.key, { name: e.target.value })} />
+                  <input
+                    className="text-input"
+                    value={observer.name}
+                    maxLength={255}
+                    autoComplete="off"
+                    onChange={(e) => setObserver(observer.key, { name: e.target.value })}
+                  />
                 </label>
                 <label className="editor-label">
                   E-mail
@@ -133,14 +145,23 @@ export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, on
                     onChange={(e) => setObserver(observer.key, { email: e.target.value })}
                   />
                 </label>
-                <button type="button" className="button button-link recipient-remove" onClick={() => onObservers(observers.filter((o) => o.key !== observer.key))}>
+                <button
+                  type="button"
+                  className="button button-link recipient-remove"
+                  onClick={() => onObservers(observers.filter((o) => o.key !== observer.key))}
+                >
                   Remove<span className="visually-hidden"> observer {index + 1}</span>
                 </button>
               </li>
             ))}
           </ol>
         )}
-        <button type="button" className="button button-secondary" disabled={observers.length >= 50} onClick={() => onObservers([...observers, newObserver()])}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={observers.length >= 50}
+          onClick={() => onObservers([...observers, newObserver()])}
+        >
           Add observer
         </button>
       </fieldset>

@@ -20,19 +20,40 @@ export const settingsBody = (settings: EnvelopeSettings) => ({
 const whole = (value: string, min: number, max: number) => Math.max(min, Math.min(max, Math.round(Number(value) || min)));
 
 /** Name, invitation message, due date and reminders. */
-export function SettingsForm({ settings, onChange, withMessage = true }: { settings: EnvelopeSettings; onChange: (settings: EnvelopeSettings) => void; withMessage?: boolean }) {
+export function SettingsForm({
+  settings,
+  onChange,
+  withMessage = true,
+}: {
+  settings: EnvelopeSettings;
+  onChange: (settings: EnvelopeSettings) => void;
+  withMessage?: boolean;
+}) {
   const set = (patch: Partial<EnvelopeSettings>) => onChange({ ...settings, ...patch });
   return (
     <fieldset className="form-fieldset">
       <legend>Envelope</legend>
       <label className="editor-label">
-        Name
-        <input className="text-input" value={settings.name} maxLength={255} required onChange={(e) => set({ name: e.target.value })} data-testid="envelope-name" />
+        Envelope name
+        <input
+          className="text-input"
+          value={settings.name}
+          maxLength={255}
+          required
+          onChange={(e) => set({ name: e.target.value })}
+          data-testid="envelope-name"
+        />
       </label>
       {withMessage && (
         <label className="editor-label">
           Message to the recipients (optional)
-          <textarea className="text-input" rows={3} maxLength={5000} value={settings.message} onChange={(e) => set({ message: e.target.value })} />
+          <textarea
+            className="text-input"
+            rows={3}
+            maxLength={5000}
+            value={settings.message}
+            onChange={(e) => set({ message: e.target.value })}
+          />
         </label>
       )}
       <div className="settings-row">
