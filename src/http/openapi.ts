@@ -115,6 +115,11 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
         { name: 'API clients', description: 'The credentials integrations log in with: issued (secret shown once), listed, revoked' },
         { name: 'Users', description: "The account's people: invited by e-mail, given a role (`admin` or `sender`), removed" },
         { name: 'Envelopes', description: 'Create, send, track and manage envelopes' },
+        {
+          name: 'Embedded builders',
+          description:
+            'The template editor and the prefilled composer in the integrator’s own page (an iFrame framed only by the account’s `frame_ancestors`), through single-use 10-minute URLs. The page posts `countersign.loaded {kind}`, `countersign.template.saved {template_id}`, `countersign.envelope.sent {envelope_id}` and `countersign.error {error_code}` to `window.parent`. The builder API (`/builder/{token}…`) is what the page calls: public, the token is the credential.',
+        },
         { name: 'Webhooks', description: 'Endpoints that receive signed event notifications (payloads: the `webhooks` section)' },
         { name: 'Service', description: 'Health and readiness' },
         {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 export type IdPrefix =
-  'env' | 'doc' | 'rcp' | 'tpl' | 'file' | 'att' | 'acct' | 'usr' | 'cli' | 'fld' | 'whk' | 'evt' | 'dlv' | 'job' | 'tfam' | 'ses';
+  'env' | 'doc' | 'rcp' | 'tpl' | 'file' | 'att' | 'acct' | 'usr' | 'cli' | 'fld' | 'whk' | 'evt' | 'dlv' | 'job' | 'tfam' | 'ses' | 'drf';
 
 /** An opaque, unguessable id: the type prefix and 128 random bits (API.md §0 asks for at least 96). */
 export const newId = (prefix: IdPrefix): string => `${prefix}_${randomBytes(16).toString('base64url')}`;

@@ -1,4 +1,5 @@
-import { readFrameAncestorsOfEnvelope } from '../../infra/db/tables/accounts-table.js';
+import { readAccount, readFrameAncestorsOfEnvelope } from '../../infra/db/tables/accounts-table.js';
+import { builderTokenFramable } from '../builders/builder-tokens.js';
 import { findSigningToken } from '../signing/signing-tokens.js';
 import type { AppContext } from '../context.js';
 
@@ -10,4 +11,14 @@ export const frameAncestorsForSigningToken = async (ctx: AppContext, token: stri
   const signingToken = await findSigningToken(ctx, ctx.db, token);
   if (!signingToken) return [];
   return (await readFrameAncestorsOfEnvelope(ctx.db, signingToken.envelopeId)) ?? [];
+};
+
+/**
+ * The origins allowed to frame a builder's page opened with this token: its account's
+ * `frame_ancestors`. Looked up without spending the token; an unknown or dead one allows none.
+ */
+export const frameAncestorsForBuilderToken = async (ctx: AppContext, token: string): Promise<string[]> => {
+  const builderToken = await builderTokenFramable(ctx, token);
+  if (!builderToken) return [];
+  return (await readAccount(ctx.db, builderToken.accountId))?.frameAncestors ?? [];
 };

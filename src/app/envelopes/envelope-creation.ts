@@ -212,8 +212,8 @@ export const assertEnvelopeQuotaLeft = async (ctx: AppContext, db: Db, accountId
   await assertQuotaLeftOf(ctx, db, account, { lock: false });
 };
 
-/** Work that must commit or roll back with the creation, such as marking the uploads it consumed. */
-export type WithinCreation = (trx: Db) => Promise<void>;
+/** Work that must commit or roll back with the creation, such as marking the uploads or the draft it consumed. */
+export type WithinCreation = (trx: Db, envelopeId: string) => Promise<void>;
 
 /**
  * Creates and sends a checked envelope with its documents, in one transaction, with its ledger
@@ -326,7 +326,7 @@ export const sendNewEnvelope = async (
     const found = await readAccountWithOwner(trx, caller.accountId);
     if (!found) throw new Error(`No account ${caller.accountId}.`);
     await assertQuotaLeftOf(ctx, trx, found.account, { lock: true });
-    await withinCreation?.(trx);
+    await withinCreation?.(trx, envelopeId);
     const sender = found.owner;
     // A new envelope's chain starts here: no earlier entry to read or lock, and its row is written with its head.
     const entry = firstLedgerEntry(ctx, {

@@ -1,5 +1,6 @@
 import { foldPastDaySlots } from '../../infra/db/tables/envelope-counts-table.js';
 import { recurringJob } from '../../infra/jobs/recurring-job.js';
+import { purgeBuilderDrafts } from '../builders/purge-builder-drafts.js';
 import type { AppContext } from '../context.js';
 import { collectUnreferencedBlobs } from '../documents/collect-unreferenced-blobs.js';
 import { purgeExpiredIdempotencyKeys } from '../idempotency/idempotency-keys.js';
@@ -17,12 +18,13 @@ export const scheduleMaintenance = async (ctx: AppContext): Promise<void> => {
 };
 
 /**
- * Forgets unused uploads, expired idempotency keys and webhook deliveries past their retention, deletes the bytes nothing references any
+ * Forgets unused uploads, builders' stale drafts and expired tokens, expired idempotency keys and webhook deliveries past their retention, deletes the bytes nothing references any
  * more (the purged uploads' among them), folds the envelope list's day counters of past days into
  * one row each, then schedules the next run an hour later.
  */
 export const runMaintenance = async (ctx: AppContext): Promise<void> => {
   await purgeUnusedUploads(ctx);
+  await purgeBuilderDrafts(ctx);
   await foldPastDaySlots(ctx.db, ctx.clock.now());
   await purgeExpiredIdempotencyKeys(ctx);
   await purgeWebhookLog(ctx);

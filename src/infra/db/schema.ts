@@ -353,6 +353,41 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
+/** A composer's draft (API.md §11): an envelope request, JSON, waiting for its fields and its Send. */
+export interface BuilderDraftsTable {
+  id: string;
+  account_id: string;
+  client_id: string;
+  request: string;
+  envelope_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface BuilderDraftDocumentsTable {
+  id: string;
+  draft_id: string;
+  position: number;
+  name: string;
+  /** JSON: [{width, height, rotation}]. */
+  pages: string;
+  size: number;
+  sha256: string;
+}
+
+/** A builder's credential: a single-use URL token or the session it was exchanged for. */
+export interface BuilderTokensTable {
+  token_hash: string;
+  kind: string;
+  purpose: string;
+  account_id: string;
+  template_id: string | null;
+  draft_id: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   blobs: BlobsTable;
   templates: TemplatesTable;
@@ -373,6 +408,9 @@ export interface Database {
   console_login_links: ConsoleLoginLinksTable;
   console_sessions: ConsoleSessionsTable;
   console_access_tokens: ConsoleAccessTokensTable;
+  builder_drafts: BuilderDraftsTable;
+  builder_draft_documents: BuilderDraftDocumentsTable;
+  builder_tokens: BuilderTokensTable;
   api_clients: ApiClientsTable;
   token_families: TokenFamiliesTable;
   access_tokens: AccessTokensTable;

@@ -23,6 +23,13 @@ const PUBLIC_CAPABILITY_ROUTES = new Set([
   '/api/v2.0/signing/:signingCode/decline',
   // A console sign-in link: the token in the path is the credential, and it names a user, not an account's resource.
   '/console/login/:token',
+  // The embedded builders (API.md §11): their page and the API it calls; the builder token in the path is the credential.
+  '/embed/template/:token',
+  '/embed/compose/:token',
+  '/api/v2.0/builder/:builderCode',
+  '/api/v2.0/builder/:builderCode/documents/:documentId',
+  '/api/v2.0/builder/:builderCode/template',
+  '/api/v2.0/builder/:builderCode/send',
   // Public by the contract (API.md §6): a position in the service-wide log, which belongs to no account
   // and whose proof reveals only hashes.
   '/api/v2.0/ledger/proof/:block_number',
@@ -121,6 +128,12 @@ describeOnEachDatabase(
         '/api/v2.0/envelopes/:envelopeId/supportingdocuments/:supportingDocumentId/download',
         '/api/v2.0/envelopes/:envelopeId/generate_embedded_url/:signerEmail',
         '/api/v2.0/templates/:templateId/action/:action',
+        '/api/v2.0/templates/:templateId',
+        '/api/v2.0/templates/:templateId/documents/:documentId',
+        '/api/v2.0/templates/:templateId/generate_edit_url',
+        '/api/v2.0/builder/:builderCode',
+        '/api/v2.0/builder/:builderCode/send',
+        '/embed/template/:token',
         '/api/v2.0/webhooks/:webhookId/deliveries',
         '/api/v2.0/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
         '/api/v2.0/account/clients/:clientId/revoke',

@@ -1,4 +1,22 @@
-import { generateEmbeddedUrlRoute } from './generate-embedded-url.js';
 import type { RouteModule } from '../route-module.js';
+import { builderDocumentRoute } from './builder-document.js';
+import { generateEditUrlRoute } from './generate-edit-url.js';
+import { generateEmbeddedUrlRoute } from './generate-embedded-url.js';
+import { generateSenderUrlRoute } from './generate-sender-url.js';
+import { openBuilderRoute } from './open-builder.js';
+import { saveBuilderTemplateRoute } from './save-builder-template.js';
+import { sendBuilderDraftRoute } from './send-builder-draft.js';
 
-export const embeddedRoutes: RouteModule[] = [generateEmbeddedUrlRoute];
+/**
+ * The embedded signing URL, and the embedded builders (API.md §11): their URLs (an access token),
+ * and the builder API their pages call (public: the builder's token is the credential).
+ */
+export const embeddedRoutes: RouteModule[] = [
+  generateEmbeddedUrlRoute,
+  generateEditUrlRoute,
+  generateSenderUrlRoute,
+  openBuilderRoute,
+  builderDocumentRoute,
+  saveBuilderTemplateRoute,
+  sendBuilderDraftRoute,
+];

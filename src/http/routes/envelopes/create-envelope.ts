@@ -17,7 +17,7 @@ import {
 } from './envelope.schema.js';
 import { createdBody } from './created-envelope-body.js';
 
-const CreateEnvelopeBody = Strict({
+export const CreateEnvelopeBody = Strict({
   envelope: EnvelopeObject,
   documents: List(Base64Document, 10, { minItems: 1 }),
   recipients: RecipientsObject,

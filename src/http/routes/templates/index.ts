@@ -1,8 +1,11 @@
 import type { RouteModule } from '../route-module.js';
 import { createTemplateWithFilesRoute } from './create-template-with-files.js';
 import { createTemplateRoute } from './create-template.js';
+import { getTemplateDocumentRoute } from './get-template-document.js';
+import { getTemplateRoute } from './get-template.js';
 import { listTemplatesRoute } from './list-templates.js';
 import { templateActionRoute } from './template-action.js';
+import { updateTemplateRoute } from './update-template.js';
 import { uploadTemplateFileRoute } from './upload-template-file.js';
 
 export const templateRoutes: RouteModule[] = [
@@ -10,5 +13,8 @@ export const templateRoutes: RouteModule[] = [
   uploadTemplateFileRoute,
   createTemplateWithFilesRoute,
   listTemplatesRoute,
+  getTemplateRoute,
+  getTemplateDocumentRoute,
+  updateTemplateRoute,
   templateActionRoute,
 ];

@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox';
 import type { CreatedTemplate as CreatedTemplateModel } from '../../../app/templates/create-template.js';
 import type { TemplateList as TemplateListModel } from '../../../app/templates/list-templates.js';
+import type { TemplateWithDocuments } from '../../../app/templates/get-template.js';
 import type { AccountTemplate } from '../../../app/templates/load-template.js';
 import type { TemplateRoles } from '../../../app/templates/template-roles.js';
-import { Id, Int, List, Ok, RequiredText, Strict, Text, Timestamp } from '../../schema-kit.js';
-import { envelopeSettingsProperties, FieldSchema } from '../envelopes/envelope.schema.js';
+import { Id, Int, List, Num, Ok, RequiredText, Strict, Text, Timestamp } from '../../schema-kit.js';
+import { envelopeSettingsProperties, FieldSchema, type FieldRequest } from '../envelopes/envelope.schema.js';
 
 export const TemplateObject = Strict({
   name: RequiredText(255, 'TEMPLATE_NAME_REQUIRED'),
@@ -96,4 +97,68 @@ export const presentTemplateAction = (template: AccountTemplate): Static<typeof 
   name: template.name,
   status: template.status,
   deleted: template.deletedAt !== null,
+});
+
+/** A document as an editor renders it: its pages' sizes in PDF points, as the signer sees each page. */
+export const EditorDocument = Type.Object({
+  document_id: Id('doc'),
+  name: Text(255),
+  page_count: Int(1, 500),
+  page_sizes: List(Type.Object({ width: Num(0, 100_000), height: Num(0, 100_000) }), 500),
+});
+
+export const presentEditorDocument = (doc: { id: string; name: string; pages: { width: number; height: number }[] }) => ({
+  document_id: doc.id,
+  name: doc.name,
+  page_count: doc.pages.length,
+  page_sizes: doc.pages.map(({ width, height }) => ({ width, height })),
+});
+
+const TemplateRolesDetail = Type.Object({
+  signers: List(Type.Object({ signer_title: Text(100), signing_order: Int(1, 1000), fields: List(FieldSchema, 200) }), 50),
+  observers: List(Type.Object({ observer_title: Text(100) }), 50),
+});
+
+export const TemplateDetailData = Type.Object({
+  template_id: Id('tpl'),
+  name: Text(255),
+  description: Type.Union([Text(2000), Type.Null()]),
+  status: TemplateStatus,
+  created_at: Timestamp(),
+  settings: Type.Object({}, { additionalProperties: true, description: 'The envelope setting defaults, as given' }),
+  roles: TemplateRolesDetail,
+  documents: List(EditorDocument, 10),
+});
+
+export const TemplateDetail = Ok(TemplateDetailData, 'The template, its roles with their fields, and its documents');
+
+/** A template in full, as its editors show it: the roles with their fields as given, and the documents' page sizes. */
+export const presentTemplateDetail = ({ template, documents }: TemplateWithDocuments): Static<typeof TemplateDetailData> => ({
+  template_id: template.id,
+  name: template.name,
+  description: template.description,
+  status: template.status,
+  created_at: template.createdAt,
+  settings: template.settings,
+  roles: {
+    signers: template.roles.signers.map((r) => ({
+      signer_title: r.signer_title,
+      signing_order: r.signing_order ?? 1,
+      fields: (r.fields ?? []) as FieldRequest[],
+    })),
+    observers: template.roles.observers.map((r) => ({ observer_title: r.observer_title })),
+  },
+  documents: documents.map(presentEditorDocument),
+});
+
+/** PUT /templates/{templateId} and the template editor's Save: roles replace the template's roles whole. */
+export const TemplateChangesBody = Strict({
+  name: Type.Optional(RequiredText(255, 'TEMPLATE_NAME_REQUIRED')),
+  description: Type.Optional(Text(2000)),
+  roles: Type.Optional(RolesObject),
+});
+
+export const toTemplateRoles = (roles: Static<typeof RolesObject>): TemplateRoles => ({
+  signers: roles.signers,
+  observers: roles.observers ?? [],
 });

@@ -12,6 +12,7 @@ import * as completionAttempts from './0009-completion-attempts.js';
 import * as ledgerProofs from './0010-ledger-proofs.js';
 import * as accountUsersAndSessions from './0011-account-users-and-sessions.js';
 import * as apiClientDescriptions from './0012-api-client-descriptions.js';
+import * as embeddedBuilders from './0013-embedded-builders.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -30,4 +31,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0010-ledger-proofs': ledgerProofs,
   '0011-account-users-and-sessions': accountUsersAndSessions,
   '0012-api-client-descriptions': apiClientDescriptions,
+  '0013-embedded-builders': embeddedBuilders,
 });

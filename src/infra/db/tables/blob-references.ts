@@ -11,7 +11,7 @@ export const readEnvelopeBlobHashes = async (db: Db, envelopeId: string): Promis
 
 /**
  * Which of `hashes` something still points at: a live envelope's document or attachment, a live
- * template's document, or an upload not used yet. Blobs are shared by content, so only the others
+ * template's document, an upload not used yet, or a composer's draft not sent yet. Blobs are shared by content, so only the others
  * may be deleted.
  */
 export const readReferencedHashes = async (db: Db, hashes: string[]): Promise<Set<string>> => {
@@ -37,6 +37,13 @@ export const readReferencedHashes = async (db: Db, hashes: string[]): Promise<Se
     .where('envelopes.deleted_at', 'is', null)
     .where('attachments.sha256', 'in', hashes)
     .execute();
+  const drafts = await db
+    .selectFrom('builder_draft_documents')
+    .innerJoin('builder_drafts', 'builder_drafts.id', 'builder_draft_documents.draft_id')
+    .select('builder_draft_documents.sha256')
+    .where('builder_drafts.sent_at', 'is', null)
+    .where('builder_draft_documents.sha256', 'in', hashes)
+    .execute();
   const uploads = await db.selectFrom('uploads').select('sha256').where('used_at', 'is', null).where('sha256', 'in', hashes).execute();
   return new Set(
     present([
@@ -44,6 +51,7 @@ export const readReferencedHashes = async (db: Db, hashes: string[]): Promise<Se
       ...templateDocuments.map((d) => d.sha256),
       ...attachments.map((a) => a.sha256),
       ...uploads.map((u) => u.sha256),
+      ...drafts.map((d) => d.sha256),
     ]),
   );
 };

@@ -1,0 +1,26 @@
+import type { AppContext } from '../../../app/context.js';
+import { generateEditUrl } from '../../../app/builders/generate-edit-url.js';
+import { callerOf, type App } from '../../app-type.js';
+import { errorResponses } from '../../schema-kit.js';
+import { TemplateIdParams } from '../templates/get-template.js';
+import { BUILDER_EVENTS_NOTE, BuilderUrl, presentBuilderUrl } from './builder.schema.js';
+
+export const generateEditUrlRoute = (app: App, ctx: AppContext) =>
+  app.post(
+    '/templates/:templateId/generate_edit_url',
+    {
+      schema: {
+        operationId: 'generateTemplateEditUrl',
+        summary: "Issue a single-use URL of the template's field editor, for an iFrame",
+        description: `The URL (\`/embed/template/{token}\`) is valid 10 minutes and opens once: the page exchanges it for a session of one hour (see openBuilder). There a person places and edits the roles' fields on the rendered pages and saves them (saveBuilderTemplate). ${BUILDER_EVENTS_NOTE}`,
+        tags: ['Embedded builders'],
+        params: TemplateIdParams,
+        response: { 201: BuilderUrl, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        message: 'Template editor URL generated.',
+        data: presentBuilderUrl(await generateEditUrl(ctx, callerOf(request), request.params.templateId)),
+      }),
+  );

@@ -1,0 +1,28 @@
+import { saveBuilderTemplate } from '../../../app/builders/save-builder-template.js';
+import type { AppContext } from '../../../app/context.js';
+import type { App } from '../../app-type.js';
+import { Strict, errorResponses } from '../../schema-kit.js';
+import { presentTemplateDetail, RolesObject, TemplateDetail, toTemplateRoles } from '../templates/template.schema.js';
+import { BuilderTokenParams } from './builder.schema.js';
+
+export const saveBuilderTemplateRoute = (app: App, ctx: AppContext) =>
+  app.put(
+    '/builder/:builderCode/template',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'saveBuilderTemplate',
+        summary: 'The template editor’s Save: the roles and their fields',
+        description:
+          'With the `session_token` of openBuilder. `roles` replaces the template’s roles whole, checked as updateTemplate checks them; answers the template. A composer’s session is 409 `BUILDER_KIND_MISMATCH`. The page then posts `countersign.template.saved {template_id}` to its parent.',
+        tags: ['Embedded builders'],
+        params: BuilderTokenParams,
+        body: Strict({ roles: RolesObject }),
+        response: { 200: TemplateDetail, ...errorResponses(400, 404, 409, 429) },
+      },
+    },
+    async (request) => ({
+      message: 'Template saved.',
+      data: presentTemplateDetail(await saveBuilderTemplate(ctx, request.params.builderCode, toTemplateRoles(request.body.roles))),
+    }),
+  );
