@@ -17,6 +17,8 @@ const TOLERANCE_POINTS = 2;
 
 interface SigningField {
   type: string;
+  placeholder: string | null;
+  default_value: string | null;
   page: number;
   x: number;
   y: number;
@@ -33,6 +35,8 @@ const dragTo = async (page: Page, from: Locator, to: { x: number; y: number }) =
   await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 + 10, { steps: 3 });
   await page.mouse.move(to.x, to.y, { steps: 12 });
   await page.mouse.up();
+  // dnd-kit swallows clicks for a moment after a drop (so the drop is not also a click): a hand is never that fast.
+  await page.waitForTimeout(100);
 };
 
 /** Waits for pdf.js to draw the first page: its canvas gets dark pixels from the text. */
@@ -55,11 +59,14 @@ describeWithServer(
     let browser: Browser;
     let context: BrowserContext;
     let accountId: string;
+    let accessToken: string;
     let pdf: Buffer;
 
     before(async () => {
       mkdirSync('.test-tmp/screenshots', { recursive: true });
-      accountId = (await server.newAccount()).account_id;
+      const account = await server.newAccount();
+      accountId = account.account_id;
+      accessToken = account.accessToken;
       pdf = Buffer.from(await pdfBase64(2, 'Consulting agreement between Acme and Analytical Engines'), 'base64');
       browser = await launchChromium();
       context = await browser.newContext({ viewport: WIDE });
@@ -192,6 +199,111 @@ describeWithServer(
         assert.deepEqual(errors, []);
       } finally {
         await page.close();
+      }
+    });
+
+    it('creates a template from a PDF, places its fields, saves them, and sends from it with a form_fields default', async () => {
+      const list = await openConsole('/templates');
+      let templateId: string;
+      try {
+        await list.page.locator('[data-testid=new-template]').click();
+        await list.page.locator('[data-testid=file-input]').setInputFiles({ name: 'nda.pdf', mimeType: 'application/pdf', buffer: pdf });
+        await list.page.locator('.document-list').getByText('nda.pdf').waitFor({ timeout: 15_000 });
+        await list.page.getByLabel('Title', { exact: true }).first().fill('Client');
+        await list.page.locator('[data-testid=create-template]').click();
+        await list.page.waitForURL(/\/templates\/tpl_/, { timeout: 15_000 });
+        templateId = new URL(list.page.url()).pathname.split('/').pop()!;
+        const page = list.page;
+        await waitForRenderedPage(page);
+        const pageOne = page.locator('[data-testid=editor-page-1-1]');
+        await pageOne.scrollIntoViewIfNeeded();
+        const box = await pageOne.boundingBox();
+        assert.ok(box);
+        const scale = box.width / PAGE_SIZES.letter.width;
+        await dragTo(page, page.locator('[data-testid=palette-signature]'), { x: box.x + 150 * scale, y: box.y + 500 * scale });
+        await page.locator('[data-testid=palette-text]').click();
+        await page.locator('[data-testid=palette-text][aria-pressed=true]').waitFor();
+        await page.locator('[data-testid=palette-add]').click();
+        await page.locator('[data-testid=field-placeholder]').fill('Company');
+        await assertAccessible(page, 'template editor 1280');
+        await screenshot(page, 'template-editor-1280');
+        await page.locator('[data-testid=save-template]').click();
+        await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor({ timeout: 15_000 });
+        assert.deepEqual(list.errors, []);
+      } finally {
+        await list.page.close();
+      }
+
+      const saved = await server.call('GET', `/api/v2.0/templates/${templateId}`, { token: accessToken });
+      assert.equal(saved.status, 200, JSON.stringify(saved.body));
+      const [client] = saved.body.data.roles.signers;
+      assert.equal(client.signer_title, 'Client');
+      const types = client.fields.map((field: SigningField) => field.type).sort();
+      assert.deepEqual(types, ['signature', 'text']);
+      const signature = client.fields.find((field: SigningField) => field.type === 'signature');
+      assert.ok(
+        Math.abs(signature.x - (150 - 80)) <= TOLERANCE_POINTS && Math.abs(signature.y - (500 - 20)) <= TOLERANCE_POINTS,
+        JSON.stringify(signature),
+      );
+
+      const { page, errors } = await openConsole(`/templates/${templateId}/send`);
+      try {
+        const role = page.locator('[data-testid=role-fill]').filter({ hasText: 'Client' });
+        await role.getByLabel('Name', { exact: true }).fill('Charles Babbage');
+        await role.getByLabel('E-mail', { exact: true }).fill('charles@example.test');
+        await role.getByLabel(/Company/).fill('Analytical Engines Ltd');
+        await assertAccessible(page, 'template send 1280');
+        await screenshot(page, 'template-send-1280');
+        await page.locator('[data-testid=send-from-template]').click();
+        await page.waitForURL(/\/envelopes\/env_/, { timeout: 15_000 });
+        assert.deepEqual(errors, []);
+      } finally {
+        await page.close();
+      }
+      const fields = await fieldsOfInvitation('charles@example.test');
+      assert.equal(fields.find((field) => field.placeholder === 'Company')?.default_value, 'Analytical Engines Ltd');
+    });
+
+    it('lists templates with their actions, and deactivates one; the pages pass axe-core at 1280 and 375 px', async () => {
+      for (const [viewport, label] of [
+        [WIDE, '1280'],
+        [PHONE, '375'],
+      ] as const) {
+        const { page, errors } = await openConsole('/templates', viewport);
+        try {
+          await page.locator('[data-testid=template-table]').waitFor({ timeout: 15_000 });
+          await assertAccessible(page, `templates ${label}`);
+          await screenshot(page, `templates-${label}`);
+          if (label === '375') {
+            await page
+              .getByRole('link', { name: /NDA|nda/ })
+              .first()
+              .click();
+            await waitForRenderedPage(page);
+            await assertAccessible(page, 'template editor 375');
+            await screenshot(page, 'template-editor-375');
+          } else {
+            await page
+              .getByRole('button', { name: /^Deactivate/ })
+              .first()
+              .click();
+            await page
+              .getByRole('button', { name: /^Activate/ })
+              .first()
+              .waitFor();
+            await page
+              .getByRole('button', { name: /^Activate/ })
+              .first()
+              .click();
+            await page
+              .getByRole('button', { name: /^Deactivate/ })
+              .first()
+              .waitFor();
+          }
+          assert.deepEqual(errors, []);
+        } finally {
+          await page.close();
+        }
       }
     });
   },
