@@ -62,7 +62,7 @@ export function Palette(props: PaletteProps) {
   return (
     <section className="editor-palette" aria-labelledby={titleId}>
       <h3 id={titleId} className="editor-panel-title">
-        Fields
+        Field types
       </h3>
       {disabled ? (
         <p className="hint">Add a {signerNoun.toLowerCase()} first; every field belongs to one.</p>
