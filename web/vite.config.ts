@@ -4,8 +4,8 @@ import { defineConfig } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
-// The server maps /sign/{token} to sign.html, /verify/{id} to verify.html and the console's paths
-// to console.html, and serves the assets under /app/: each page is an entry of one multi-page build.
+// The server maps /sign/{token} to sign.html, /verify/{id} to verify.html, the console's paths
+// to console.html and /embed/{template|compose}/{token} to builder.html, and serves the assets under /app/: each page is an entry of one multi-page build.
 export default defineConfig({
   root: webRoot,
   base: '/app/',
@@ -23,15 +23,19 @@ export default defineConfig({
         sign: fileURLToPath(new URL('sign.html', import.meta.url)),
         verify: fileURLToPath(new URL('verify.html', import.meta.url)),
         console: fileURLToPath(new URL('console.html', import.meta.url)),
+        builder: fileURLToPath(new URL('builder.html', import.meta.url)),
       },
       output: {
-        // Named shared chunks (React, the shared UI) instead of one named after whichever module came first.
+        // Named shared chunks (React, pdfjs, the shared UI) instead of one named after whichever module came first.
+        // pdfjs has a chunk of its own so that pages without PDFs (verify) do not load it with the shared UI.
         manualChunks: (id) =>
           id.includes('/node_modules/react') || id.includes('/node_modules/scheduler')
             ? 'react'
-            : id.includes('/web/src/shared/')
-              ? 'shared'
-              : undefined,
+            : id.includes('/node_modules/pdfjs-dist/') || id.includes('/web/src/shared/pdf-loader')
+              ? 'pdf'
+              : id.includes('/web/src/shared/')
+                ? 'shared'
+                : undefined,
       },
     },
   },

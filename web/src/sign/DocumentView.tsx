@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { useEffect, useState, type ReactNode } from 'react';
-import { loadPdf } from './pdf-loader.js';
+import { loadPdf } from '../shared/pdf-loader.js';
 import { PdfPageView, scaleOf } from './PdfPageView.js';
 import type { SigningField } from './signing-types.js';
 

@@ -1,4 +1,209 @@
-// SCAFFOLD: replaced by the page's owner before landing.
-export function ComposerPage(_props: Record<string, string | undefined>) {
-  return <h1>ComposerPage</h1>;
+import { useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { DocumentPicker } from '../../editor/DocumentPicker.js';
+import { LazyFieldEditor as FieldEditor } from '../../editor/LazyFieldEditor.js';
+import { FIELD_LABELS, toApiField, type EditorField, type EditorSigner } from '../../editor/field-model.js';
+import { personPathNamer, withFieldNames } from '../../editor/field-problems.js';
+import type { ApiFailure } from '../../shared/api-failure.js';
+import { consoleApi } from '../console-api.js';
+import { ErrorNotice } from '../ErrorNotice.js';
+import { newSigner, RecipientsForm, type Flow, type ObserverDraft, type SignerDraft } from './RecipientsForm.js';
+import { DEFAULT_SETTINGS, SettingsForm, settingsBody, type EnvelopeSettings } from './SettingsForm.js';
+import '../../editor/forms.css';
+
+interface UploadedDocument {
+  fileId: string;
+  name: string;
+  pages: number;
+  file: File;
+}
+
+interface UploadAnswer {
+  files: { file_id: string; name: string; pages: number }[];
+}
+
+const signerLabel = (signer: SignerDraft, index: number) => signer.name.trim() || signer.email.trim() || `Signer ${index + 1}`;
+
+/** Upload PDFs, name the recipients, place their fields, send: POST /envelopes/create_with_files. */
+export function ComposerPage() {
+  const [, navigate] = useLocation();
+  const [documents, setDocuments] = useState<UploadedDocument[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<ApiFailure | null>(null);
+  const [flow, setFlow] = useState<Flow>('Parallel');
+  const [signers, setSigners] = useState<SignerDraft[]>(() => [newSigner(1)]);
+  const [observers, setObservers] = useState<ObserverDraft[]>([]);
+  const [settings, setSettings] = useState<EnvelopeSettings>(DEFAULT_SETTINGS);
+  const [fields, setFields] = useState<EditorField[]>([]);
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<ApiFailure | null>(null);
+
+  const editorSigners: EditorSigner[] = useMemo(
+    () => signers.map((signer, index) => ({ key: signer.key, label: signerLabel(signer, index) })),
+    [signers],
+  );
+  const editorDocuments = useMemo(
+    () => documents.map((document) => ({ key: document.fileId, name: document.name, load: () => document.file.arrayBuffer() })),
+    [documents],
+  );
+
+  const upload = async (files: File[]) => {
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const added: UploadedDocument[] = [];
+      for (const file of files.slice(0, Math.max(0, 10 - documents.length))) {
+        const answer = await consoleApi.upload<UploadAnswer>('/envelopes/upload_file', file);
+        const uploaded = answer.files[0];
+        if (uploaded) added.push({ fileId: uploaded.file_id, name: uploaded.name, pages: uploaded.pages, file });
+      }
+      setDocuments((current) => [...current, ...added]);
+      if (!settings.name.trim() && added[0]) setSettings({ ...settings, name: added[0].name.replace(/\.pdf$/i, '') });
+    } catch (error) {
+      setUploadError(error as ApiFailure);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const removeDocument = (index: number) => {
+    setDocuments(documents.filter((_, i) => i !== index));
+    // Fields name their document by position: later documents move up by one.
+    setFields(
+      fields
+        .filter((field) => field.document !== index + 1)
+        .map((field) => (field.document > index + 1 ? { ...field, document: field.document - 1 } : field)),
+    );
+  };
+
+  const changeSigners = (next: SignerDraft[]) => {
+    setSigners(next);
+    setFields(fields.filter((field) => next.some((signer) => signer.key === field.signer)));
+  };
+
+  const send = async () => {
+    setSending(true);
+    setSendError(null);
+    const fieldsOf = (signer: SignerDraft) => fields.filter((field) => field.signer === signer.key);
+    const body = {
+      envelope: { ...settingsBody(settings), sign_process_flow: flow },
+      file_ids: documents.map((document) => document.fileId),
+      recipients: {
+        signers: signers.map((signer) => ({
+          name: signer.name.trim(),
+          email: signer.email.trim(),
+          ...(flow === 'Parallel' ? {} : { signing_order: signer.order }),
+          fields: fieldsOf(signer).map(toApiField),
+        })),
+        observers: observers.map((observer) => ({ name: observer.name.trim(), email: observer.email.trim() })),
+      },
+    };
+    try {
+      const created = await consoleApi.request<{ envelope_id: string }>('POST', '/envelopes/create_with_files', body);
+      navigate(`/envelopes/${created.envelope_id}`);
+    } catch (error) {
+      const people = [
+        ...signers.map((signer, index) => ({
+          label: signerLabel(signer, index),
+          fields: fieldsOf(signer).map((field) => `${FIELD_LABELS[field.type]} on page ${field.page}`),
+        })),
+      ];
+      const observerNames = observers.map((observer, index) => ({ label: observer.name.trim() || `Observer ${index + 1}`, fields: [] }));
+      const signerNames = personPathNamer('recipients.signers', people);
+      const observerNamer = personPathNamer('recipients.observers', observerNames);
+      setSendError(
+        withFieldNames(error as ApiFailure, (path) => {
+          if (path.startsWith('envelope.')) return `Envelope ${path.slice('envelope.'.length).replace(/_/g, ' ')}`;
+          if (path.startsWith('file_ids')) return 'Documents';
+          return signerNames(path) ?? observerNamer(path);
+        }),
+      );
+      setSending(false);
+    }
+  };
+
+  const missing = [
+    ...(documents.length === 0 ? ['a document'] : []),
+    ...(signers.some((signer) => !signer.email.trim()) ? ["every signer's e-mail"] : []),
+    ...(!settings.name.trim() ? ['a name'] : []),
+  ];
+
+  return (
+    <div className="composer">
+      <div className="page-heading">
+        <h1>Send documents for signature</h1>
+      </div>
+
+      <section className="panel" aria-labelledby="composer-documents">
+        <h2 id="composer-documents" className="panel-title">
+          1. Documents
+        </h2>
+        {documents.length > 0 && (
+          <ul className="document-list" data-testid="document-list">
+            {documents.map((document, index) => (
+              <li key={document.fileId}>
+                <span>
+                  {document.name}{' '}
+                  <span className="hint">
+                    ({document.pages} page{document.pages === 1 ? '' : 's'})
+                  </span>
+                </span>
+                <button type="button" className="button button-link" onClick={() => removeDocument(index)}>
+                  Remove<span className="visually-hidden"> {document.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {documents.length < 10 && <DocumentPicker onFiles={(files) => void upload(files)} busy={uploading} />}
+        <ErrorNotice error={uploadError} />
+      </section>
+
+      <section className="panel" aria-labelledby="composer-recipients">
+        <h2 id="composer-recipients" className="panel-title">
+          2. Recipients
+        </h2>
+        <RecipientsForm
+          flow={flow}
+          onFlow={setFlow}
+          signers={signers}
+          onSigners={changeSigners}
+          observers={observers}
+          onObservers={setObservers}
+        />
+      </section>
+
+      <section className="panel" aria-labelledby="composer-fields">
+        <h2 id="composer-fields" className="panel-title">
+          3. Fields
+        </h2>
+        {documents.length === 0 ? (
+          <p className="hint">Add a document to place fields on its pages.</p>
+        ) : (
+          <FieldEditor documents={editorDocuments} signers={editorSigners} fields={fields} onChange={setFields} />
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="composer-settings">
+        <h2 id="composer-settings" className="panel-title">
+          4. Settings
+        </h2>
+        <SettingsForm settings={settings} onChange={setSettings} />
+      </section>
+
+      <div className="composer-send">
+        <ErrorNotice error={sendError} />
+        {missing.length > 0 && <p className="hint">Still needed: {missing.join(', ')}.</p>}
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={sending || documents.length === 0}
+          onClick={() => void send()}
+          data-testid="send-envelope"
+        >
+          {sending ? 'Sending…' : 'Send'}
+        </button>
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,169 @@
-// SCAFFOLD: replaced by the page's owner before landing.
-export function TemplateEditorPage(_props: Record<string, string | undefined>) {
-  return <h1>TemplateEditorPage</h1>;
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import type { EditorField } from '../../editor/field-model.js';
+import { FIELD_LABELS } from '../../editor/field-model.js';
+import { personPathNamer, withFieldNames } from '../../editor/field-problems.js';
+import { LazyFieldEditor as FieldEditor } from '../../editor/LazyFieldEditor.js';
+import { RolesForm } from '../../editor/RolesForm.js';
+import {
+  roleLabel,
+  rolesBody,
+  rolesFromTemplate,
+  type ObserverRoleDraft,
+  type RoleDraft,
+  type TemplateDetail,
+} from '../../editor/template-roles.js';
+import type { ApiFailure } from '../../shared/api-failure.js';
+import { useApiQuery } from '../api-hooks.js';
+import { consoleApi } from '../console-api.js';
+import { ErrorNotice } from '../ErrorNotice.js';
+import '../../editor/forms.css';
+
+interface Draft {
+  name: string;
+  description: string;
+  roles: RoleDraft[];
+  observers: ObserverRoleDraft[];
+  fields: EditorField[];
+}
+
+const draftOf = (template: TemplateDetail): Draft => ({
+  name: template.name,
+  description: template.description ?? '',
+  ...rolesFromTemplate(template.roles),
+});
+
+/** A template's name, roles and fields, saved whole with PUT /templates/{id}. */
+export function TemplateEditorPage({ templateId }: { templateId: string }) {
+  const path = `/templates/${encodeURIComponent(templateId)}`;
+  const template = useApiQuery<TemplateDetail>(path);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<ApiFailure | null>(null);
+
+  useEffect(() => {
+    if (template.data && !draft) setDraft(draftOf(template.data));
+  }, [template.data, draft]);
+
+  const documents = useMemo(
+    () =>
+      (template.data?.documents ?? []).map((document) => ({
+        key: document.document_id,
+        name: document.name,
+        load: async () => (await consoleApi.bytes(`${path}/documents/${encodeURIComponent(document.document_id)}`)).arrayBuffer(),
+      })),
+    [template.data, path],
+  );
+  const signers = useMemo(
+    () => (draft?.roles ?? []).map((role, index) => ({ key: role.key, label: roleLabel(role, index) })),
+    [draft?.roles],
+  );
+
+  if (template.error) return <ErrorNotice error={template.error} />;
+  if (!template.data || !draft) return <p className="loading">Loading the template…</p>;
+
+  const change = (patch: Partial<Draft>) => {
+    setSaved(false);
+    setDraft({ ...draft, ...patch });
+  };
+
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      const body = {
+        name: draft.name.trim(),
+        description: draft.description,
+        roles: rolesBody(draft.roles, draft.observers, draft.fields),
+      };
+      const updated = await consoleApi.request<TemplateDetail>('PUT', path, body);
+      setDraft(draftOf(updated));
+      setSaved(true);
+    } catch (failure) {
+      const people = draft.roles.map((role, index) => ({
+        label: roleLabel(role, index),
+        fields: draft.fields
+          .filter((field) => field.signer === role.key)
+          .map((field) => `${FIELD_LABELS[field.type]} on page ${field.page}`),
+      }));
+      const signerNames = personPathNamer('roles.signers', people);
+      setError(withFieldNames(failure as ApiFailure, (field) => signerNames(field) ?? (field === 'name' ? 'Template name' : null)));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="template-editor">
+      <div className="page-heading">
+        <h1>Edit template</h1>
+        {template.data.status === 'Active' && (
+          <Link href={`/templates/${templateId}/send`} className="button button-secondary">
+            Send from this template
+          </Link>
+        )}
+      </div>
+      <section className="panel" aria-labelledby="template-details">
+        <h2 id="template-details" className="panel-title">
+          Template
+        </h2>
+        <label className="editor-label">
+          Template name
+          <input
+            className="text-input"
+            value={draft.name}
+            maxLength={255}
+            onChange={(e) => change({ name: e.target.value })}
+            data-testid="template-name"
+          />
+        </label>
+        <label className="editor-label">
+          Description
+          <textarea
+            className="text-input"
+            rows={2}
+            maxLength={2000}
+            value={draft.description}
+            onChange={(e) => change({ description: e.target.value })}
+          />
+        </label>
+        <p className="hint">
+          Documents: {template.data.documents.map((document) => `${document.name} (${document.page_count} pages)`).join(', ')}
+        </p>
+      </section>
+      <section className="panel" aria-labelledby="template-roles">
+        <h2 id="template-roles" className="panel-title">
+          Roles
+        </h2>
+        <RolesForm
+          roles={draft.roles}
+          onRoles={(roles) => change({ roles, fields: draft.fields.filter((field) => roles.some((role) => role.key === field.signer)) })}
+          observers={draft.observers}
+          onObservers={(observers) => change({ observers })}
+        />
+      </section>
+      <section className="panel" aria-labelledby="template-fields">
+        <h2 id="template-fields" className="panel-title">
+          Fields
+        </h2>
+        <FieldEditor
+          documents={documents}
+          signers={signers}
+          fields={draft.fields}
+          onChange={(fields) => change({ fields })}
+          signerNoun="Role"
+        />
+      </section>
+      <div className="form-actions">
+        <ErrorNotice error={error} />
+        <p className="saved-status" role="status">
+          {saved ? 'Saved.' : ''}
+        </p>
+        <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()} data-testid="save-template">
+          {saving ? 'Saving…' : 'Save template'}
+        </button>
+      </div>
+    </div>
+  );
 }

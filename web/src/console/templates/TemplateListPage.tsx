@@ -1,4 +1,236 @@
-// SCAFFOLD: replaced by the page's owner before landing.
-export function TemplateListPage(_props: Record<string, string | undefined>) {
-  return <h1>TemplateListPage</h1>;
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { DocumentPicker } from '../../editor/DocumentPicker.js';
+import { newRole, RolesForm } from '../../editor/RolesForm.js';
+import { rolesBody, type ObserverRoleDraft, type RoleDraft } from '../../editor/template-roles.js';
+import type { ApiFailure } from '../../shared/api-failure.js';
+import { useApiMutation, useApiQuery } from '../api-hooks.js';
+import { consoleApi } from '../console-api.js';
+import { ErrorNotice } from '../ErrorNotice.js';
+import { ConfirmDialog } from '../ui/ConfirmDialog.js';
+import { formatDate } from '../ui/format.js';
+import { StatusBadge } from '../ui/StatusBadge.js';
+import '../ui/ui.css';
+import '../../editor/forms.css';
+
+interface TemplateRow {
+  template_id: string;
+  name: string;
+  status: 'Active' | 'Inactive';
+  created_at: string;
+  roles: { signers: { signer_title: string; fields: number }[]; observers: { observer_title: string }[] };
+}
+
+interface TemplateList {
+  templates: TemplateRow[];
+  page: number;
+  page_size: number;
+  total: number;
+}
+
+const PAGE_SIZE = 20;
+
+/** The account's templates: activate, deactivate, delete, edit, send; and a new one from a PDF. */
+export function TemplateListPage() {
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<TemplateRow | null>(null);
+  const list = useApiQuery<TemplateList>(`/templates/list?page=${page}&pageSize=${PAGE_SIZE}`);
+  const action = useApiMutation(
+    ({ id, name }: { id: string; name: 'activate' | 'deactivate' | 'delete' }) =>
+      consoleApi.request('PUT', `/templates/${encodeURIComponent(id)}/action/${name}`),
+    [['/templates/list']],
+  );
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+
+  return (
+    <div className="templates">
+      <div className="page-heading">
+        <h1>Templates</h1>
+        {!creating && (
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)} data-testid="new-template">
+            New template
+          </button>
+        )}
+      </div>
+      {creating && <NewTemplate onCancel={() => setCreating(false)} />}
+      <ErrorNotice error={list.error ?? (deleting ? null : action.error)} />
+      {list.isPending && <p className="loading">Loading templates…</p>}
+      {list.data && list.data.templates.length === 0 && (
+        <p>No templates yet. A template keeps documents, roles and fields to send again and again.</p>
+      )}
+      {list.data && list.data.templates.length > 0 && (
+        <div className="table-wrap">
+          <table className="data-table cards-on-narrow" data-testid="template-table">
+            <caption className="visually-hidden">Templates, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Status</th>
+                <th scope="col">Roles</th>
+                <th scope="col">Created</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.templates.map((template) => (
+                <tr key={template.template_id}>
+                  <td data-label="Name">
+                    <Link href={`/templates/${template.template_id}`}>{template.name}</Link>
+                  </td>
+                  <td data-label="Status">
+                    <StatusBadge status={template.status} />
+                  </td>
+                  <td data-label="Roles">{template.roles.signers.map((role) => role.signer_title).join(', ')}</td>
+                  <td data-label="Created">{formatDate(template.created_at)}</td>
+                  <td data-label="Actions">
+                    <div className="row-actions">
+                      {template.status === 'Active' && (
+                        <Link href={`/templates/${template.template_id}/send`} className="button button-secondary button-small">
+                          Send<span className="visually-hidden"> {template.name}</span>
+                        </Link>
+                      )}
+                      <button
+                        type="button"
+                        className="button button-secondary button-small"
+                        disabled={action.isPending}
+                        onClick={() =>
+                          action.mutate({ id: template.template_id, name: template.status === 'Active' ? 'deactivate' : 'activate' })
+                        }
+                      >
+                        {template.status === 'Active' ? 'Deactivate' : 'Activate'}
+                        <span className="visually-hidden"> {template.name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-secondary button-small"
+                        onClick={() => {
+                          action.reset();
+                          setDeleting(template);
+                        }}
+                      >
+                        Delete<span className="visually-hidden"> {template.name}</span>
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav className="row-actions pagination" aria-label="Template pages">
+          <button type="button" className="button button-secondary button-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <button type="button" className="button button-secondary button-small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete “${deleting.name}”?`}
+          confirmLabel="Delete template"
+          danger
+          busy={action.isPending}
+          error={action.error}
+          onClose={() => setDeleting(null)}
+          onConfirm={() => action.mutate({ id: deleting.template_id, name: 'delete' }, { onSuccess: () => setDeleting(null) })}
+        >
+          <p>Envelopes already sent from it are not affected.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+/** Name, PDFs and roles: POST /templates/create_with_files, then on to the editor to place the fields. */
+function NewTemplate({ onCancel }: { onCancel: () => void }) {
+  const [, navigate] = useLocation();
+  const [name, setName] = useState('');
+  const [files, setFiles] = useState<{ fileId: string; name: string }[]>([]);
+  const [roles, setRoles] = useState<RoleDraft[]>(() => [newRole(1, 'Signer')]);
+  const [observers, setObservers] = useState<ObserverRoleDraft[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiFailure | null>(null);
+
+  const upload = async (chosen: File[]) => {
+    setBusy(true);
+    setError(null);
+    try {
+      for (const file of chosen) {
+        const answer = await consoleApi.upload<{ files: { file_id: string; name: string }[] }>('/templates/upload_file', file);
+        const uploaded = answer.files[0];
+        if (uploaded) setFiles((current) => [...current, { fileId: uploaded.file_id, name: uploaded.name }]);
+        if (!name.trim()) setName(file.name.replace(/\.pdf$/i, ''));
+      }
+    } catch (failure) {
+      setError(failure as ApiFailure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const created = await consoleApi.request<{ template_id: string }>('POST', '/templates/create_with_files', {
+        template: { name: name.trim() },
+        file_ids: files.map((file) => file.fileId),
+        roles: rolesBody(roles, observers, []),
+      });
+      navigate(`/templates/${created.template_id}`);
+    } catch (failure) {
+      setError(failure as ApiFailure);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="new-template-title">
+      <h2 id="new-template-title" className="panel-title">
+        New template
+      </h2>
+      <label className="editor-label">
+        Template name
+        <input
+          className="text-input"
+          value={name}
+          maxLength={255}
+          onChange={(e) => setName(e.target.value)}
+          data-testid="new-template-name"
+        />
+      </label>
+      {files.length > 0 && (
+        <ul className="document-list">
+          {files.map((file) => (
+            <li key={file.fileId}>{file.name}</li>
+          ))}
+        </ul>
+      )}
+      <DocumentPicker onFiles={(chosen) => void upload(chosen)} busy={busy} />
+      <RolesForm roles={roles} onRoles={setRoles} observers={observers} onObservers={setObservers} />
+      <ErrorNotice error={error} />
+      <div className="form-actions">
+        <button type="button" className="button button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy || files.length === 0 || !name.trim()}
+          onClick={() => void create()}
+          data-testid="create-template"
+        >
+          Create and place fields
+        </button>
+      </div>
+    </section>
+  );
 }

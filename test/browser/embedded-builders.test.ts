@@ -1,0 +1,244 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, it } from 'node:test';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { updateAccount } from '../../src/app/accounts/update-account.js';
+import { describeWithServer } from '../support/api-suite.js';
+import { envelopeRequest, pdfBase64 } from '../support/envelopes.js';
+import { PAGE_SIZES } from '../support/pdf-fixtures.js';
+import type { TestServer } from '../support/test-server.js';
+import { assertAccessible, screenshot } from './accessibility.js';
+import { launchChromium, onServer } from './chromium.js';
+
+interface BuilderEvent {
+  type: string;
+  kind?: string;
+  template_id?: string;
+  envelope_id?: string;
+  error_code?: string;
+}
+
+const TOLERANCE_POINTS = 2;
+
+/** The integrator's own app on another origin: it frames the builder and records what the frame posts. */
+const startParentSite = async (): Promise<{ origin: string; server: Server }> => {
+  const server = createServer((request, response) => {
+    const frame = new URL(request.url ?? '/', 'http://parent').searchParams.get('frame') ?? '';
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html lang="en"><title>Integrator app</title>
+<script>window.events = []; addEventListener('message', (event) => window.events.push(event.data));</script>
+<iframe id="builder" title="Countersign" src="${frame.replace(/"/g, '&quot;')}" width="1240" height="960"></iframe></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+};
+
+const eventsOf = (page: Page) => page.evaluate(() => (window as unknown as { events: BuilderEvent[] }).events);
+
+const waitForEvent = (page: Page, type: string) =>
+  page.waitForFunction((wanted) => (window as unknown as { events: BuilderEvent[] }).events.some((e) => e.type === wanted), type, {
+    timeout: 15_000,
+  });
+
+const builderFrame = async (page: Page): Promise<Frame> => {
+  const handle = await page.locator('#builder').elementHandle();
+  const frame = await handle?.contentFrame();
+  assert.ok(frame, 'the builder frame is there');
+  return frame;
+};
+
+/** Waits for pdf.js to draw the first page of the editor. */
+const waitForRenderedPage = (frame: Frame | Page) =>
+  frame.waitForFunction(
+    () => {
+      const canvas = document.querySelector('canvas.editor-canvas') as HTMLCanvasElement | null;
+      if (!canvas || canvas.width === 0) return false;
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) return true;
+      return false;
+    },
+    undefined,
+    { timeout: 15_000 },
+  );
+
+/** A real mouse drag from a palette item to a point of page 1, given in PDF points. */
+const dragOntoPageOne = async (page: Page, frame: Frame | Page, type: string, at: { x: number; y: number }) => {
+  const pageOne = frame.locator('[data-testid=editor-page-1-1]');
+  await pageOne.scrollIntoViewIfNeeded();
+  const box = await pageOne.boundingBox();
+  const source = await frame.locator(`[data-testid=palette-${type}]`).boundingBox();
+  assert.ok(box && source);
+  const scale = box.width / PAGE_SIZES.letter.width;
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(box.x + at.x * scale, box.y + at.y * scale, { steps: 12 });
+  await page.mouse.up();
+};
+
+describeWithServer(
+  'embedded builders in an integrator page',
+  (service) => {
+    let browser: Browser;
+    let parent: { origin: string; server: Server };
+    let account: Awaited<ReturnType<TestServer['newAccount']>>;
+    let documentBase64: string;
+
+    before(async () => {
+      mkdirSync('.test-tmp/screenshots', { recursive: true });
+      account = await service.newAccount();
+      parent = await startParentSite();
+      browser = await launchChromium();
+      documentBase64 = await pdfBase64(2, 'Master services agreement');
+    });
+    after(async () => {
+      await browser?.close();
+      parent?.server.close();
+    });
+
+    const newTemplate = async () => {
+      const created = await service.call('POST', '/api/v2.0/templates/create', {
+        token: account.accessToken,
+        body: {
+          template: { name: 'Master services agreement' },
+          documents: [{ name: 'msa.pdf', content_base64: documentBase64 }],
+          roles: { signers: [{ signer_title: 'Client', signing_order: 1 }] },
+        },
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      return created.body.data.template_id as string;
+    };
+
+    const editUrl = async (templateId: string) => {
+      const response = await service.call('POST', `/api/v2.0/templates/${templateId}/generate_edit_url`, { token: account.accessToken });
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      return onServer(service.url, response.body.data.url);
+    };
+
+    const senderUrl = async () => {
+      const body = await envelopeRequest();
+      const response = await service.call('POST', '/api/v2.0/envelopes/generate_sender_url', {
+        token: account.accessToken,
+        body: {
+          ...body,
+          documents: [{ name: 'msa.pdf', content_base64: documentBase64 }],
+          recipients: { signers: body.recipients.signers.map(({ fields: _fields, ...signer }) => signer), observers: [] },
+        },
+      });
+      assert.equal(response.status, 201, JSON.stringify(response.body));
+      return onServer(service.url, response.body.data.url);
+    };
+
+    const openInParent = async (frameUrl: string) => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+      const console: string[] = [];
+      page.on('console', (message) => console.push(message.text()));
+      await page.goto(`${parent.origin}/?frame=${encodeURIComponent(frameUrl)}`);
+      return { page, console };
+    };
+
+    it('edits a template inside a foreign-origin page that the account allows; the parent receives countersign.template.saved; a reload keeps the session', async () => {
+      await updateAccount(service.service.ctx, account.account_id, { frameAncestors: [parent.origin] });
+      const templateId = await newTemplate();
+      const { page } = await openInParent(await editUrl(templateId));
+      try {
+        await waitForEvent(page, 'countersign.loaded');
+        assert.deepEqual((await eventsOf(page))[0], { type: 'countersign.loaded', kind: 'template' });
+        const frame = await builderFrame(page);
+        await waitForRenderedPage(frame);
+        await dragOntoPageOne(page, frame, 'signature', { x: 300, y: 350 });
+        await frame.getByRole('button', { name: 'Signature for Client, page 1' }).waitFor();
+        await assertAccessible(frame, 'embedded template editor');
+        await screenshot(page, 'embedded-template-1280');
+        await frame.locator('[data-testid=save-template]').click();
+        await waitForEvent(page, 'countersign.template.saved');
+        assert.deepEqual(
+          (await eventsOf(page)).find((event) => event.type === 'countersign.template.saved'),
+          { type: 'countersign.template.saved', template_id: templateId },
+        );
+
+        await page.reload();
+        await waitForEvent(page, 'countersign.loaded');
+        const reloaded = await builderFrame(page);
+        await reloaded.getByRole('button', { name: 'Signature for Client, page 1' }).waitFor({ timeout: 15_000 });
+      } finally {
+        await page.close();
+      }
+      const saved = await service.call('GET', `/api/v2.0/templates/${templateId}`, { token: account.accessToken });
+      const [field] = saved.body.data.roles.signers[0].fields;
+      assert.equal(field.type, 'signature');
+      assert.ok(
+        Math.abs(field.x - (300 - 80)) <= TOLERANCE_POINTS && Math.abs(field.y - (350 - 20)) <= TOLERANCE_POINTS,
+        JSON.stringify(field),
+      );
+    });
+
+    it('sends from the prefilled composer inside the allowed page; the parent receives countersign.envelope.sent', async () => {
+      await updateAccount(service.service.ctx, account.account_id, { frameAncestors: [parent.origin] });
+      const { page } = await openInParent(await senderUrl());
+      try {
+        await waitForEvent(page, 'countersign.loaded');
+        assert.deepEqual((await eventsOf(page))[0], { type: 'countersign.loaded', kind: 'compose' });
+        const frame = await builderFrame(page);
+        await waitForRenderedPage(frame);
+        await dragOntoPageOne(page, frame, 'signature', { x: 200, y: 600 });
+        await frame.getByRole('button', { name: 'Signature for Ada Lovelace, page 1' }).waitFor();
+        await page.waitForTimeout(100);
+        await frame.locator('[data-testid=palette-signer]').selectOption({ label: 'Grace Hopper' });
+        await dragOntoPageOne(page, frame, 'signature', { x: 200, y: 700 });
+        await frame.getByRole('button', { name: 'Signature for Grace Hopper, page 1' }).waitFor();
+        await assertAccessible(frame, 'embedded composer');
+        await screenshot(page, 'embedded-compose-1280');
+        await frame.locator('[data-testid=send-envelope]').click();
+        await waitForEvent(page, 'countersign.envelope.sent');
+        const sent = (await eventsOf(page)).find((event) => event.type === 'countersign.envelope.sent');
+        assert.match(sent?.envelope_id ?? '', /^env_/);
+        await frame.locator('[data-testid=builder-sent]').waitFor();
+        const details = await service.call('GET', `/api/v2.0/envelopes/${sent!.envelope_id}/details`, { token: account.accessToken });
+        assert.equal(details.status, 200);
+        assert.equal(details.body.data.status, 'Sent');
+      } finally {
+        await page.close();
+      }
+    });
+
+    it('is refused by the browser (CSP frame-ancestors) in a page the account does not list', async () => {
+      await updateAccount(service.service.ctx, account.account_id, { frameAncestors: ['https://someone-else.example'] });
+      const { page, console } = await openInParent(await editUrl(await newTemplate()));
+      try {
+        await page.waitForTimeout(3_000);
+        assert.deepEqual(await eventsOf(page), [], 'the refused frame never ran the builder');
+        assert.ok(
+          console.some((line) => /frame-ancestors/.test(line)),
+          `the browser reports the frame-ancestors violation: ${console.join(' | ')}`,
+        );
+      } finally {
+        await page.close();
+      }
+    });
+
+    it('fits a phone: the builder page passes axe-core at 375 px', async () => {
+      const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+      try {
+        await page.goto(await senderUrl());
+        await waitForRenderedPage(page);
+        await page.locator('[data-testid=palette-signature]').click();
+        await page.locator('[data-testid=palette-add]').click();
+        await page.getByRole('button', { name: 'Signature for Ada Lovelace, page 1' }).waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `nothing scrolls sideways (${overflow} px)`);
+        await assertAccessible(page, 'builder 375');
+        await screenshot(page, 'embedded-compose-375');
+        await page.goto(await editUrl(await newTemplate()));
+        await waitForRenderedPage(page);
+        await assertAccessible(page, 'template builder 375');
+        await screenshot(page, 'embedded-template-375');
+      } finally {
+        await page.close();
+      }
+    });
+  },
+  { database: 'sqlite' },
+);

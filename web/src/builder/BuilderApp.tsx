@@ -1,0 +1,218 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ErrorNotice } from '../console/ErrorNotice.js';
+import { FieldEditor } from '../editor/FieldEditor.js';
+import { FIELD_LABELS, fromApiField, newKey, toApiField, type EditorField } from '../editor/field-model.js';
+import { personPathNamer, withFieldNames } from '../editor/field-problems.js';
+import { RolesForm } from '../editor/RolesForm.js';
+import {
+  roleLabel,
+  rolesBody,
+  rolesFromTemplate,
+  type ObserverRoleDraft,
+  type RoleDraft,
+  type StoredField,
+} from '../editor/template-roles.js';
+import type { ApiFailure } from '../shared/api-failure.js';
+import { BuilderApi, notifyParent, type BuilderSession, type ComposeDraft } from './builder-api.js';
+import '../editor/forms.css';
+
+type Loaded = { status: 'loading' } | { status: 'failed'; error: ApiFailure } | { status: 'ready'; session: BuilderSession };
+
+const documentsOf = (api: BuilderApi, documents: { document_id: string; name: string }[]) =>
+  documents.map((document) => ({ key: document.document_id, name: document.name, load: () => api.document(document.document_id) }));
+
+/** The embedded template editor and composer: /embed/template/{token} and /embed/compose/{token}. */
+export function BuilderApp({ urlToken }: { urlToken: string }) {
+  const api = useMemo(() => new BuilderApi(urlToken), [urlToken]);
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+
+  useEffect(() => {
+    api
+      .open()
+      .then((session) => {
+        setLoaded({ status: 'ready', session });
+        notifyParent({ type: 'countersign.loaded', kind: session.kind });
+      })
+      .catch((error: ApiFailure) => {
+        setLoaded({ status: 'failed', error });
+        notifyParent({ type: 'countersign.error', error_code: error.code });
+      });
+  }, [api]);
+
+  return (
+    <main className="app-main builder-main">
+      {loaded.status === 'loading' && <p className="loading">Loading…</p>}
+      {loaded.status === 'failed' && (
+        <>
+          <h1>This editor cannot be opened</h1>
+          <ErrorNotice error={loaded.error} />
+          <p className="hint">Links to this editor work once and for ten minutes. Ask for a new one.</p>
+        </>
+      )}
+      {loaded.status === 'ready' && loaded.session.kind === 'template' && <TemplateBuilder api={api} session={loaded.session} />}
+      {loaded.status === 'ready' && loaded.session.kind === 'compose' && <ComposeBuilder api={api} draft={loaded.session.draft} />}
+    </main>
+  );
+}
+
+function TemplateBuilder({ api, session }: { api: BuilderApi; session: Extract<BuilderSession, { kind: 'template' }> }) {
+  const template = session.template;
+  const initial = useMemo(() => rolesFromTemplate(template.roles), [template]);
+  const [roles, setRoles] = useState<RoleDraft[]>(initial.roles);
+  const [observers, setObservers] = useState<ObserverRoleDraft[]>(initial.observers);
+  const [fields, setFields] = useState<EditorField[]>(initial.fields);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<ApiFailure | null>(null);
+  const documents = useMemo(() => documentsOf(api, template.documents), [api, template]);
+  const signers = useMemo(() => roles.map((role, index) => ({ key: role.key, label: roleLabel(role, index) })), [roles]);
+
+  const save = async () => {
+    setSaving(true);
+    setSaved(false);
+    setError(null);
+    try {
+      const updated = await api.saveTemplate(rolesBody(roles, observers, fields));
+      setSaved(true);
+      notifyParent({ type: 'countersign.template.saved', template_id: updated.template_id });
+    } catch (failure) {
+      const people = roles.map((role, index) => ({
+        label: roleLabel(role, index),
+        fields: fields.filter((field) => field.signer === role.key).map((field) => `${FIELD_LABELS[field.type]} on page ${field.page}`),
+      }));
+      setError(withFieldNames(failure as ApiFailure, personPathNamer('roles.signers', people)));
+      notifyParent({ type: 'countersign.error', error_code: (failure as ApiFailure).code });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <h1 className="builder-title">{template.name}</h1>
+      <section className="panel" aria-labelledby="builder-roles">
+        <h2 id="builder-roles" className="panel-title">
+          Roles
+        </h2>
+        <RolesForm
+          roles={roles}
+          onRoles={(next) => {
+            setRoles(next);
+            setFields(fields.filter((field) => next.some((role) => role.key === field.signer)));
+          }}
+          observers={observers}
+          onObservers={setObservers}
+        />
+      </section>
+      <section className="panel" aria-labelledby="builder-fields">
+        <h2 id="builder-fields" className="panel-title">
+          Fields
+        </h2>
+        <FieldEditor documents={documents} signers={signers} fields={fields} onChange={setFields} signerNoun="Role" />
+      </section>
+      <div className="form-actions">
+        <ErrorNotice error={error} />
+        <p className="saved-status" role="status">
+          {saved ? 'Saved.' : ''}
+        </p>
+        <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()} data-testid="save-template">
+          {saving ? 'Saving…' : 'Save template'}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function ComposeBuilder({ api, draft }: { api: BuilderApi; draft: ComposeDraft }) {
+  const signerKeys = useMemo(() => draft.signers.map(() => newKey()), [draft]);
+  const [fields, setFields] = useState<EditorField[]>(() =>
+    draft.signers.flatMap((signer, index) => signer.fields.flatMap((field) => fromApiField(field, signerKeys[index]!) ?? [])),
+  );
+  // Anchored fields of the draft cannot be drawn; they are sent back as they came.
+  const kept = useMemo(
+    () => draft.signers.map((signer) => signer.fields.filter((field: StoredField) => field.anchor !== undefined)),
+    [draft],
+  );
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<string | null>(draft.envelope_id);
+  const [error, setError] = useState<ApiFailure | null>(null);
+  const documents = useMemo(() => documentsOf(api, draft.documents), [api, draft]);
+  const signers = useMemo(
+    () => draft.signers.map((signer, index) => ({ key: signerKeys[index]!, label: signer.name || signer.email })),
+    [draft, signerKeys],
+  );
+
+  const send = async () => {
+    setSending(true);
+    setError(null);
+    try {
+      const created = await api.send(
+        draft.signers.map((signer, index) => ({
+          index: signer.index,
+          fields: [...fields.filter((field) => field.signer === signerKeys[index]).map(toApiField), ...(kept[index] ?? [])],
+        })),
+      );
+      setSent(created.envelope_id);
+      notifyParent({ type: 'countersign.envelope.sent', envelope_id: created.envelope_id });
+    } catch (failure) {
+      const people = draft.signers.map((signer, index) => ({
+        label: signer.name || signer.email,
+        fields: fields
+          .filter((field) => field.signer === signerKeys[index])
+          .map((field) => `${FIELD_LABELS[field.type]} on page ${field.page}`),
+      }));
+      setError(withFieldNames(failure as ApiFailure, personPathNamer('signers', people)));
+      notifyParent({ type: 'countersign.error', error_code: (failure as ApiFailure).code });
+      setSending(false);
+    }
+  };
+
+  if (sent) {
+    return (
+      <div className="end-state" data-testid="builder-sent">
+        <h1 className="end-state-title">Sent for signature</h1>
+        <p>“{draft.envelope.name}” is on its way to its signers.</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <h1 className="builder-title">{draft.envelope.name}</h1>
+      <section className="panel" aria-labelledby="builder-recipients">
+        <h2 id="builder-recipients" className="panel-title">
+          Recipients
+        </h2>
+        <ul className="document-list">
+          {draft.signers.map((signer) => (
+            <li key={signer.index}>
+              <span>
+                {signer.name} <span className="hint">{signer.email}</span>
+              </span>
+              {signer.signing_order !== null && <span className="hint">Order {signer.signing_order}</span>}
+            </li>
+          ))}
+          {draft.observers.map((observer) => (
+            <li key={observer.email}>
+              <span>
+                {observer.name} <span className="hint">{observer.email} · observer</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="panel" aria-labelledby="builder-fields">
+        <h2 id="builder-fields" className="panel-title">
+          Fields
+        </h2>
+        <FieldEditor documents={documents} signers={signers} fields={fields} onChange={setFields} />
+      </section>
+      <div className="form-actions">
+        <ErrorNotice error={error} />
+        <button type="button" className="button button-primary" disabled={sending} onClick={() => void send()} data-testid="send-envelope">
+          {sending ? 'Sending…' : 'Send'}
+        </button>
+      </div>
+    </>
+  );
+}

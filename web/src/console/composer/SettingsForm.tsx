@@ -1,0 +1,91 @@
+export interface EnvelopeSettings {
+  name: string;
+  message: string;
+  expirationDays: number;
+  emailReminders: boolean;
+  reminderPeriod: number;
+}
+
+export const DEFAULT_SETTINGS: EnvelopeSettings = { name: '', message: '', expirationDays: 30, emailReminders: false, reminderPeriod: 3 };
+
+/** The envelope's settings as the create body names them (API.md §3). */
+export const settingsBody = (settings: EnvelopeSettings) => ({
+  name: settings.name.trim(),
+  ...(settings.message.trim() ? { message: settings.message.trim() } : {}),
+  expiration_days: settings.expirationDays,
+  email_reminders: settings.emailReminders,
+  ...(settings.emailReminders ? { reminder_period: settings.reminderPeriod } : {}),
+});
+
+const whole = (value: string, min: number, max: number) => Math.max(min, Math.min(max, Math.round(Number(value) || min)));
+
+/** Name, invitation message, due date and reminders. */
+export function SettingsForm({
+  settings,
+  onChange,
+  withMessage = true,
+}: {
+  settings: EnvelopeSettings;
+  onChange: (settings: EnvelopeSettings) => void;
+  withMessage?: boolean;
+}) {
+  const set = (patch: Partial<EnvelopeSettings>) => onChange({ ...settings, ...patch });
+  return (
+    <fieldset className="form-fieldset">
+      <legend>Envelope</legend>
+      <label className="editor-label">
+        Envelope name
+        <input
+          className="text-input"
+          value={settings.name}
+          maxLength={255}
+          required
+          onChange={(e) => set({ name: e.target.value })}
+          data-testid="envelope-name"
+        />
+      </label>
+      {withMessage && (
+        <label className="editor-label">
+          Message to the recipients (optional)
+          <textarea
+            className="text-input"
+            rows={3}
+            maxLength={5000}
+            value={settings.message}
+            onChange={(e) => set({ message: e.target.value })}
+          />
+        </label>
+      )}
+      <div className="settings-row">
+        <label className="editor-label">
+          Expires after (days)
+          <input
+            className="text-input"
+            type="number"
+            min={1}
+            max={365}
+            value={settings.expirationDays}
+            onChange={(e) => set({ expirationDays: whole(e.target.value, 1, 365) })}
+          />
+        </label>
+        <label className="editor-check">
+          <input type="checkbox" checked={settings.emailReminders} onChange={(e) => set({ emailReminders: e.target.checked })} />
+          Remind before expiry
+        </label>
+        {settings.emailReminders && (
+          <label className="editor-label">
+            Days before expiry
+            <input
+              className="text-input"
+              type="number"
+              min={1}
+              max={364}
+              value={settings.reminderPeriod}
+              onChange={(e) => set({ reminderPeriod: whole(e.target.value, 1, 364) })}
+            />
+          </label>
+        )}
+      </div>
+    </fieldset>
+  );
+}

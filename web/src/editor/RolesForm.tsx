@@ -1,0 +1,102 @@
+import { newKey } from './field-model.js';
+import type { ObserverRoleDraft, RoleDraft } from './template-roles.js';
+
+interface RolesFormProps {
+  roles: RoleDraft[];
+  onRoles: (roles: RoleDraft[]) => void;
+  observers: ObserverRoleDraft[];
+  onObservers: (observers: ObserverRoleDraft[]) => void;
+}
+
+export const newRole = (order: number, title = ''): RoleDraft => ({ key: newKey(), title, order, kept: [] });
+
+/** A template's signer roles (title and signing order) and observer roles. */
+export function RolesForm({ roles, onRoles, observers, onObservers }: RolesFormProps) {
+  const setRole = (key: string, patch: Partial<RoleDraft>) =>
+    onRoles(roles.map((role) => (role.key === key ? { ...role, ...patch } : role)));
+  return (
+    <>
+      <fieldset className="form-fieldset">
+        <legend>Signer roles</legend>
+        <p className="hint">A role is filled with a person when an envelope is sent from the template, e.g. “Client”.</p>
+        <ol className="recipient-list">
+          {roles.map((role, index) => (
+            <li key={role.key} className="recipient-row role-row" data-testid="role-row">
+              <label className="editor-label">
+                Title
+                <input
+                  className="text-input"
+                  value={role.title}
+                  maxLength={100}
+                  onChange={(e) => setRole(role.key, { title: e.target.value })}
+                />
+              </label>
+              <label className="editor-label recipient-order">
+                Order
+                <input
+                  className="text-input"
+                  type="number"
+                  min={1}
+                  max={1000}
+                  value={role.order}
+                  onChange={(e) => setRole(role.key, { order: Math.max(1, Math.min(1000, Math.round(Number(e.target.value) || 1))) })}
+                />
+              </label>
+              <button
+                type="button"
+                className="button button-link recipient-remove"
+                disabled={roles.length === 1}
+                onClick={() => onRoles(roles.filter((candidate) => candidate.key !== role.key))}
+              >
+                Remove<span className="visually-hidden"> role {index + 1}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={roles.length >= 50}
+          onClick={() => onRoles([...roles, newRole(Math.max(0, ...roles.map((role) => role.order)) + 1)])}
+        >
+          Add signer role
+        </button>
+      </fieldset>
+      <fieldset className="form-fieldset">
+        <legend>Observer roles</legend>
+        {observers.length > 0 && (
+          <ol className="recipient-list">
+            {observers.map((observer, index) => (
+              <li key={observer.key} className="recipient-row role-row">
+                <label className="editor-label">
+                  Title
+                  <input
+                    className="text-input"
+                    value={observer.title}
+                    maxLength={100}
+                    onChange={(e) => onObservers(observers.map((o) => (o.key === observer.key ? { ...o, title: e.target.value } : o)))}
+                  />
+                </label>
+                <button
+                  type="button"
+                  className="button button-link recipient-remove"
+                  onClick={() => onObservers(observers.filter((o) => o.key !== observer.key))}
+                >
+                  Remove<span className="visually-hidden"> observer role {index + 1}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        )}
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={observers.length >= 50}
+          onClick={() => onObservers([...observers, { key: newKey(), title: '' }])}
+        >
+          Add observer role
+        </button>
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+/** The field types of API.md §2, in the order the palette offers them. */
+export const FIELD_TYPES = ['signature', 'initials', 'name', 'email', 'date_signed', 'text', 'number', 'checkbox', 'dropdown'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const FIELD_LABELS: Record<FieldType, string> = {
+  signature: 'Signature',
+  initials: 'Initials',
+  name: 'Name',
+  email: 'E-mail',
+  date_signed: 'Date signed',
+  text: 'Text',
+  number: 'Number',
+  checkbox: 'Checkbox',
+  dropdown: 'Dropdown',
+};
+
+/** A new field's size in PDF points: large enough to sign or read in, small enough to place. */
+export const DEFAULT_SIZES: Record<FieldType, { width: number; height: number }> = {
+  signature: { width: 160, height: 40 },
+  initials: { width: 60, height: 36 },
+  name: { width: 160, height: 24 },
+  email: { width: 180, height: 24 },
+  date_signed: { width: 110, height: 24 },
+  text: { width: 160, height: 24 },
+  number: { width: 90, height: 24 },
+  checkbox: { width: 18, height: 18 },
+  dropdown: { width: 140, height: 24 },
+};
+
+/** The service fills these at signing (API.md §7), so they take no default value. */
+export const SELF_FILLING: ReadonlySet<FieldType> = new Set(['signature', 'initials', 'name', 'email', 'date_signed']);
+
+export const MIN_SIZE = 8;
+
+/** A field being edited; `signer` is the key of the signer (or role) it belongs to. */
+export interface EditorField {
+  key: string;
+  type: FieldType;
+  signer: string;
+  /** 1-based document index, as the API counts documents. */
+  document: number;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  required: boolean;
+  placeholder: string;
+  defaultValue: string;
+  options: string[];
+}
+
+/** Someone fields can be assigned to: a signer of the composer or a role of a template. */
+export interface EditorSigner {
+  key: string;
+  label: string;
+}
+
+/** A page's size in PDF points, as the signer sees it (rotation applied). */
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+/** The field as the API takes it (API.md §2), with coordinates rounded to hundredths of a point. */
+export interface ApiField {
+  type: FieldType;
+  document: number;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  required: boolean;
+  placeholder?: string;
+  default_value?: string;
+  options?: string[];
+}
+
+const round = (value: number): number => Math.round(value * 100) / 100;
+
+export const toApiField = (field: EditorField): ApiField => ({
+  type: field.type,
+  document: field.document,
+  page: field.page,
+  x: round(field.x),
+  y: round(field.y),
+  width: round(field.width),
+  height: round(field.height),
+  required: field.required,
+  ...(field.placeholder.trim() ? { placeholder: field.placeholder.trim() } : {}),
+  ...(!SELF_FILLING.has(field.type) && field.defaultValue !== '' ? { default_value: field.defaultValue } : {}),
+  ...(field.type === 'dropdown' ? { options: field.options } : {}),
+});
+
+/** A field the API returned (a template's role, a builder draft) as the editor holds it. */
+export const fromApiField = (field: Partial<ApiField> & { type: string }, signer: string): EditorField | null => {
+  const type = FIELD_TYPES.find((candidate) => candidate === field.type);
+  if (!type || field.page === undefined || field.x === undefined || field.y === undefined) return null;
+  const size = DEFAULT_SIZES[type];
+  return {
+    key: newKey(),
+    type,
+    signer,
+    document: field.document ?? 1,
+    page: field.page,
+    x: field.x,
+    y: field.y,
+    width: field.width ?? size.width,
+    height: field.height ?? size.height,
+    required: field.required ?? (type === 'signature' || type === 'initials'),
+    placeholder: field.placeholder ?? '',
+    defaultValue: field.default_value ?? '',
+    options: field.options ?? [],
+  };
+};
+
+let counter = 0;
+/** A key unique within the page's lifetime, for React lists and selection. */
+export const newKey = (): string => `k${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** Keeps a box inside its page: moved back in first, shrunk only when it is larger than the page. */
+export const clampToPage = <T extends { x: number; y: number; width: number; height: number }>(box: T, page: PageSize): T => {
+  const width = Math.min(Math.max(box.width, MIN_SIZE), page.width);
+  const height = Math.min(Math.max(box.height, MIN_SIZE), page.height);
+  return {
+    ...box,
+    width,
+    height,
+    x: Math.min(Math.max(box.x, 0), page.width - width),
+    y: Math.min(Math.max(box.y, 0), page.height - height),
+  };
+};
+
+/** A new field of `type` centred on a point of the page (in points), kept inside the page. */
+export const newField = (
+  type: FieldType,
+  signer: string,
+  at: { document: number; page: number; centerX: number; centerY: number },
+  size: PageSize,
+): EditorField => {
+  const { width, height } = DEFAULT_SIZES[type];
+  return clampToPage(
+    {
+      key: newKey(),
+      type,
+      signer,
+      document: at.document,
+      page: at.page,
+      x: at.centerX - width / 2,
+      y: at.centerY - height / 2,
+      width,
+      height,
+      required: type === 'signature' || type === 'initials',
+      placeholder: '',
+      defaultValue: '',
+      options: type === 'dropdown' ? ['Option 1', 'Option 2'] : [],
+    },
+    size,
+  );
+};
+
+/** Fill and border per signer, by position; dark text stays readable on every fill. */
+export const SIGNER_COLOURS = [
+  { fill: 'rgb(31 95 191 / 16%)', border: '#1f5fbf' },
+  { fill: 'rgb(24 121 78 / 16%)', border: '#18794e' },
+  { fill: 'rgb(154 103 0 / 18%)', border: '#9a6700' },
+  { fill: 'rgb(142 36 170 / 15%)', border: '#8e24aa' },
+  { fill: 'rgb(180 35 24 / 14%)', border: '#b42318' },
+  { fill: 'rgb(0 121 140 / 16%)', border: '#00798c' },
+];
+
+export const colourOf = (signers: readonly EditorSigner[], key: string) => {
+  const index = Math.max(
+    0,
+    signers.findIndex((signer) => signer.key === key),
+  );
+  return SIGNER_COLOURS[index % SIGNER_COLOURS.length]!;
+};
