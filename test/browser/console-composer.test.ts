@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, it } from 'node:test';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { inviteUser } from '../../src/app/users/invite-user.js';
 import { describeWithServer } from '../support/api-suite.js';
 import { pdfBase64 } from '../support/envelopes.js';
@@ -9,6 +9,7 @@ import { PAGE_SIZES } from '../support/pdf-fixtures.js';
 import { linksIn } from '../support/smtp-sink.js';
 import { assertAccessible, screenshot } from './accessibility.js';
 import { launchChromium, onServer } from './chromium.js';
+import { dragTo, waitForRenderedCanvas } from './gestures.js';
 
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
@@ -25,33 +26,6 @@ interface SigningField {
   width: number;
   height: number;
 }
-
-/** Presses the mouse on `from` and moves it, in steps as a hand does, to a point of `to`, then releases it. */
-const dragTo = async (page: Page, from: Locator, to: { x: number; y: number }) => {
-  const box = await from.boundingBox();
-  assert.ok(box, 'the drag source is visible');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 + 10, { steps: 3 });
-  await page.mouse.move(to.x, to.y, { steps: 12 });
-  await page.mouse.up();
-  // dnd-kit swallows clicks for a moment after a drop (so the drop is not also a click): a hand is never that fast.
-  await page.waitForTimeout(100);
-};
-
-/** Waits for pdf.js to draw the first page: its canvas gets dark pixels from the text. */
-const waitForRenderedPage = (page: Page) =>
-  page.waitForFunction(
-    () => {
-      const canvas = document.querySelector('canvas.editor-canvas') as HTMLCanvasElement | null;
-      if (!canvas || canvas.width === 0) return false;
-      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-      for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) return true;
-      return false;
-    },
-    undefined,
-    { timeout: 15_000 },
-  );
 
 describeWithServer(
   'the console composer and templates, in the browser',
@@ -114,7 +88,7 @@ describeWithServer(
           .waitFor({ timeout: 15_000 });
         await page.getByLabel('Name', { exact: true }).first().fill('Ada Lovelace');
         await page.getByLabel('E-mail', { exact: true }).first().fill('ada@example.test');
-        await waitForRenderedPage(page);
+        await waitForRenderedCanvas(page, 'canvas.editor-canvas');
 
         const pageOne = page.locator('[data-testid=editor-page-1-1]');
         await pageOne.scrollIntoViewIfNeeded();
@@ -186,7 +160,7 @@ describeWithServer(
         await page.locator('[data-testid=file-input]').setInputFiles({ name: 'consulting.pdf', mimeType: 'application/pdf', buffer: pdf });
         await page.getByLabel('Name', { exact: true }).first().fill('Ada Lovelace');
         await page.getByLabel('E-mail', { exact: true }).first().fill('ada@example.test');
-        await waitForRenderedPage(page);
+        await waitForRenderedCanvas(page, 'canvas.editor-canvas');
         await page.locator('[data-testid=palette-signature]').click();
         await page.locator('[data-testid=palette-add]').click();
         await page.getByRole('button', { name: 'Signature for Ada Lovelace, page 1' }).waitFor();
@@ -214,7 +188,7 @@ describeWithServer(
         await list.page.waitForURL(/\/templates\/tpl_/, { timeout: 15_000 });
         templateId = new URL(list.page.url()).pathname.split('/').pop()!;
         const page = list.page;
-        await waitForRenderedPage(page);
+        await waitForRenderedCanvas(page, 'canvas.editor-canvas');
         const pageOne = page.locator('[data-testid=editor-page-1-1]');
         await pageOne.scrollIntoViewIfNeeded();
         const box = await pageOne.boundingBox();
@@ -279,7 +253,7 @@ describeWithServer(
               .getByRole('link', { name: /NDA|nda/ })
               .first()
               .click();
-            await waitForRenderedPage(page);
+            await waitForRenderedCanvas(page, 'canvas.editor-canvas');
             await assertAccessible(page, 'template editor 375');
             await screenshot(page, 'template-editor-375');
           } else {

@@ -11,6 +11,7 @@ import { PAGE_SIZES } from '../support/pdf-fixtures.js';
 import type { TestServer } from '../support/test-server.js';
 import { assertAccessible, screenshot } from './accessibility.js';
 import { launchChromium, onServer } from './chromium.js';
+import { dragTo, waitForRenderedCanvas } from './gestures.js';
 
 interface BuilderEvent {
   type: string;
@@ -49,33 +50,14 @@ const builderFrame = async (page: Page): Promise<Frame> => {
   return frame;
 };
 
-/** Waits for pdf.js to draw the first page of the editor. */
-const waitForRenderedPage = (frame: Frame | Page) =>
-  frame.waitForFunction(
-    () => {
-      const canvas = document.querySelector('canvas.editor-canvas') as HTMLCanvasElement | null;
-      if (!canvas || canvas.width === 0) return false;
-      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-      for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) return true;
-      return false;
-    },
-    undefined,
-    { timeout: 15_000 },
-  );
-
 /** A real mouse drag from a palette item to a point of page 1, given in PDF points. */
 const dragOntoPageOne = async (page: Page, frame: Frame | Page, type: string, at: { x: number; y: number }) => {
   const pageOne = frame.locator('[data-testid=editor-page-1-1]');
   await pageOne.scrollIntoViewIfNeeded();
   const box = await pageOne.boundingBox();
-  const source = await frame.locator(`[data-testid=palette-${type}]`).boundingBox();
-  assert.ok(box && source);
+  assert.ok(box);
   const scale = box.width / PAGE_SIZES.letter.width;
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(source.x + source.width / 2 + 10, source.y + source.height / 2 + 10, { steps: 3 });
-  await page.mouse.move(box.x + at.x * scale, box.y + at.y * scale, { steps: 12 });
-  await page.mouse.up();
+  await dragTo(page, frame.locator(`[data-testid=palette-${type}]`), { x: box.x + at.x * scale, y: box.y + at.y * scale });
 };
 
 describeWithServer(
@@ -147,7 +129,7 @@ describeWithServer(
         await waitForEvent(page, 'countersign.loaded');
         assert.deepEqual((await eventsOf(page))[0], { type: 'countersign.loaded', kind: 'template' });
         const frame = await builderFrame(page);
-        await waitForRenderedPage(frame);
+        await waitForRenderedCanvas(frame, 'canvas.editor-canvas');
         await dragOntoPageOne(page, frame, 'signature', { x: 300, y: 350 });
         await frame.getByRole('button', { name: 'Signature for Client, page 1' }).waitFor();
         await assertAccessible(frame, 'embedded template editor');
@@ -182,7 +164,7 @@ describeWithServer(
         await waitForEvent(page, 'countersign.loaded');
         assert.deepEqual((await eventsOf(page))[0], { type: 'countersign.loaded', kind: 'compose' });
         const frame = await builderFrame(page);
-        await waitForRenderedPage(frame);
+        await waitForRenderedCanvas(frame, 'canvas.editor-canvas');
         await dragOntoPageOne(page, frame, 'signature', { x: 200, y: 600 });
         await frame.getByRole('button', { name: 'Signature for Ada Lovelace, page 1' }).waitFor();
         await page.waitForTimeout(100);
@@ -223,7 +205,7 @@ describeWithServer(
       const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
       try {
         await page.goto(await senderUrl());
-        await waitForRenderedPage(page);
+        await waitForRenderedCanvas(page, 'canvas.editor-canvas');
         await page.locator('[data-testid=palette-signature]').click();
         await page.locator('[data-testid=palette-add]').click();
         await page.getByRole('button', { name: 'Signature for Ada Lovelace, page 1' }).waitFor();
@@ -232,7 +214,7 @@ describeWithServer(
         await assertAccessible(page, 'builder 375');
         await screenshot(page, 'embedded-compose-375');
         await page.goto(await editUrl(await newTemplate()));
-        await waitForRenderedPage(page);
+        await waitForRenderedCanvas(page, 'canvas.editor-canvas');
         await assertAccessible(page, 'template builder 375');
         await screenshot(page, 'embedded-template-375');
       } finally {
