@@ -77,7 +77,16 @@ export function FieldOverlay({ field, scale, value, appliedMark, invalid, highli
         </span>
       </label>
       {isMark(field) ? (
-        <button type="button" {...common} className="field-mark" disabled={!field.editable} onClick={onMarkClick}>
+        // A button takes no aria-required: its label says "(required)".
+        <button
+          type="button"
+          id={common.id}
+          data-testid={common['data-testid']}
+          aria-invalid={common['aria-invalid']}
+          className="field-mark"
+          disabled={!field.editable}
+          onClick={onMarkClick}
+        >
           {appliedMark ? (
             <MarkPreview mark={appliedMark} />
           ) : (
