@@ -1,3 +1,4 @@
+import { formatIsoDay } from '../../domain/date-format.js';
 import type { Field } from '../../infra/db/tables/fields-table.js';
 import type { FieldStamp } from '../../infra/pdf/stamp-fields.js';
 import { pngOf, type AdoptedMark } from '../signing/adopted-signature.js';
@@ -16,6 +17,9 @@ const valueStamp = (field: Field, signature: StoredSignature): Omit<FieldStamp, 
       return markStamp(signature.initials ?? signature.signature);
     case 'checkbox':
       return { kind: 'checkbox', checked: field.value === 'true' };
+    case 'date_signed':
+      // Stored as the ISO day (what the API returns); printed the way the page and the mails write dates.
+      return field.value === null ? undefined : { kind: 'text', text: formatIsoDay(field.value), font: 'regular' };
     default:
       return field.value === null ? undefined : { kind: 'text', text: field.value, font: 'regular' };
   }

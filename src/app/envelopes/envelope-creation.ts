@@ -27,6 +27,7 @@ import { eventEnvelope, eventRecipient } from '../webhooks/event-subjects.js';
 import { webhookEventInserts } from '../webhooks/record-webhook-event.js';
 import type { NewEnvelope, PersonInput, RequestOrigin, SignerInput } from './new-envelope.js';
 import { fieldPlacement, type FieldPlacement, type PlacedField, type PlacementDocument } from './place-fields.js';
+import { addSignaturePages, type CreationWarning } from './signature-pages.js';
 
 const MAX_SIGNERS = 50;
 
@@ -38,6 +39,8 @@ export interface CreatedEnvelope {
   documents: { documentId: string; name: string; pageCount: number }[];
   signers: { recipientId: string; email: string; status: RecipientStatus }[];
   observers: { recipientId: string; email: string; status: RecipientStatus }[];
+  /** What the sender should know, e.g. a signer given no field got a signature page (absent from responses stored before warnings existed). */
+  warnings?: CreationWarning[];
 }
 
 /** A creation request that passed every check, its signers' fields placed on its documents. */
@@ -228,6 +231,20 @@ export const sendNewEnvelope = async (
   withinCreation?: WithinCreation,
   idempotency?: IdempotentResponse<CreatedEnvelope>,
 ): Promise<CreatedEnvelope> => {
+  const { warnings, ...completed } = await addSignaturePages(ctx, checked, storedDocuments);
+  return storeNewEnvelope(ctx, caller, completed.checked, completed.documents, warnings, origin, withinCreation, idempotency);
+};
+
+const storeNewEnvelope = async (
+  ctx: AppContext,
+  caller: Caller,
+  checked: CheckedEnvelope,
+  storedDocuments: StoredDocument[],
+  warnings: CreationWarning[],
+  origin: RequestOrigin,
+  withinCreation?: WithinCreation,
+  idempotency?: IdempotentResponse<CreatedEnvelope>,
+): Promise<CreatedEnvelope> => {
   const { input, settings, orders, placed } = checked;
   const statuses = initialStatuses(settings.signProcessFlow, orders);
 
@@ -305,6 +322,7 @@ export const sendNewEnvelope = async (
     documents: documents.map((d) => ({ documentId: d.id, name: d.name, pageCount: d.pages.length })),
     signers: signers.map(summary),
     observers: observers.map(summary),
+    warnings,
   };
 
   const jobs: NewJob[] = [

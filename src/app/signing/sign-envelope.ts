@@ -43,6 +43,8 @@ export interface SignatureReceipt {
   envelopeId: string;
   signer: { name: string; email: string };
   signedAt: string;
+  /** This was the last signature: the envelope is now being sealed. */
+  allSigned: boolean;
 }
 
 /** The marks as they will be stored; checking a drawn image is pure work, done before any row is locked. */
@@ -198,7 +200,12 @@ export const signEnvelope = async (
         all_signed: allSigned,
       },
     });
-    return { envelopeId: access.envelope.id, signer: { name: access.recipient.name, email: access.recipient.email }, signedAt };
+    return {
+      envelopeId: access.envelope.id,
+      signer: { name: access.recipient.name, email: access.recipient.email },
+      signedAt,
+      allSigned,
+    };
   });
   ctx.jobs.poke();
   return receipt;

@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db/database.js';
 import { readEnvelopeDocuments, type Document } from '../../infra/db/tables/documents-table.js';
 import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
 import { readFields, type Field } from '../../infra/db/tables/fields-table.js';
-import { updateRecipient, type Recipient } from '../../infra/db/tables/recipients-table.js';
+import { readRecipients, updateRecipient, type Recipient } from '../../infra/db/tables/recipients-table.js';
 import type { AppContext } from '../context.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
@@ -12,6 +12,8 @@ import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { eventEnvelope, eventRecipient } from '../webhooks/event-subjects.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { CONSENT_TEXT } from './consent-text.js';
+import type { AdoptedMark } from './adopted-signature.js';
+import type { StoredSignature } from './sign-envelope.js';
 import { claimSigningToken, openSigningAccess, type SigningAccess } from './signing-access.js';
 import { issueSigningToken } from './signing-tokens.js';
 
@@ -26,9 +28,42 @@ export interface SigningPageView {
   /** This signer's fields. */
   fields: Field[];
   consentText: string;
+  /** What the other signers who have signed put on the documents, shown in place and read-only. */
+  signedByOthers: OtherSignature[];
   /** Only when an embedded token was exchanged. */
   sessionToken?: string;
 }
+
+/** Another signer's completed part of the envelope: their fields with the values they left, and their marks. */
+export interface OtherSignature {
+  name: string;
+  signedAt: string;
+  signature: AdoptedMark;
+  initials: AdoptedMark | null;
+  fields: Field[];
+}
+
+/**
+ * Only signers who have signed: a signer still on turn (or waiting, or who declined) has left
+ * nothing final, and nothing of theirs is shown — not even their name.
+ */
+const othersWhoSigned = async (trx: Db, envelopeId: string, recipientId: string): Promise<OtherSignature[]> => {
+  const signed = (await readRecipients(trx, envelopeId, 'signer')).filter(
+    (r) => r.id !== recipientId && r.status === 'Signed' && r.signature !== null && r.signedAt !== null,
+  );
+  if (signed.length === 0) return [];
+  const fields = await readFields(trx, envelopeId);
+  return signed.map((r) => {
+    const stored = r.signature as StoredSignature;
+    return {
+      name: r.name,
+      signedAt: r.signedAt!,
+      signature: stored.signature,
+      initials: stored.initials,
+      fields: fields.filter((field) => field.recipientId === r.id),
+    };
+  });
+};
 
 /**
  * An embedded URL's token is single use: its first view (spent by claimSigningToken) hands out a
@@ -84,6 +119,7 @@ export const viewSigningPage = async (ctx: AppContext, rawToken: string, origin:
       documents: await readEnvelopeDocuments(trx, envelope.id),
       fields: await readFields(trx, envelope.id, recipient.id),
       consentText: CONSENT_TEXT,
+      signedByOthers: recipient.role === 'signer' ? await othersWhoSigned(trx, envelope.id, recipient.id) : [],
       ...(sessionToken ? { sessionToken } : {}),
     };
     return { view: page, eventQueued: viewed.eventQueued };

@@ -1,4 +1,4 @@
-import { formatMailDate } from './mail-date.js';
+import { formatDateTime } from '../../domain/date-format.js';
 import { composeMail, greeting, paragraph, quote, type MailContent } from './mail-layout.js';
 
 export interface CancellationMailParams {
@@ -14,7 +14,7 @@ export const cancellationMail = (params: CancellationMailParams): MailContent =>
   composeMail(`Cancelled: "${params.envelopeName}"`, [
     greeting(params.recipientName),
     paragraph(
-      `${params.senderName} cancelled "${params.envelopeName}" on ${formatMailDate(params.cancelledAt)}. ` +
+      `${params.senderName} cancelled "${params.envelopeName}" on ${formatDateTime(params.cancelledAt)}. ` +
         'It can no longer be signed, and nothing more is needed from you.',
     ),
     quote('Reason given', params.reason),

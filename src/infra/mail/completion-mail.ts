@@ -1,4 +1,4 @@
-import { formatMailDate } from './mail-date.js';
+import { formatDateTime } from '../../domain/date-format.js';
 import { button, composeMail, greeting, link, paragraph, type MailBlock, type MailContent } from './mail-layout.js';
 
 export interface CompletionMailParams {
@@ -23,7 +23,7 @@ export const completionMail = (params: CompletionMailParams): MailContent =>
     greeting(params.recipientName),
     paragraph(
       `"${params.envelopeName}" from ${params.senderName} was signed by everyone; ` +
-        `it was completed on ${formatMailDate(params.completedAt)}.`,
+        `it was completed on ${formatDateTime(params.completedAt)}.`,
     ),
     ...sealedCopy(params.downloadUrl),
     paragraph('Anyone can check that the document is authentic and has not been altered since it was sealed.'),

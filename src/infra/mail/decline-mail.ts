@@ -1,4 +1,4 @@
-import { formatMailDate } from './mail-date.js';
+import { formatDateTime } from '../../domain/date-format.js';
 import { composeMail, greeting, paragraph, quote, type MailContent } from './mail-layout.js';
 
 export interface DeclineMailParams {
@@ -15,7 +15,7 @@ export const declineMail = (params: DeclineMailParams): MailContent =>
     greeting(params.recipientName),
     paragraph(
       `${params.declinedBy.name} (${params.declinedBy.email}) declined to sign "${params.envelopeName}" ` +
-        `on ${formatMailDate(params.declinedAt)}, so the envelope can no longer be signed.`,
+        `on ${formatDateTime(params.declinedAt)}, so the envelope can no longer be signed.`,
     ),
     quote('Reason given', params.reason),
   ]);

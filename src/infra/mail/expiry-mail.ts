@@ -1,4 +1,4 @@
-import { formatMailDate } from './mail-date.js';
+import { formatDateTime } from '../../domain/date-format.js';
 import { composeMail, greeting, paragraph, type MailContent } from './mail-layout.js';
 
 export interface ExpiryMailParams {
@@ -20,7 +20,7 @@ export const expiryMail = (params: ExpiryMailParams): MailContent =>
   composeMail(`Expired: "${params.envelopeName}"`, [
     greeting(params.recipientName),
     paragraph(
-      `"${params.envelopeName}" from ${params.senderName} expired on ${formatMailDate(params.expiredAt)} ` +
+      `"${params.envelopeName}" from ${params.senderName} expired on ${formatDateTime(params.expiredAt)} ` +
         'before everyone had signed, and can no longer be signed.',
     ),
     paragraph(nextStep(params)),

@@ -1,4 +1,4 @@
-import { formatMailDate } from './mail-date.js';
+import { formatDateTime } from '../../domain/date-format.js';
 import { button, composeMail, greeting, paragraph, quote, type MailBlock, type MailContent } from './mail-layout.js';
 
 interface InvitationBase {
@@ -35,7 +35,7 @@ const signerInvitation = (params: SignerInvitation): MailContent =>
     ...senderMessage(params),
     ...(params.privateNote ? [quote('Private note for you (only you received it)', params.privateNote)] : []),
     button('Review and sign', params.signingUrl),
-    paragraph(`Please sign by ${formatMailDate(params.dueDate)}.`),
+    paragraph(`Please sign by ${formatDateTime(params.dueDate)}.`),
     paragraph('Do not forward this e-mail: anyone with the link can sign in your name.'),
   ]);
 
@@ -48,7 +48,7 @@ const observerInvitation = (params: ObserverInvitation): MailContent =>
     ),
     ...senderMessage(params),
     ...(params.viewUrl ? [button('View the envelope', params.viewUrl)] : []),
-    paragraph(`The signers have until ${formatMailDate(params.dueDate)} to sign.`),
+    paragraph(`The signers have until ${formatDateTime(params.dueDate)} to sign.`),
   ]);
 
 /** The e-mail that tells a recipient about a new envelope: an invitation to sign, or a notice to an observer. */

@@ -1,4 +1,4 @@
-import { formatMailDate } from './mail-date.js';
+import { formatDateTime } from '../../domain/date-format.js';
 import { button, composeMail, greeting, paragraph, type MailContent } from './mail-layout.js';
 
 export interface ReminderMailParams {
@@ -26,7 +26,7 @@ export const reminderMail = (params: ReminderMailParams): MailContent =>
     greeting(params.recipientName),
     paragraph(
       `This is a reminder that ${params.senderName} is waiting for your signature on "${params.envelopeName}". ` +
-        `You have ${timeLeft(params.now, params.dueDate)} left: it can be signed until ${formatMailDate(params.dueDate)}.`,
+        `You have ${timeLeft(params.now, params.dueDate)} left: it can be signed until ${formatDateTime(params.dueDate)}.`,
     ),
     button('Review and sign', params.signingUrl),
     paragraph('Do not forward this e-mail: anyone with the link can sign in your name.'),

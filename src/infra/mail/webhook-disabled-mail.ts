@@ -1,4 +1,4 @@
-import { formatMailDate } from './mail-date.js';
+import { formatDateTime } from '../../domain/date-format.js';
 import { composeMail, greeting, paragraph, quote, type MailContent } from './mail-layout.js';
 
 export interface WebhookDisabledMailParams {
@@ -14,7 +14,7 @@ export const webhookDisabledMail = (params: WebhookDisabledMailParams): MailCont
   composeMail(`Webhook disabled: ${params.url}`, [
     greeting(params.ownerName),
     paragraph(
-      `Your webhook ${params.webhookId} (${params.url}) has not accepted a delivery since ${formatMailDate(params.failingSince)}, ` +
+      `Your webhook ${params.webhookId} (${params.url}) has not accepted a delivery since ${formatDateTime(params.failingSince)}, ` +
         'so Countersign disabled it after 24 hours of failures. Events are no longer sent to it.',
     ),
     quote('Last error', params.lastError),

@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Piscina } from 'piscina';
 import { AppError } from '../../domain/app-error.js';
+import type { SignaturePagesTask } from './append-pages.js';
 import type { CertificateInput } from './certificate-page.js';
 import type { CompletionRecord } from './completion-record.js';
 import type { AnchorMatch } from './find-anchors.js';
@@ -47,6 +48,8 @@ export interface PdfPool {
     input: { certificate: CertificateInput; record: CompletionRecord },
     sealing: SealingOptions,
   ): Promise<{ bytes: Uint8Array; pages: PageInfo[] }>;
+  /** Signature pages appended to a document (signers given no field sign there), and its pages after. */
+  appendSignaturePages(task: SignaturePagesTask): Promise<{ bytes: Uint8Array; pages: PageInfo[] }>;
   verify(bytes: Uint8Array, options?: VerifyOptions): Promise<VerifyReport>;
   readCompletionRecord(bytes: Uint8Array): Promise<CompletionRecord | undefined>;
   close(): Promise<void>;
@@ -124,6 +127,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
     findAnchors: (bytes, texts, maxMatches) => run('anchors', { bytes, texts, maxMatches }),
     sealDocument: (input, sealing) => run('sealDocument', { ...input, ...sealing }, sealTimeoutMs),
     sealCertificate: (input, sealing) => run('sealCertificate', { ...input, ...sealing }, sealTimeoutMs),
+    appendSignaturePages: (task) => run('signaturePages', task),
     verify: (bytes, verifyOptions = {}) => run('verify', { bytes, options: verifyOptions }),
     readCompletionRecord: (bytes) => run('completionRecord', { bytes }),
     close: async () => {

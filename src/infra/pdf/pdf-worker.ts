@@ -1,4 +1,5 @@
 import type { AppError, Problem } from '../../domain/app-error.js';
+import type { SignaturePagesTask } from './append-pages.js';
 import type { CertificateInput } from './certificate-page.js';
 import type { CompletionRecord } from './completion-record.js';
 import type { AnchorSearch, findAnchorsOnce } from './find-anchors.js';
@@ -93,6 +94,14 @@ export const sealCertificate = (task: SealCertificateTask): Promise<TaskResult<{
   settle(async () => {
     const [{ renderCertificate }, { inspectPdf }] = await Promise.all([import('./certificate-page.js'), import('./intake.js')]);
     const bytes = await sealWithRecord(await renderCertificate(task.certificate), task);
+    return { bytes, pages: (await inspectPdf(bytes)).pages };
+  });
+
+/** The document with signature pages appended, and its pages described again. */
+export const signaturePages = (task: SignaturePagesTask): Promise<TaskResult<{ bytes: Uint8Array; pages: PageInfo[] }>> =>
+  settle(async () => {
+    const [{ appendSignaturePages }, { inspectPdf }] = await Promise.all([import('./append-pages.js'), import('./intake.js')]);
+    const bytes = await appendSignaturePages(task);
     return { bytes, pages: (await inspectPdf(bytes)).pages };
   });
 

@@ -17,6 +17,7 @@ const session = (signerStatus: SigningSession['signer']['status'], envelopeStatu
   documents: [],
   fields: [],
   consent_text: 'text',
+  signed_by_others: [],
 });
 
 const failure = (status: number, code: string, message: string) =>

@@ -1,28 +1,52 @@
+import { useState } from 'react';
+
 interface ConsentDisclosureProps {
   text: string;
   accepted: boolean;
   onChange: (accepted: boolean) => void;
 }
 
-/** The electronic-records disclosure, shown in full, and the explicit agreement to it. */
+/**
+ * The electronic-records disclosure and the explicit agreement to it. The full text is shown open
+ * (in a box of its own height, so it does not push the documents off the first screen) and folds
+ * away once the signer agrees; it stays one click away, and it is always the whole text whose
+ * SHA-256 the service records with the consent.
+ */
 export function ConsentDisclosure({ text, accepted, onChange }: ConsentDisclosureProps) {
+  const [open, setOpen] = useState(!accepted);
+
+  const agree = (checked: boolean) => {
+    if (checked) setOpen(false);
+    onChange(checked);
+  };
+
   return (
     <section className="panel consent" aria-labelledby="consent-title">
       <h2 id="consent-title" className="panel-title">
         Before you sign
       </h2>
-      <div className="consent-text" data-testid="consent-text">
-        {text}
-      </div>
+      <details
+        className="consent-details"
+        open={open}
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+        data-testid="consent-details"
+      >
+        <summary className="consent-summary" data-testid="consent-summary">
+          Electronic records and signature disclosure{accepted ? ' (agreed)' : ''}
+        </summary>
+        <div className="consent-text" data-testid="consent-text" role="region" aria-label="Disclosure text" tabIndex={0}>
+          {text}
+        </div>
+      </details>
       <div className="consent-check">
         <input
           id="consent"
           type="checkbox"
           data-testid="consent-checkbox"
           checked={accepted}
-          onChange={(event) => onChange(event.target.checked)}
+          onChange={(event) => agree(event.target.checked)}
         />
-        <label htmlFor="consent">I have read the disclosure above and agree to use electronic records and signatures.</label>
+        <label htmlFor="consent">I have read the disclosure and agree to use electronic records and signatures.</label>
       </div>
     </section>
   );

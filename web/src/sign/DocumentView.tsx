@@ -2,6 +2,7 @@ import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import { useEffect, useState, type ReactNode } from 'react';
 import { loadPdf } from '../shared/pdf-loader.js';
 import { PdfPageView, scaleOf } from './PdfPageView.js';
+import type { SignedField } from './SignedFieldOverlay.js';
 import type { SigningField } from './signing-types.js';
 
 interface DocumentViewProps {
@@ -11,6 +12,9 @@ interface DocumentViewProps {
   fields: SigningField[];
   width: number;
   renderField: (field: SigningField, scale: number) => ReactNode;
+  /** Other signers' completed fields on this document, drawn under this signer's. */
+  signedFields: SignedField[];
+  renderSigned: (signed: SignedField, scale: number) => ReactNode;
   onLoadError: (error: unknown) => void;
 }
 
@@ -18,7 +22,7 @@ const loadPages = async (pdf: PDFDocumentProxy): Promise<PDFPageProxy[]> =>
   Promise.all(Array.from({ length: pdf.numPages }, (_, index) => pdf.getPage(index + 1)));
 
 /** A document's pages one under the other, each with the signer's fields on it. */
-export function DocumentView({ name, loadBytes, fields, width, renderField, onLoadError }: DocumentViewProps) {
+export function DocumentView({ name, loadBytes, fields, width, renderField, signedFields, renderSigned, onLoadError }: DocumentViewProps) {
   const [pages, setPages] = useState<PDFPageProxy[] | null>(null);
 
   // Loaded once per mount: the callbacks changing identity is no reason to fetch the PDF again.
@@ -49,6 +53,7 @@ export function DocumentView({ name, loadBytes, fields, width, renderField, onLo
       ) : (
         pages.map((page, index) => (
           <PdfPageView key={index} page={page} width={width} label={`${name}, page ${index + 1} of ${pages.length}`}>
+            {signedFields.filter(({ field }) => field.page === index + 1).map((signed) => renderSigned(signed, scaleOf(page, width)))}
             {fields.filter((field) => field.page === index + 1).map((field) => renderField(field, scaleOf(page, width)))}
           </PdfPageView>
         ))

@@ -9,7 +9,7 @@ interface Copy {
 const COPY: Record<EndStateName, Copy> = {
   signed: {
     title: 'Thank you, you have signed',
-    body: 'Your signature has been recorded. When everyone has signed, you will receive the completed, sealed documents by e-mail.',
+    body: 'Your signature has been recorded. Others still have to sign; when they have, you will receive the completed, sealed documents by e-mail.',
   },
   'already-signed': {
     title: 'You have already signed',
@@ -50,14 +50,29 @@ const DECLINED_BY_YOU: Copy = {
   body: 'Your decision and your reason have been sent to the sender. You do not need to do anything else.',
 };
 
+const SIGNED_LAST: Copy = {
+  title: 'Thank you, everyone has signed',
+  body: 'Yours was the last signature: the envelope is complete and is being sealed. You will receive the sealed documents by e-mail shortly.',
+};
+
+const copyOf = (state: EndState): Copy => {
+  if (state.name === 'declined' && state.byYou) return DECLINED_BY_YOU;
+  if (state.name === 'signed' && state.last) return SIGNED_LAST;
+  return COPY[state.name];
+};
+
 /** The screen shown once there is nothing (more) to sign; its heading takes focus so it is announced. */
 export function EndStateView({ state }: { state: EndState }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  const copy = state.name === 'declined' && state.byYou ? DECLINED_BY_YOU : COPY[state.name];
+  const copy = copyOf(state);
 
   return (
-    <section className={`end-state end-state-${state.name}`} data-testid={`state-${state.name}`}>
+    <section
+      className={`end-state end-state-${state.name}`}
+      data-testid={`state-${state.name}`}
+      data-last-signer={state.name === 'signed' ? Boolean(state.last) : undefined}
+    >
       <h1 ref={headingRef} tabIndex={-1} className="end-state-title">
         {copy.title}
       </h1>

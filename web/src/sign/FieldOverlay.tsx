@@ -12,6 +12,8 @@ interface FieldOverlayProps {
   /** The adopted signature or initials, when this mark field has been applied. */
   appliedMark: AdoptedMark | undefined;
   invalid: boolean;
+  /** "Next field" selected it: outlined until another is selected. */
+  highlighted: boolean;
   onChange: (value: string) => void;
   onMarkClick: () => void;
 }
@@ -29,7 +31,7 @@ const forwardTap = (event: MouseEvent<HTMLDivElement>, controlId: string) => {
   else control?.click();
 };
 
-const boxStyle = (field: SigningField, scale: number): CSSProperties => ({
+export const boxStyle = (field: Pick<SigningField, 'x' | 'y' | 'width' | 'height'>, scale: number): CSSProperties => ({
   left: field.x * scale,
   top: field.y * scale,
   width: field.width * scale,
@@ -38,7 +40,7 @@ const boxStyle = (field: SigningField, scale: number): CSSProperties => ({
 });
 
 /** One of the signer's fields, laid over the rendered page at its PDF position. */
-export function FieldOverlay({ field, scale, value, appliedMark, invalid, onChange, onMarkClick }: FieldOverlayProps) {
+export function FieldOverlay({ field, scale, value, appliedMark, invalid, highlighted, onChange, onMarkClick }: FieldOverlayProps) {
   const id = fieldDomId(field);
   const label = fieldLabel(field);
   const readOnly = !field.editable || isServerFilled(field);
@@ -48,25 +50,51 @@ export function FieldOverlay({ field, scale, value, appliedMark, invalid, onChan
     'aria-required': field.required && !readOnly,
     'aria-invalid': invalid || undefined,
   };
-  const className = `field field-${field.type}${field.required ? ' field-required' : ''}${invalid ? ' field-invalid' : ''}`;
+  const className = [
+    'field',
+    `field-${field.type}`,
+    field.required ? 'field-required' : '',
+    invalid ? 'field-invalid' : '',
+    highlighted ? 'field-highlighted' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  // A checkbox is a bare square: its label is written beside it. Other controls show it inside (placeholder, prompt).
+  const visibleLabel = field.type === 'checkbox';
 
   return (
-    <div className={className} style={boxStyle(field, scale)} onClick={(event) => forwardTap(event, id)}>
-      <label htmlFor={id} className="visually-hidden">
+    <div
+      className={className}
+      style={boxStyle(field, scale)}
+      data-highlighted={highlighted || undefined}
+      onClick={(event) => forwardTap(event, id)}
+    >
+      <label htmlFor={id} className={visibleLabel ? 'field-caption' : 'visually-hidden'}>
         {label}
-        {field.required && !readOnly ? ' (required)' : ''}
-        {readOnly ? ' (read-only)' : ''}
+        <span className="visually-hidden">
+          {field.required && !readOnly ? ' (required)' : ''}
+          {readOnly ? ' (read-only)' : ''}
+        </span>
       </label>
       {isMark(field) ? (
-        <button type="button" {...common} className="field-mark" disabled={!field.editable} onClick={onMarkClick}>
+        // A button takes no aria-required: its label says "(required)".
+        <button
+          type="button"
+          id={common.id}
+          data-testid={common['data-testid']}
+          aria-invalid={common['aria-invalid']}
+          className="field-mark"
+          disabled={!field.editable}
+          onClick={onMarkClick}
+        >
           {appliedMark ? (
             <MarkPreview mark={appliedMark} />
           ) : (
-            <span className="field-mark-prompt">{field.type === 'initials' ? 'Initial' : 'Sign'}</span>
+            <span className="field-mark-prompt">{field.type === 'initials' ? 'Initial here' : 'Sign here'}</span>
           )}
         </button>
       ) : (
-        <FieldInput field={field} common={common} readOnly={readOnly} value={value} onChange={onChange} />
+        <FieldInput field={field} common={common} label={label} readOnly={readOnly} value={value} onChange={onChange} />
       )}
       {field.required && !readOnly ? (
         <span className="field-required-marker" aria-hidden="true">
@@ -88,12 +116,14 @@ interface ControlProps {
 interface FieldInputProps {
   field: SigningField;
   common: ControlProps;
+  /** Shown in the empty control, so a box on the page says what goes in it. */
+  label: string;
   readOnly: boolean;
   value: string;
   onChange: (value: string) => void;
 }
 
-function FieldInput({ field, common, readOnly, value, onChange }: FieldInputProps) {
+function FieldInput({ field, common, label, readOnly, value, onChange }: FieldInputProps) {
   switch (field.type) {
     case 'checkbox':
       return (
@@ -108,7 +138,7 @@ function FieldInput({ field, common, readOnly, value, onChange }: FieldInputProp
     case 'dropdown':
       return (
         <select {...common} value={value} disabled={readOnly} onChange={(event) => onChange(event.target.value)}>
-          <option value="">Choose…</option>
+          <option value="">{label}…</option>
           {(field.options ?? []).map((option) => (
             <option key={option} value={option}>
               {option}
@@ -123,6 +153,7 @@ function FieldInput({ field, common, readOnly, value, onChange }: FieldInputProp
           type="text"
           inputMode={field.type === 'number' ? 'decimal' : undefined}
           autoComplete={field.type === 'name' ? 'name' : field.type === 'email' ? 'email' : 'off'}
+          placeholder={label}
           value={value}
           readOnly={readOnly}
           onChange={(event) => onChange(event.target.value)}

@@ -12,6 +12,7 @@ import { failureLines } from './failure-text.js';
 import { FieldOverlay, fieldDomId } from './FieldOverlay.js';
 import { readingOrder } from './field-values.js';
 import { requestLocation } from './geolocation.js';
+import { SignedFieldOverlay, signedFieldsOf } from './SignedFieldOverlay.js';
 import { initialsOf } from './initials.js';
 import { LocationPanel, type LocationState } from './LocationPanel.js';
 import { buildSignRequest } from './sign-request.js';
@@ -28,9 +29,11 @@ interface SigningWorkspaceProps {
 
 type OpenDialog = { kind: 'adopt'; mark: MarkKind; field: SigningField } | { kind: 'decline' } | null;
 
+const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 const focusField = (field: SigningField) => {
   const element = document.getElementById(fieldDomId(field));
-  element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  element?.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   element?.focus({ preventScroll: true });
 };
 
@@ -43,10 +46,18 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
   const [problems, setProblems] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [declineError, setDeclineError] = useState<string | null>(null);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
   const documentsRef = useRef<HTMLDivElement>(null);
   const pageWidth = useElementWidth(documentsRef);
   const envelopeId = session.envelope.envelope_id;
   const fields = readingOrder(session.fields);
+  const signedFields = signedFieldsOf(session.signed_by_others);
+
+  /** Takes the signer to a field: scrolled into view, focused, and outlined so it is seen, not only focused. */
+  const selectField = (field: SigningField) => {
+    setHighlighted(field.field_id);
+    focusField(field);
+  };
 
   /** A failed action either ends the session (409, 404) or is explained on the page (400). */
   const fail = (failure: unknown, show: (lines: string[]) => void) => {
@@ -82,7 +93,7 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
 
   const goToNextField = () => {
     const next = form.progress.missing[0];
-    if (next) focusField(next);
+    if (next) selectField(next);
   };
 
   const finish = async () => {
@@ -92,7 +103,7 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
       setProblems([
         left > 0 ? `Complete the required fields first: ${left} left.` : 'A number field holds something that is not a number.',
       ]);
-      focusField(firstMissing);
+      selectField(firstMissing);
       return;
     }
     setProblems([]);
@@ -103,7 +114,7 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
     }
     setSubmitting(true);
     try {
-      await api.sign(
+      const result = await api.sign(
         buildSignRequest({
           fields: session.fields,
           signerName: session.signer.name,
@@ -113,7 +124,7 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
         }),
       );
       notifyParent('countersign.signed', envelopeId);
-      onEnd({ name: 'signed', byYou: true });
+      onEnd({ name: 'signed', byYou: true, last: result.all_signed });
     } catch (failure) {
       fail(failure, setProblems);
       setSubmitting(false);
@@ -160,6 +171,8 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
             name={document.name}
             loadBytes={() => api.document(document.document_id)}
             fields={fields.filter((field) => field.document === index + 1)}
+            signedFields={signedFields.filter(({ field }) => field.document === index + 1)}
+            renderSigned={(signed, scale) => <SignedFieldOverlay key={signed.field.field_id} {...signed} scale={scale} />}
             width={pageWidth}
             onLoadError={onDocumentError}
             renderField={(field, scale) => (
@@ -172,6 +185,7 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
                   form.applied.has(field.field_id) ? form.marks[field.type === 'initials' ? 'initials' : 'signature'] : undefined
                 }
                 invalid={form.badNumbers.has(field.field_id)}
+                highlighted={highlighted === field.field_id}
                 onChange={(value) => form.setValue(field.field_id, value)}
                 onMarkClick={() => onMarkClick(field)}
               />

@@ -9,6 +9,8 @@ export interface EndState {
   name: EndStateName;
   /** Set when the signer's own action led here, so the page can thank rather than explain. */
   byYou?: boolean;
+  /** The signer's signature was the last one: the envelope is complete and being sealed. */
+  last?: boolean;
   detail?: string;
 }
 

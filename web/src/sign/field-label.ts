@@ -23,6 +23,7 @@ const humanize = (placeholder: string | null): string => {
 };
 
 /** The accessible name of a field: its placeholder in words, or its type when it has none. */
-export const fieldLabel = (field: SigningField): string => humanize(field.placeholder) || TYPE_NAMES[field.type];
+export const fieldLabel = (field: Pick<SigningField, 'type' | 'placeholder'>): string =>
+  humanize(field.placeholder) || TYPE_NAMES[field.type];
 
-export const typeName = (field: SigningField): string => TYPE_NAMES[field.type];
+export const typeName = (field: Pick<SigningField, 'type'>): string => TYPE_NAMES[field.type];

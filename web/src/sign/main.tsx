@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import '../shared/base.css';
+import './script-font.css';
 import './sign.css';
 import { parseSigningLocation } from './signing-location.js';
 import { SigningApp } from './SigningApp.js';

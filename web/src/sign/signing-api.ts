@@ -1,5 +1,5 @@
 import { requestBytes, requestData } from '../shared/http-client.js';
-import type { SignRequest, SigningSession } from './signing-types.js';
+import type { SignRequest, SignResult, SigningSession } from './signing-types.js';
 
 /** The signing API of one recipient; the token in the path is the only credential. */
 export class SigningApi {
@@ -20,8 +20,8 @@ export class SigningApi {
     return requestBytes(this.url(`/documents/${encodeURIComponent(documentId)}`));
   }
 
-  sign(request: SignRequest): Promise<unknown> {
-    return requestData(this.url('/sign'), { method: 'POST', body: JSON.stringify(request) });
+  sign(request: SignRequest): Promise<SignResult> {
+    return requestData<SignResult>(this.url('/sign'), { method: 'POST', body: JSON.stringify(request) });
   }
 
   decline(reason: string): Promise<unknown> {

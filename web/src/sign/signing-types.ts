@@ -35,7 +35,40 @@ export interface SigningSession {
   documents: { document_id: string; name: string; pages: number }[];
   fields: SigningField[];
   consent_text: string;
+  /** What the other signers who have signed left on the documents, shown read-only in place. */
+  signed_by_others: SignedByOther[];
   session_token?: string;
+}
+
+/** One of another signer's fields, as they completed it. */
+export interface OtherSignerField {
+  field_id: string;
+  type: FieldType;
+  placeholder: string | null;
+  document: number;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Text, "true"/"false" for a checkbox, the ISO day for date_signed; null for marks. */
+  value: string | null;
+}
+
+export interface SignedByOther {
+  name: string;
+  signed_at: string;
+  signature: AdoptedMark;
+  initials: AdoptedMark | null;
+  fields: OtherSignerField[];
+}
+
+/** The answer to POST …/sign. */
+export interface SignResult {
+  envelope_id: string;
+  status: string;
+  /** This was the last signature: the envelope is being sealed. */
+  all_signed: boolean;
 }
 
 export type AdoptedMark = { type: 'drawn'; image_png_base64: string } | { type: 'typed'; text: string };

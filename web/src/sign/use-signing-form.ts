@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
+import { formatDate } from './date-format.js';
 import { initialValues, invalidNumbers, progressOf, type FieldValues } from './field-values.js';
 import type { AdoptedMark, AdoptedMarks, SigningField, SigningSession } from './signing-types.js';
 
 export type MarkKind = keyof AdoptedMarks;
 
-const today = (): string => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date());
+/** The date the server will record for date_signed, written as the sealed PDF will print it. */
+const today = (): string => formatDate(new Date());
 
 /** The signer's work in progress: entered values, adopted marks, and which mark fields were applied. */
 export const useSigningForm = (session: SigningSession) => {

@@ -134,6 +134,18 @@ export const CreatedEnvelope = Type.Object({
   signing_due_date: Timestamp(),
   documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500) }), 10),
   recipients: Type.Object({ signers: List(RecipientSummary, 50), observers: List(RecipientSummary, 50) }),
+  warnings: List(
+    Type.Object({
+      code: Type.Unsafe<'SIGNER_WITHOUT_FIELDS'>(Type.String({ enum: ['SIGNER_WITHOUT_FIELDS'], maxLength: 32 })),
+      message: Text(1000),
+      signer_email: Email(),
+    }),
+    50,
+    {
+      description:
+        'What the sender should know about the envelope, which was created and sent all the same. `SIGNER_WITHOUT_FIELDS`: the signer was given no field, so one required signature field was added for them on a signature page appended to the last document (its `pages` count includes it).',
+    },
+  ),
 });
 
 export const presentCreatedEnvelope = (created: NewlyCreatedEnvelope) => {
@@ -148,5 +160,6 @@ export const presentCreatedEnvelope = (created: NewlyCreatedEnvelope) => {
     signing_due_date: created.signingDueDate,
     documents: created.documents.map((d) => ({ document_id: d.documentId, name: d.name, pages: d.pageCount })),
     recipients: { signers: created.signers.map(summary), observers: created.observers.map(summary) },
+    warnings: (created.warnings ?? []).map((w) => ({ code: w.code, message: w.message, signer_email: w.signerEmail })),
   };
 };

@@ -1,13 +1,13 @@
 import type { FastifyReply } from 'fastify';
 
-/** The pages load nothing from elsewhere; pdf.js needs blob: workers and data:/blob: images. */
+/** The pages load nothing from elsewhere (fonts included: the script face is one of their assets); pdf.js needs blob: workers and data:/blob: images. */
 const contentSecurityPolicy = (frameAncestors: readonly string[]): string =>
   [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data: blob:",
-    "font-src 'self' data:",
+    "font-src 'self'",
     "worker-src 'self' blob:",
     "connect-src 'self'",
     "object-src 'none'",

@@ -28,6 +28,44 @@ const SigningField = Type.Object({
   options: Type.Union([List(Text(200), 100), Type.Null()]),
 });
 
+const ShownMark = Type.Object({
+  type: Type.Unsafe<'drawn' | 'typed'>(Type.String({ enum: ['drawn', 'typed'], maxLength: 5 })),
+  image_png_base64: Type.Optional(
+    Text(SIGNATURE_IMAGE_LIMITS.maxBase64Chars, {
+      contentEncoding: 'base64',
+      contentMediaType: 'image/png',
+      description: 'drawn: the adopted PNG',
+    }),
+  ),
+  text: Type.Optional(Text(200, { description: 'typed: the name as typed, shown in the script face' })),
+});
+
+const OtherSignerField = Type.Object({
+  field_id: Id('fld'),
+  type: Text(16),
+  placeholder: Nullable(Text(100)),
+  document: Int(1, 10),
+  page: Int(1, 500),
+  x: Num(0, 100_000),
+  y: Num(0, 100_000),
+  width: Num(0, 100_000),
+  height: Num(0, 100_000),
+  value: Nullable(
+    Text(5000, {
+      description:
+        'What the signer left: text as entered, `true`/`false` for a checkbox, the ISO date (YYYY-MM-DD, UTC) for `date_signed`; null for signature and initials (see the marks) and for an optional field left empty',
+    }),
+  ),
+});
+
+const SignedByOther = Type.Object({
+  name: Text(255),
+  signed_at: Timestamp(),
+  signature: ShownMark,
+  initials: Type.Union([ShownMark, Type.Null()], { description: 'null: their initials fields show their signature' }),
+  fields: List(OtherSignerField, 200),
+});
+
 export const SigningPage = Type.Object({
   envelope: Type.Object({
     envelope_id: Id('env'),
@@ -42,6 +80,10 @@ export const SigningPage = Type.Object({
   fields: List(SigningField, 200),
   consent_text: Text(10_000, {
     description: 'The electronic records disclosure the signer accepts; its SHA-256 is recorded with the consent',
+  }),
+  signed_by_others: List(SignedByOther, 50, {
+    description:
+      'The other signers who have already signed, with their fields, values and adopted marks, so this signer sees them in place (read-only). A signer who has not signed (waiting, on turn or declined) is never listed.',
   }),
   session_token: Type.Optional(Text(200, { description: 'Only when an embedded token was exchanged: use it for the rest of the signing' })),
 });
@@ -62,6 +104,25 @@ const presentSigningField = (field: SigningPageView['fields'][number]): Static<t
   options: field.options,
 });
 
+const presentOtherSignature = (other: SigningPageView['signedByOthers'][number]): Static<typeof SignedByOther> => ({
+  name: other.name,
+  signed_at: other.signedAt,
+  signature: other.signature,
+  initials: other.initials,
+  fields: other.fields.map((field) => ({
+    field_id: field.id,
+    type: field.type,
+    placeholder: field.placeholder,
+    document: field.document,
+    page: field.page,
+    x: field.x,
+    y: field.y,
+    width: field.width,
+    height: field.height,
+    value: field.value,
+  })),
+});
+
 export const presentSigningPage = (view: SigningPageView): Static<typeof SigningPage> => ({
   envelope: {
     envelope_id: view.envelope.id,
@@ -75,6 +136,7 @@ export const presentSigningPage = (view: SigningPageView): Static<typeof Signing
   documents: view.documents.map((d) => ({ document_id: d.id, name: d.name, pages: d.pages.length })),
   fields: view.fields.map(presentSigningField),
   consent_text: view.consentText,
+  signed_by_others: view.signedByOthers.map(presentOtherSignature),
   ...(view.sessionToken ? { session_token: view.sessionToken } : {}),
 });
 
@@ -114,6 +176,9 @@ export const SignedResult = Type.Object({
   envelope_id: Id('env'),
   status: Text(16),
   signer: Type.Object({ name: Text(255), email: Email(), status: Text(16), signed_at: Timestamp() }),
+  all_signed: Type.Boolean({
+    description: 'true when this was the last signature: the envelope is being sealed and becomes Completed once the sealed file exists',
+  }),
 });
 
 /** The envelope stays InProgress until the sealed file exists, even after the last signature. */
@@ -121,6 +186,7 @@ export const presentSignature = (receipt: SignatureReceipt): Static<typeof Signe
   envelope_id: receipt.envelopeId,
   status: 'InProgress',
   signer: { name: receipt.signer.name, email: receipt.signer.email, status: 'Signed', signed_at: receipt.signedAt },
+  all_signed: receipt.allSigned,
 });
 
 export const DeclineBody = Strict({ reason: Type.String({ minLength: 1, maxLength: 1000, 'x-missing-code': 'DECLINE_REASON_REQUIRED' }) });
