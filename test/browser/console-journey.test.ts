@@ -109,7 +109,7 @@ describeWithServer(
         consolePage.waitForEvent('download'),
         consolePage.locator('[data-testid=download-document]').first().click(),
       ]);
-      assert.equal(download.suggestedFilename(), 'consulting.pdf');
+      assert.equal(download.suggestedFilename(), 'consulting (signed).pdf');
       const path = await download.path();
       const sealed = new Uint8Array(readFileSync(path));
       assert.equal(Buffer.from(sealed.subarray(0, 5)).toString(), '%PDF-');
