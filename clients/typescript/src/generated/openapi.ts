@@ -891,7 +891,7 @@ export interface paths {
     };
     /**
      * What the signing page shows to the signer of this token
-     * @description No headers: the token is the credential. Marks the signer Viewed on the first call. An embedded token is single use across every signing endpoint: its first use spends it, and here it is exchanged for `session_token` (only while its signer is on turn: after they signed or declined it is 404 `SIGNING_TOKEN_NOT_FOUND`). While the envelope is not Sent/InProgress (also past its due date) every signing endpoint answers 409 `ENVELOPE_NOT_ACTIVE`.
+     * @description No headers: the token is the credential. Marks the signer Viewed on the first call. `signed_by_others` carries what every other signer who has already signed left on the documents — each field with its value, and their adopted signature and initials (the drawn PNG as base64, or the typed text) — so that a later signer of a sequential envelope sees the earlier marks in place; this token is the only way to read them, and nothing of a signer who has not signed is included. An embedded token is single use across every signing endpoint: its first use spends it, and here it is exchanged for `session_token` (only while its signer is on turn: after they signed or declined it is 404 `SIGNING_TOKEN_NOT_FOUND`). While the envelope is not Sent/InProgress (also past its due date) every signing endpoint answers 409 `ENVELOPE_NOT_ACTIVE`.
      */
     get: operations['viewSigningPage'];
     put?: never;
@@ -4611,6 +4611,14 @@ export interface operations {
               /** Format: date-time */
               signing_due_date: string;
               status: string;
+              /** @description What the sender should know about the envelope, which was created and sent all the same. `SIGNER_WITHOUT_FIELDS`: the signer was given no field, so one required signature field was added for them on a signature page appended to the last document (its `pages` count includes it). */
+              warnings: {
+                /** @enum {string} */
+                code: 'SIGNER_WITHOUT_FIELDS';
+                message: string;
+                /** Format: email */
+                signer_email: string;
+              }[];
             };
             message: string;
           };
@@ -9015,6 +9023,14 @@ export interface operations {
               /** Format: date-time */
               signing_due_date: string;
               status: string;
+              /** @description What the sender should know about the envelope, which was created and sent all the same. `SIGNER_WITHOUT_FIELDS`: the signer was given no field, so one required signature field was added for them on a signature page appended to the last document (its `pages` count includes it). */
+              warnings: {
+                /** @enum {string} */
+                code: 'SIGNER_WITHOUT_FIELDS';
+                message: string;
+                /** Format: email */
+                signer_email: string;
+              }[];
             };
             message: string;
           };
@@ -9407,6 +9423,14 @@ export interface operations {
               /** Format: date-time */
               signing_due_date: string;
               status: string;
+              /** @description What the sender should know about the envelope, which was created and sent all the same. `SIGNER_WITHOUT_FIELDS`: the signer was given no field, so one required signature field was added for them on a signature page appended to the last document (its `pages` count includes it). */
+              warnings: {
+                /** @enum {string} */
+                code: 'SIGNER_WITHOUT_FIELDS';
+                message: string;
+                /** Format: email */
+                signer_email: string;
+              }[];
             };
             message: string;
           };
@@ -9775,6 +9799,14 @@ export interface operations {
               /** Format: date-time */
               signing_due_date: string;
               status: string;
+              /** @description What the sender should know about the envelope, which was created and sent all the same. `SIGNER_WITHOUT_FIELDS`: the signer was given no field, so one required signature field was added for them on a signature page appended to the last document (its `pages` count includes it). */
+              warnings: {
+                /** @enum {string} */
+                code: 'SIGNER_WITHOUT_FIELDS';
+                message: string;
+                /** Format: email */
+                signer_email: string;
+              }[];
             };
             message: string;
           };
@@ -11337,6 +11369,49 @@ export interface operations {
               }[];
               /** @description Only when an embedded token was exchanged: use it for the rest of the signing */
               session_token?: string;
+              /** @description The other signers who have already signed, with their fields, values and adopted marks, so this signer sees them in place (read-only). A signer who has not signed (waiting, on turn or declined) is never listed. */
+              signed_by_others: {
+                fields: {
+                  /** Format: int32 */
+                  document: number;
+                  field_id: string;
+                  height: number;
+                  /** Format: int32 */
+                  page: number;
+                  placeholder: string | null;
+                  type: string;
+                  value: string | null;
+                  width: number;
+                  x: number;
+                  y: number;
+                }[];
+                /** @description null: their initials fields show their signature */
+                initials: {
+                  /**
+                   * Format: byte
+                   * @description drawn: the adopted PNG
+                   */
+                  image_png_base64?: string;
+                  /** @description typed: the name as typed, shown in the script face */
+                  text?: string;
+                  /** @enum {string} */
+                  type: 'drawn' | 'typed';
+                } | null;
+                name: string;
+                signature: {
+                  /**
+                   * Format: byte
+                   * @description drawn: the adopted PNG
+                   */
+                  image_png_base64?: string;
+                  /** @description typed: the name as typed, shown in the script face */
+                  text?: string;
+                  /** @enum {string} */
+                  type: 'drawn' | 'typed';
+                };
+                /** Format: date-time */
+                signed_at: string;
+              }[];
               signer: {
                 /** Format: email */
                 email: string;
@@ -11941,6 +12016,8 @@ export interface operations {
         content: {
           'application/json': {
             data: {
+              /** @description true when this was the last signature: the envelope is being sealed and becomes Completed once the sealed file exists */
+              all_signed: boolean;
               envelope_id: string;
               signer: {
                 /** Format: email */
