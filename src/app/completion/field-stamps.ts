@@ -8,7 +8,11 @@ const markStamp = (mark: AdoptedMark): Pick<FieldStamp, 'kind' | 'imagePng' | 't
   return png ? { kind: 'image', imagePng: png } : { kind: 'text', text: mark.type === 'typed' ? mark.text : '', font: 'handwriting' };
 };
 
-const valueStamp = (field: Field, signature: StoredSignature): Omit<FieldStamp, 'page' | 'x' | 'y' | 'width' | 'height'> | undefined => {
+const valueStamp = (
+  field: Field,
+  signature: StoredSignature,
+  attachmentNames: ReadonlyMap<string, string>,
+): Omit<FieldStamp, 'page' | 'x' | 'y' | 'width' | 'height'> | undefined => {
   switch (field.type) {
     case 'signature':
       return markStamp(signature.signature);
@@ -16,6 +20,10 @@ const valueStamp = (field: Field, signature: StoredSignature): Omit<FieldStamp, 
       return markStamp(signature.initials ?? signature.signature);
     case 'checkbox':
       return { kind: 'checkbox', checked: field.value === 'true' };
+    case 'attachment': {
+      const name = field.value === null ? undefined : attachmentNames.get(field.value);
+      return name === undefined ? undefined : { kind: 'text', text: name, font: 'regular' };
+    }
     default:
       return field.value === null ? undefined : { kind: 'text', text: field.value, font: 'regular' };
   }
@@ -23,11 +31,16 @@ const valueStamp = (field: Field, signature: StoredSignature): Omit<FieldStamp, 
 
 /**
  * What to print into one document: every field's value where the signer saw the field; signature
- * and initials fields carry the adopted mark (the drawn image, or typed text in handwriting).
+ * and initials fields carry the adopted mark (the drawn image, or typed text in handwriting);
+ * attachment fields the name of the file (the file itself is embedded, by attachment_id).
  */
-export const fieldStamps = (fields: readonly Field[], signatures: ReadonlyMap<string, StoredSignature>): FieldStamp[] =>
+export const fieldStamps = (
+  fields: readonly Field[],
+  signatures: ReadonlyMap<string, StoredSignature>,
+  attachmentNames: ReadonlyMap<string, string> = new Map(),
+): FieldStamp[] =>
   fields.flatMap((field) => {
     const signature = signatures.get(field.recipientId);
-    const stamp = signature && valueStamp(field, signature);
+    const stamp = signature && valueStamp(field, signature, attachmentNames);
     return stamp ? [{ page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, ...stamp }] : [];
   });

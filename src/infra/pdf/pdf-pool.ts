@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Piscina } from 'piscina';
 import { AppError } from '../../domain/app-error.js';
 import type { CertificateInput } from './certificate-page.js';
-import type { CompletionRecord } from './completion-record.js';
+import type { CompletionRecord, EmbeddedFile } from './completion-record.js';
 import type { AnchorMatch } from './find-anchors.js';
 import type { InspectOptions, PageInfo, PdfInfo } from './intake.js';
 import type * as tasks from './pdf-worker.js';
@@ -40,6 +40,7 @@ export interface PdfPool {
       certificate: CertificateInput;
       qrCodeUrl: string | null;
       record: CompletionRecord;
+      attachments?: EmbeddedFile[];
     },
     sealing: SealingOptions,
   ): Promise<Uint8Array>;
