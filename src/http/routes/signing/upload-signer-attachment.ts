@@ -10,7 +10,6 @@ import { SigningTokenParams } from './signing.schema.js';
 
 /** The multipart form, for the OpenAPI document only: the part is streamed by the handler, so there is no parsed body to validate. */
 const MultipartAttachmentBody = {
-  required: ['file'],
   properties: {
     file: {
       type: 'string',
