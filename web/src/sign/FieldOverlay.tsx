@@ -1,4 +1,5 @@
 import type { CSSProperties, MouseEvent } from 'react';
+import { AttachmentField } from './AttachmentField.js';
 import { fieldLabel } from './field-label.js';
 import { isMark, isServerFilled } from './field-values.js';
 import type { AdoptedMark, SigningField } from './signing-types.js';
@@ -65,6 +66,16 @@ export function FieldOverlay({ field, scale, value, appliedMark, invalid, onChan
             <span className="field-mark-prompt">{field.type === 'initials' ? 'Initial' : 'Sign'}</span>
           )}
         </button>
+      ) : field.type === 'attachment' ? (
+        <AttachmentField
+          field={field}
+          id={id}
+          testId={common['data-testid']}
+          readOnly={readOnly}
+          invalid={invalid}
+          value={value}
+          onChange={onChange}
+        />
       ) : (
         <FieldInput field={field} common={common} readOnly={readOnly} value={value} onChange={onChange} />
       )}
