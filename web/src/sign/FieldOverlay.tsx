@@ -59,7 +59,15 @@ export function FieldOverlay({ field, scale, value, appliedMark, invalid, onChan
         {readOnly ? ' (read-only)' : ''}
       </label>
       {isMark(field) ? (
-        <button type="button" {...common} className="field-mark" disabled={!field.editable} onClick={onMarkClick}>
+        // A button takes no aria-required/aria-invalid (axe: aria-allowed-attr); its label says "(required)".
+        <button
+          type="button"
+          id={common.id}
+          data-testid={common['data-testid']}
+          className="field-mark"
+          disabled={!field.editable}
+          onClick={onMarkClick}
+        >
           {appliedMark ? (
             <MarkPreview mark={appliedMark} />
           ) : (
