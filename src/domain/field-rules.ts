@@ -1,6 +1,17 @@
 import type { ErrorCode, Problem } from './app-error.js';
 
-export const FIELD_TYPES = ['signature', 'initials', 'name', 'email', 'date_signed', 'text', 'number', 'checkbox', 'dropdown'] as const;
+export const FIELD_TYPES = [
+  'signature',
+  'initials',
+  'name',
+  'email',
+  'date_signed',
+  'text',
+  'number',
+  'checkbox',
+  'dropdown',
+  'attachment',
+] as const;
 
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -91,6 +102,8 @@ const resolveDefaultValue = (
 ): { value: string | null; problem?: string } => {
   if (raw === undefined || raw === null || raw === '') return { value: null };
   if (isSelfFilling(type)) return { value: null, problem: `A ${type} field fills itself at signing and takes no default_value.` };
+  if (type === 'attachment')
+    return { value: null, problem: "An attachment field's value is the file the signer uploads: it takes no default_value." };
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
     return { value: null, problem: 'default_value must be a string.' };
   }
@@ -154,16 +167,24 @@ export interface SubmittedValue {
 
 export type ResolvedValues = { ok: true; values: Map<string, string> } | { ok: false; problems: Problem[] };
 
+/** What the signer brings besides the field values: the marks adopted, and the attachment_ids of the files they uploaded. */
+export interface SigningSubmissionContext {
+  hasSignature: boolean;
+  hasInitials: boolean;
+  uploadedAttachments?: ReadonlySet<string>;
+}
+
 /**
  * Checks a signature's `fields` against the signer's fields and returns the value of every
- * signer-filled field (text, number, checkbox, dropdown) that has one: the submitted value, else
- * the default. Self-filling fields get no entry: the stamping step fills them; this only checks that
- * a required signature or initials field will be filled. A required checkbox must be ticked.
+ * signer-filled field (text, number, checkbox, dropdown, attachment) that has one: the submitted
+ * value, else the default. Self-filling fields get no entry: the stamping step fills them; this only
+ * checks that a required signature or initials field will be filled. A required checkbox must be
+ * ticked. An attachment field's value is the attachment_id of a file this signer uploaded.
  */
 export const resolveSubmittedValues = (
   fields: readonly SignerField[],
   submitted: readonly SubmittedValue[],
-  adopted: { hasSignature: boolean; hasInitials: boolean },
+  adopted: SigningSubmissionContext,
 ): ResolvedValues => {
   const byId = new Map(fields.map((field) => [field.id, field]));
   const given = new Map<string, string>();
@@ -175,7 +196,7 @@ export const resolveSubmittedValues = (
     const value = submittedText(entry.value);
     if (value === undefined) return [];
     given.set(field.id, normalizeValue(field.type, value));
-    return submittedValueProblems(field, normalizeValue(field.type, value), `${path}.value`);
+    return submittedValueProblems(field, normalizeValue(field.type, value), `${path}.value`, adopted.uploadedAttachments);
   });
   const values = new Map<string, string>();
   for (const field of fields) {
@@ -195,7 +216,15 @@ const submittedText = (value: unknown): string | undefined => {
   return undefined;
 };
 
-const submittedValueProblems = (field: SignerField, value: string, path: string): Problem[] => {
+const submittedValueProblems = (
+  field: SignerField,
+  value: string,
+  path: string,
+  uploadedAttachments: ReadonlySet<string> = new Set(),
+): Problem[] => {
+  if (field.type === 'attachment' && !uploadedAttachments.has(value)) {
+    return [problem('UNKNOWN_ATTACHMENT', `"${value}" is not the attachment_id of a file this signer uploaded to this envelope.`, path)];
+  }
   if (isSelfFilling(field.type)) {
     return [problem('FIELD_NOT_EDITABLE', `The ${field.type} field "${field.id}" fills itself at signing.`, path)];
   }
@@ -206,11 +235,7 @@ const submittedValueProblems = (field: SignerField, value: string, path: string)
   return invalid ? [problem('INVALID_FIELD_VALUE', invalid, path)] : [];
 };
 
-const isFilled = (
-  field: SignerField,
-  value: string | undefined,
-  { hasSignature, hasInitials }: { hasSignature: boolean; hasInitials: boolean },
-): boolean => {
+const isFilled = (field: SignerField, value: string | undefined, { hasSignature, hasInitials }: SigningSubmissionContext): boolean => {
   switch (field.type) {
     case 'signature':
       return hasSignature;

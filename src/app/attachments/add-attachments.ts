@@ -52,6 +52,7 @@ export const addAttachments = async (
       size: file.bytes.byteLength,
       sha256,
       createdAt: now,
+      uploadedBy: 'sender',
     });
   }
 

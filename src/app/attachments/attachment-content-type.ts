@@ -21,6 +21,21 @@ const isPlainText = (bytes: Uint8Array): boolean => {
   }
 };
 
+/** What a signer may upload for an attachment field (API.md §12). */
+const SIGNER_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg']);
+
+/** The media type of a signer's upload, read from its bytes: PDF, PNG or JPEG; anything else is UNSUPPORTED_FILE_TYPE. */
+export const signerAttachmentContentType = async (bytes: Uint8Array, name: string): Promise<string> => {
+  const { fileTypeFromBuffer } = await import('file-type');
+  const detected = await fileTypeFromBuffer(bytes);
+  if (detected && SIGNER_TYPES.has(detected.mime)) return detected.mime;
+  throw new AppError(
+    'UNSUPPORTED_FILE_TYPE',
+    `"${name}" is ${detected ? detected.mime : 'not a recognised file type'}; upload a PDF, PNG or JPEG file.`,
+    { field: 'file' },
+  );
+};
+
 /**
  * The media type of an attachment, read from its bytes (never its name): PDF, PNG, JPEG, DOCX,
  * XLSX or plain text; anything else is UNSUPPORTED_FILE_TYPE.

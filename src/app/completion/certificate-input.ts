@@ -40,6 +40,7 @@ export const certificateInput = (
     completedAt: options.completedAt.toISOString(),
     recipients: record.recipients.map((r) => certificateRecipient(r, record.signatures.get(r.id))),
     documents: options.documents,
+    attachments: record.attachments.map((a) => ({ name: a.name, uploadedBy: a.uploadedBy, size: a.size, sha256: a.sha256 })),
     ledgerHeadHash: options.ledgerHeadHash,
     verificationUrl: url,
     qrCodeUrl: record.envelope.appendVerificationQrCode ? url : null,

@@ -1,6 +1,8 @@
 import type { Db } from '../../infra/db/database.js';
+import { insertAttachments } from '../../infra/db/tables/attachments-table.js';
 import { insertDocuments, updateDocument } from '../../infra/db/tables/documents-table.js';
 import { readEnvelope, updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
+import { deleteSignerAttachments } from '../../infra/db/tables/signer-attachments-table.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
@@ -34,6 +36,18 @@ const insertCertificate = async (trx: Db, record: EnvelopeRecord, sealed: Sealed
 };
 
 /**
+ * The signers' files named by attachment fields become supporting documents (same ids, uploaded_by
+ * the signer); the other uploads are forgotten, their bytes left to the blob collector.
+ */
+const keepFieldAttachments = async (trx: Db, record: EnvelopeRecord) => {
+  await insertAttachments(
+    trx,
+    record.attachments.map((a) => ({ ...a, envelopeId: record.envelope.id })),
+  );
+  await deleteSignerAttachments(trx, record.envelope.id);
+};
+
+/**
  * Records the sealed files and makes the envelope Completed, in one transaction. Returns false
  * when another run got there first (the job ran twice): that run's files stand.
  */
@@ -51,6 +65,7 @@ const recordCompletion = (
       await updateDocument(trx, document.id, { sealedSha256: sealed.documents[index]!.sha256 });
     }
     await insertCertificate(trx, record, sealed);
+    await keepFieldAttachments(trx, record);
     await updateEnvelope(trx, record.envelope.id, {
       status: 'Completed',
       completedAt: completedAt.toISOString(),

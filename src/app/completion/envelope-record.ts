@@ -4,6 +4,7 @@ import { readEnvelope, type Envelope } from '../../infra/db/tables/envelopes-tab
 import { readFields, type Field } from '../../infra/db/tables/fields-table.js';
 import { readRecipients, type Recipient } from '../../infra/db/tables/recipients-table.js';
 import type { StoredSignature } from '../signing/sign-envelope.js';
+import { readFieldAttachments, type FieldAttachment } from './field-attachments.js';
 
 /** Everything sealing needs to know about an envelope, read once. */
 export interface EnvelopeRecord {
@@ -14,17 +15,21 @@ export interface EnvelopeRecord {
   fields: Field[];
   /** The adopted marks of every signer who signed, by recipient id. */
   signatures: Map<string, StoredSignature>;
+  /** The files signers gave their attachment fields. */
+  attachments: FieldAttachment[];
 }
 
 export const readEnvelopeRecord = async (db: Db, envelopeId: string): Promise<EnvelopeRecord | undefined> => {
   const envelope = await readEnvelope(db, envelopeId);
   if (!envelope) return undefined;
   const recipients = await readRecipients(db, envelopeId);
+  const fields = await readFields(db, envelopeId);
   return {
     envelope,
     documents: await readEnvelopeDocuments(db, envelopeId),
     recipients,
-    fields: await readFields(db, envelopeId),
+    fields,
+    attachments: await readFieldAttachments(db, envelopeId, fields, recipients),
     // Only the signing use case writes `signature`, always as a StoredSignature.
     signatures: new Map(recipients.flatMap((r) => (r.signature ? [[r.id, r.signature as StoredSignature] as const] : []))),
   };

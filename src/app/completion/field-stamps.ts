@@ -9,7 +9,11 @@ const markStamp = (mark: AdoptedMark): Pick<FieldStamp, 'kind' | 'imagePng' | 't
   return png ? { kind: 'image', imagePng: png } : { kind: 'text', text: mark.type === 'typed' ? mark.text : '', font: 'handwriting' };
 };
 
-const valueStamp = (field: Field, signature: StoredSignature): Omit<FieldStamp, 'page' | 'x' | 'y' | 'width' | 'height'> | undefined => {
+const valueStamp = (
+  field: Field,
+  signature: StoredSignature,
+  attachmentNames: ReadonlyMap<string, string>,
+): Omit<FieldStamp, 'page' | 'x' | 'y' | 'width' | 'height'> | undefined => {
   switch (field.type) {
     case 'signature':
       return markStamp(signature.signature);
@@ -20,6 +24,10 @@ const valueStamp = (field: Field, signature: StoredSignature): Omit<FieldStamp, 
     case 'date_signed':
       // Stored as the ISO day (what the API returns); printed the way the page and the mails write dates.
       return field.value === null ? undefined : { kind: 'text', text: formatIsoDay(field.value), font: 'regular' };
+    case 'attachment': {
+      const name = field.value === null ? undefined : attachmentNames.get(field.value);
+      return name === undefined ? undefined : { kind: 'text', text: name, font: 'regular' };
+    }
     default:
       return field.value === null ? undefined : { kind: 'text', text: field.value, font: 'regular' };
   }
@@ -27,11 +35,16 @@ const valueStamp = (field: Field, signature: StoredSignature): Omit<FieldStamp, 
 
 /**
  * What to print into one document: every field's value where the signer saw the field; signature
- * and initials fields carry the adopted mark (the drawn image, or typed text in handwriting).
+ * and initials fields carry the adopted mark (the drawn image, or typed text in handwriting);
+ * attachment fields the name of the file (the file itself is embedded, by attachment_id).
  */
-export const fieldStamps = (fields: readonly Field[], signatures: ReadonlyMap<string, StoredSignature>): FieldStamp[] =>
+export const fieldStamps = (
+  fields: readonly Field[],
+  signatures: ReadonlyMap<string, StoredSignature>,
+  attachmentNames: ReadonlyMap<string, string> = new Map(),
+): FieldStamp[] =>
   fields.flatMap((field) => {
     const signature = signatures.get(field.recipientId);
-    const stamp = signature && valueStamp(field, signature);
+    const stamp = signature && valueStamp(field, signature, attachmentNames);
     return stamp ? [{ page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, ...stamp }] : [];
   });

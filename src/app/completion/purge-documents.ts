@@ -1,16 +1,18 @@
 import { attachmentUsesBlob } from '../../infra/db/tables/attachments-table.js';
 import { documentUsesBlobOutside } from '../../infra/db/tables/documents-table.js';
 import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
+import { signerAttachmentUsesBlob } from '../../infra/db/tables/signer-attachments-table.js';
 import { pendingUploadUsesBlob } from '../../infra/db/tables/uploads-table.js';
 import type { AppContext } from '../context.js';
 import type { EnvelopeRecord } from './envelope-record.js';
 import type { SealedEnvelope } from './seal-documents.js';
 
-/** Bytes are shared by hash (templates, other envelopes, pending uploads, attachments): only unshared ones may go. */
+/** Bytes are shared by hash (templates, other envelopes, pending uploads, attachments, signers' uploads): only unshared ones may go. */
 const isSharedElsewhere = async (ctx: AppContext, envelopeId: string, sha256: string): Promise<boolean> =>
   (await documentUsesBlobOutside(ctx.db, envelopeId, sha256)) ||
   (await pendingUploadUsesBlob(ctx.db, sha256)) ||
-  (await attachmentUsesBlob(ctx.db, sha256));
+  (await attachmentUsesBlob(ctx.db, sha256)) ||
+  (await signerAttachmentUsesBlob(ctx.db, sha256));
 
 /**
  * `remove_signed_envelope`: once the sealed copies are delivered, the envelope's documents (the

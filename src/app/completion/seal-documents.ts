@@ -1,4 +1,4 @@
-import type { CompletionRecord, SealedLedgerProof } from '../../infra/pdf/completion-record.js';
+import type { CompletionRecord, EmbeddedFile, SealedLedgerProof } from '../../infra/pdf/completion-record.js';
 import type { PageInfo } from '../../infra/pdf/intake.js';
 import type { SealingOptions } from '../../infra/pdf/pdf-pool.js';
 import type { AppContext } from '../context.js';
@@ -29,8 +29,11 @@ interface SealingRun {
   completedAt: Date;
 }
 
-/** A run once the proof that the ledger holds its last entry is at hand: every file carries the same one. */
-type ProvenRun = SealingRun & { ledgerProof: SealedLedgerProof };
+/**
+ * A run once the proof that the ledger holds its last entry is at hand: every file carries the same
+ * one, and every document the same signers' attachments.
+ */
+type ProvenRun = SealingRun & { ledgerProof: SealedLedgerProof; attachments: EmbeddedFile[] };
 
 /** The record every sealed file carries inside its signed bytes (see completion-record.ts). */
 const completionRecordOf = (ctx: AppContext, { record, ledgerHeadHash, completedAt, ledgerProof }: ProvenRun): CompletionRecord => ({
@@ -52,6 +55,23 @@ const sealingOptions = (ctx: AppContext): SealingOptions => ({
   ...(ctx.config.tsaUrl ? { tsaUrl: ctx.config.tsaUrl } : {}),
 });
 
+/** The signers' attachments with their bytes, to embed in every sealed document. */
+const embeddedAttachments = async (ctx: AppContext, record: EnvelopeRecord): Promise<EmbeddedFile[]> => {
+  const files: EmbeddedFile[] = [];
+  for (const attachment of record.attachments) {
+    const bytes = await ctx.blobs.get(attachment.sha256);
+    if (!bytes) throw new Error(`The bytes of attachment ${attachment.id} are missing`);
+    files.push({
+      name: attachment.name,
+      bytes,
+      mimeType: attachment.contentType,
+      description: `Uploaded by ${attachment.uploadedBy}; SHA-256 ${attachment.sha256}`,
+      createdAt: attachment.createdAt,
+    });
+  }
+  return files;
+};
+
 const stored = async (ctx: AppContext, bytes: Uint8Array): Promise<SealedFile> => ({ bytes, sha256: await ctx.blobs.put(bytes) });
 
 /**
@@ -69,6 +89,7 @@ const sealDocument = async (ctx: AppContext, run: ProvenRun, index: number): Pro
       stamps: fieldStamps(
         record.fields.filter((f) => f.document === document.position),
         record.signatures,
+        new Map(record.attachments.map((a) => [a.id, a.name])),
       ),
       certificate: certificateInput(record, {
         publicUrl: ctx.config.publicUrl,
@@ -78,6 +99,7 @@ const sealDocument = async (ctx: AppContext, run: ProvenRun, index: number): Pro
       }),
       qrCodeUrl: record.envelope.appendVerificationQrCode ? verificationUrl(ctx.config.publicUrl, record.envelope.id) : null,
       record: completionRecordOf(ctx, run),
+      attachments: run.attachments,
     },
     sealingOptions(ctx),
   );
@@ -99,7 +121,11 @@ const sealCertificate = async (ctx: AppContext, run: ProvenRun, sealed: SealedFi
 
 /** Stamps, certifies and seals every document, and the certificate of completion; stores the sealed bytes. */
 export const sealDocuments = async (ctx: AppContext, sealing: SealingRun): Promise<SealedEnvelope<SealedCertificate>> => {
-  const run = { ...sealing, ledgerProof: await sealedLedgerProof(ctx, sealing.record.envelope.id, sealing.ledgerHeadHash) };
+  const run = {
+    ...sealing,
+    ledgerProof: await sealedLedgerProof(ctx, sealing.record.envelope.id, sealing.ledgerHeadHash),
+    attachments: await embeddedAttachments(ctx, sealing.record),
+  };
   const documents: SealedFile[] = [];
   for (const index of run.record.documents.keys()) documents.push(await sealDocument(ctx, run, index));
   return { documents, certificate: await sealCertificate(ctx, run, documents) };

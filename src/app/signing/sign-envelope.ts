@@ -7,6 +7,7 @@ import type { Db } from '../../infra/db/database.js';
 import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
 import { readFields, setFieldValue, type Field } from '../../infra/db/tables/fields-table.js';
 import { readRecipients, updateRecipient, type Recipient } from '../../infra/db/tables/recipients-table.js';
+import { readSignerAttachments } from '../../infra/db/tables/signer-attachments-table.js';
 import type { AppContext } from '../context.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
 import { enqueueJob } from '../outbox.js';
@@ -106,9 +107,11 @@ const resolveFieldValues = async (
   signedAt: Date,
 ) => {
   const fields = await readFields(trx, access.envelope.id, access.recipient.id);
+  const uploaded = await readSignerAttachments(trx, access.envelope.id, access.recipient.id);
   const resolved = resolveSubmittedValues(fields, submission.fields ?? [], {
     hasSignature: true,
     hasInitials: Boolean(submission.initials),
+    uploadedAttachments: new Set(uploaded.map((attachment) => attachment.id)),
   });
   const problems = [
     ...submissionProblems(submission, marks, access.envelope.enforceSignersLocation),

@@ -5,6 +5,7 @@ import { readEnvelopeDocuments, type Document } from '../../infra/db/tables/docu
 import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
 import { readFields, type Field } from '../../infra/db/tables/fields-table.js';
 import { readRecipients, updateRecipient, type Recipient } from '../../infra/db/tables/recipients-table.js';
+import { readSignerAttachments } from '../../infra/db/tables/signer-attachments-table.js';
 import type { AppContext } from '../context.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
@@ -53,6 +54,10 @@ const othersWhoSigned = async (trx: Db, envelopeId: string, recipientId: string)
   );
   if (signed.length === 0) return [];
   const fields = await readFields(trx, envelopeId);
+  // An attachment field holds an upload's id; a later signer is shown the file's name instead.
+  const attachmentNames = new Map((await readSignerAttachments(trx, envelopeId)).map((upload) => [upload.id, upload.name]));
+  const shown = (field: (typeof fields)[number]) =>
+    field.type === 'attachment' && field.value !== null ? { ...field, value: attachmentNames.get(field.value) ?? null } : field;
   return signed.map((r) => {
     const stored = r.signature as StoredSignature;
     return {
@@ -60,7 +65,7 @@ const othersWhoSigned = async (trx: Db, envelopeId: string, recipientId: string)
       signedAt: r.signedAt!,
       signature: stored.signature,
       initials: stored.initials,
-      fields: fields.filter((field) => field.recipientId === r.id),
+      fields: fields.filter((field) => field.recipientId === r.id).map(shown),
     };
   });
 };

@@ -247,6 +247,20 @@ export interface AttachmentsTable {
   size: number;
   sha256: string;
   created_at: string;
+  /** 'sender' for the API's uploads, else the e-mail address of the signer whose attachment field it filled. */
+  uploaded_by: string;
+}
+
+/** A file a signer uploaded for an attachment field, until completion (or the envelope's end). */
+export interface SignerAttachmentsTable {
+  id: string;
+  envelope_id: string;
+  recipient_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  created_at: string;
 }
 
 export interface LedgerEntriesTable {
@@ -398,6 +412,7 @@ export interface Database {
   signing_tokens: SigningTokensTable;
   uploads: UploadsTable;
   attachments: AttachmentsTable;
+  signer_attachments: SignerAttachmentsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_state: LedgerStateTable;
   ledger_nodes: LedgerNodesTable;

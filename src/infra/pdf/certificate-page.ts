@@ -26,6 +26,14 @@ export interface CertificateDocument {
   sha256Sealed: string | null;
 }
 
+/** A file a signer gave an attachment field; the sealed documents carry it as an embedded file. */
+export interface CertificateAttachment {
+  name: string;
+  uploadedBy: string;
+  size: number;
+  sha256: string;
+}
+
 /** Everything the certificate of completion states (API.md §7). Times are ISO 8601 strings. */
 export interface CertificateInput {
   envelopeId: string;
@@ -34,6 +42,8 @@ export interface CertificateInput {
   completedAt: string | null;
   recipients: CertificateRecipient[];
   documents: CertificateDocument[];
+  /** The signers' attachments (API.md §12); the section is left out when there are none. */
+  attachments?: CertificateAttachment[];
   ledgerHeadHash: string;
   verificationUrl: string;
   /** When set, a QR code of this URL is printed under the verification URL. */
@@ -104,6 +114,20 @@ const writeDocument = (flow: PageFlow, document: CertificateDocument): void => {
   flow.space(6);
 };
 
+const writeAttachments = (flow: PageFlow, attachments: readonly CertificateAttachment[]): void => {
+  flow.text('Attachments', { font: 'bold', size: 14 });
+  flow.rule();
+  for (const attachment of attachments) {
+    flow.text(attachment.name, { font: 'bold', size: 11 });
+    field(flow, 'Uploaded by', attachment.uploadedBy);
+    field(flow, 'Size', `${attachment.size} bytes`);
+    field(flow, 'SHA-256', attachment.sha256);
+    flow.space(6);
+  }
+  flow.text('Each attachment is embedded in the sealed document as a file attachment.', { size: 8, color: MUTED });
+  flow.space(6);
+};
+
 const writeVerification = (flow: PageFlow, input: CertificateInput): void => {
   flow.text('Verification', { font: 'bold', size: 14 });
   flow.text(`Ledger head hash: ${input.ledgerHeadHash}`);
@@ -127,6 +151,7 @@ export const renderCertificate = async (input: CertificateInput): Promise<Uint8A
   flow.rule();
   for (const document of input.documents) writeDocument(flow, document);
   flow.space(6);
+  if (input.attachments?.length) writeAttachments(flow, input.attachments);
   writeVerification(flow, input);
   return pdf.save({ subsetFonts: true });
 };

@@ -4,7 +4,7 @@ import type { Piscina } from 'piscina';
 import { AppError } from '../../domain/app-error.js';
 import type { SignaturePagesTask } from './append-pages.js';
 import type { CertificateInput } from './certificate-page.js';
-import type { CompletionRecord } from './completion-record.js';
+import type { CompletionRecord, EmbeddedFile } from './completion-record.js';
 import type { AnchorMatch } from './find-anchors.js';
 import type { InspectOptions, PageInfo, PdfInfo } from './intake.js';
 import type * as tasks from './pdf-worker.js';
@@ -41,6 +41,7 @@ export interface PdfPool {
       certificate: CertificateInput;
       qrCodeUrl: string | null;
       record: CompletionRecord;
+      attachments?: EmbeddedFile[];
     },
     sealing: SealingOptions,
   ): Promise<Uint8Array>;

@@ -1,7 +1,7 @@
 import type { AppError, Problem } from '../../domain/app-error.js';
 import type { SignaturePagesTask } from './append-pages.js';
 import type { CertificateInput } from './certificate-page.js';
-import type { CompletionRecord } from './completion-record.js';
+import type { CompletionRecord, EmbeddedFile } from './completion-record.js';
 import type { AnchorSearch, findAnchorsOnce } from './find-anchors.js';
 import type { InspectOptions, PageInfo, PdfInfo } from './intake.js';
 import type { SigningIdentity, SigningIdentityOptions } from './signing-identity.js';
@@ -42,6 +42,8 @@ export interface SealDocumentTask extends SealingKey {
   /** Set when the envelope asks for a verification QR code on the last page. */
   qrCodeUrl: string | null;
   record: CompletionRecord;
+  /** The signers' attachments, embedded before the seal. */
+  attachments?: EmbeddedFile[];
 }
 
 export interface SealCertificateTask extends SealingKey {
@@ -62,9 +64,12 @@ const identityFor = (options: SigningIdentityOptions): Promise<SigningIdentity> 
   return identity;
 };
 
-const sealWithRecord = async (bytes: Uint8Array, task: SealingKey & { record: CompletionRecord }): Promise<Uint8Array> => {
+const sealWithRecord = async (
+  bytes: Uint8Array,
+  task: SealingKey & { record: CompletionRecord; attachments?: EmbeddedFile[] },
+): Promise<Uint8Array> => {
   const [{ attachCompletionRecord }, { sealPdf }] = await Promise.all([import('./completion-record.js'), import('./seal-pdf.js')]);
-  const recorded = await attachCompletionRecord(bytes, task.record);
+  const recorded = await attachCompletionRecord(bytes, task.record, task.attachments);
   return sealPdf(recorded, await identityFor(task.identity), task.tsaUrl ? { tsaUrl: task.tsaUrl } : {});
 };
 

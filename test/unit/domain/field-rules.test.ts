@@ -13,8 +13,8 @@ const rulesOf = (fields: FieldRulesInput[]) => resolveSignerFieldRules(fields, P
 const codesAt = (fields: FieldRulesInput[]) => rulesOf(fields).problems.map((p) => [p.code, p.field]);
 
 describe('field rules at creation', () => {
-  it('knows the nine field types of the contract and rejects others with INVALID_FIELD_TYPE', () => {
-    assert.equal(FIELD_TYPES.length, 9);
+  it('knows the ten field types of the contract (§2, and the attachment of §12) and rejects others with INVALID_FIELD_TYPE', () => {
+    assert.equal(FIELD_TYPES.length, 10);
     assert.deepEqual(codesAt([{ type: 'stamp' }]), [['INVALID_FIELD_TYPE', `${PATH}[0].type`]]);
   });
 

@@ -13,7 +13,9 @@ const send = async (url: string, init: RequestInit): Promise<Response> => {
 
 /** Calls a JSON endpoint and returns its `data`; any non-2xx answer becomes an ApiFailure. */
 export const requestData = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
-  const headers = { Accept: 'application/json', ...(init.body ? { 'Content-Type': 'application/json' } : {}) };
+  // A FormData body sets its own multipart Content-Type (with the boundary).
+  const json = init.body !== undefined && init.body !== null && !(init.body instanceof FormData);
+  const headers = { Accept: 'application/json', ...(json ? { 'Content-Type': 'application/json' } : {}) };
   const response = await send(url, { ...init, headers: { ...headers, ...init.headers } });
   const body = (await response.json()) as { data: T };
   return body.data;

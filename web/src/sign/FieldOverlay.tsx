@@ -1,4 +1,5 @@
 import type { CSSProperties, MouseEvent } from 'react';
+import { AttachmentField } from './AttachmentField.js';
 import { fieldLabel } from './field-label.js';
 import { isMark, isServerFilled } from './field-values.js';
 import type { AdoptedMark, SigningField } from './signing-types.js';
@@ -77,12 +78,11 @@ export function FieldOverlay({ field, scale, value, appliedMark, invalid, highli
         </span>
       </label>
       {isMark(field) ? (
-        // A button takes no aria-required: its label says "(required)".
+        // A button takes no aria-required/aria-invalid (axe: aria-allowed-attr); its label says "(required)".
         <button
           type="button"
           id={common.id}
           data-testid={common['data-testid']}
-          aria-invalid={common['aria-invalid']}
           className="field-mark"
           disabled={!field.editable}
           onClick={onMarkClick}
@@ -93,6 +93,16 @@ export function FieldOverlay({ field, scale, value, appliedMark, invalid, highli
             <span className="field-mark-prompt">{field.type === 'initials' ? 'Initial here' : 'Sign here'}</span>
           )}
         </button>
+      ) : field.type === 'attachment' ? (
+        <AttachmentField
+          field={field}
+          id={id}
+          testId={common['data-testid']}
+          readOnly={readOnly}
+          invalid={invalid}
+          value={value}
+          onChange={onChange}
+        />
       ) : (
         <FieldInput field={field} common={common} label={label} readOnly={readOnly} value={value} onChange={onChange} />
       )}

@@ -7,6 +7,7 @@ import { SigningApi } from './signing-api.js';
 import type { SigningLocation } from './signing-location.js';
 import type { SigningSession } from './signing-types.js';
 import { SigningWorkspace } from './SigningWorkspace.js';
+import { AttachmentUploadsProvider } from './AttachmentField.js';
 
 type Phase = { kind: 'loading' } | { kind: 'signing'; session: SigningSession } | { kind: 'ended'; state: EndState };
 
@@ -55,7 +56,9 @@ export function SigningApp({ where }: { where: SigningLocation }) {
           </p>
         ) : null}
         {phase.kind === 'signing' && api ? (
-          <SigningWorkspace session={phase.session} api={api} embedded={where.embedded} onEnd={end} />
+          <AttachmentUploadsProvider api={api}>
+            <SigningWorkspace session={phase.session} api={api} embedded={where.embedded} onEnd={end} />
+          </AttachmentUploadsProvider>
         ) : null}
         {phase.kind === 'ended' ? <EndStateView state={phase.state} /> : null}
       </main>

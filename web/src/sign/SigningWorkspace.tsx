@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { ApiFailure } from '../shared/api-failure.js';
+import { AttachmentList } from './AttachmentField.js';
 import { useElementWidth } from '../shared/use-element-width.js';
 import { ActionBar } from './ActionBar.js';
 import { AdoptMarkDialog } from './AdoptMarkDialog.js';
@@ -193,6 +194,7 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
           />
         ))}
       </div>
+      <AttachmentList fields={fields} values={form.values} onChange={form.setValue} />
 
       <footer className="signing-footer">
         <div className="problems" role="alert" data-testid="sign-error" hidden={problems.length === 0}>

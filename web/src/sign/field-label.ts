@@ -10,6 +10,7 @@ const TYPE_NAMES: Record<FieldType, string> = {
   number: 'Number',
   checkbox: 'Checkbox',
   dropdown: 'Choice',
+  attachment: 'Attachment',
 };
 
 /** Placeholders are machine names ("company_name"); people read "Company name". */

@@ -1,5 +1,5 @@
 import { requestBytes, requestData } from '../shared/http-client.js';
-import type { SignRequest, SignResult, SigningSession } from './signing-types.js';
+import type { SignRequest, SignResult, SigningSession, UploadedAttachment } from './signing-types.js';
 
 /** The signing API of one recipient; the token in the path is the only credential. */
 export class SigningApi {
@@ -22,6 +22,13 @@ export class SigningApi {
 
   sign(request: SignRequest): Promise<SignResult> {
     return requestData<SignResult>(this.url('/sign'), { method: 'POST', body: JSON.stringify(request) });
+  }
+
+  /** Uploads a file for an attachment field; its attachment_id is the field's value. */
+  uploadAttachment(file: File): Promise<UploadedAttachment> {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return requestData(this.url('/attachments'), { method: 'POST', body: form });
   }
 
   decline(reason: string): Promise<unknown> {

@@ -1,5 +1,6 @@
 /** The shapes of the recipients' signing API (API.md §7). */
-export type FieldType = 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+export type FieldType =
+  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
 
 export interface SigningField {
   field_id: string;
@@ -90,4 +91,13 @@ export interface SignRequest {
 export interface AdoptedMarks {
   signature?: AdoptedMark;
   initials?: AdoptedMark;
+}
+
+/** The answer to POST …/attachments. */
+export interface UploadedAttachment {
+  attachment_id: string;
+  name: string;
+  size: number;
+  content_type: string;
+  sha256: string;
 }

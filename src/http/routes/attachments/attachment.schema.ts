@@ -36,6 +36,10 @@ export const SupportingDocumentObject = Type.Object({
   content_type: Text(100),
   size: Int(0, MAX_ATTACHMENT_BYTES),
   sha256: Text(64, { pattern: '^[0-9a-f]{64}$' }),
+  uploaded_by: Text(320, {
+    description:
+      "`sender` for files the API attached; the signer's e-mail address for a file a signer gave an attachment field (added on completion)",
+  }),
 });
 
 const SupportingDocuments = Type.Object({ supporting_documents: List(SupportingDocumentObject, 1000) });
@@ -57,6 +61,7 @@ const presentSupportingDocument = (attachment: Attachment): Static<typeof Suppor
   content_type: attachment.contentType,
   size: attachment.size,
   sha256: attachment.sha256,
+  uploaded_by: attachment.uploadedBy,
 });
 
 export const presentSupportingDocuments = (attachments: Attachment[]): Static<typeof SupportingDocuments> => ({

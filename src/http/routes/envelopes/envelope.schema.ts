@@ -48,8 +48,11 @@ const FieldFlag = Type.Union([Type.Boolean(), Type.String({ enum: ['TRUE', 'FALS
 
 export const FieldSchema = Strict({
   type: Type.String({
-    enum: ['signature', 'initials', 'name', 'email', 'date_signed', 'text', 'number', 'checkbox', 'dropdown'],
+    enum: ['signature', 'initials', 'name', 'email', 'date_signed', 'text', 'number', 'checkbox', 'dropdown', 'attachment'],
     maxLength: 16,
+    description:
+      'An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; ' +
+      'it takes no default_value and is optional unless `required` is true',
   }),
   document: Type.Optional(Int(1, 10, { description: '1-based index of the document (default 1)' })),
   page: Type.Optional(Int(1, 500)),

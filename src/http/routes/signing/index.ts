@@ -2,7 +2,14 @@ import type { RouteModule } from '../route-module.js';
 import { declineAsSignerRoute } from './decline-as-signer.js';
 import { signEnvelopeRoute } from './sign-envelope.js';
 import { signingDocumentRoute } from './signing-document.js';
+import { uploadSignerAttachmentRoute } from './upload-signer-attachment.js';
 import { viewSigningPageRoute } from './view-signing-page.js';
 
 /** The recipients' signing API (API.md §7): public routes, the signing token is the credential. */
-export const signingApiRoutes: RouteModule[] = [viewSigningPageRoute, signingDocumentRoute, signEnvelopeRoute, declineAsSignerRoute];
+export const signingApiRoutes: RouteModule[] = [
+  viewSigningPageRoute,
+  signingDocumentRoute,
+  signEnvelopeRoute,
+  declineAsSignerRoute,
+  uploadSignerAttachmentRoute,
+];

@@ -11,6 +11,8 @@ export interface Attachment {
   size: number;
   sha256: string;
   createdAt: string;
+  /** 'sender' for the API's uploads, else the e-mail address of the signer whose attachment field it filled. */
+  uploadedBy: string;
 }
 
 const attachmentCodec = rowCodec<Attachment, AttachmentsTable>({
@@ -21,6 +23,7 @@ const attachmentCodec = rowCodec<Attachment, AttachmentsTable>({
   size: 'size',
   sha256: 'sha256',
   createdAt: 'created_at',
+  uploadedBy: 'uploaded_by',
 });
 
 /** An envelope's attachments, oldest first. */

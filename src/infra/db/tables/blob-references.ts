@@ -2,15 +2,20 @@ import type { Db } from '../database.js';
 
 const present = (hashes: (string | null)[]): string[] => [...new Set(hashes.filter((h): h is string => h !== null))];
 
-/** Every content hash an envelope's documents (original and sealed) and attachments point at. */
+/** Every content hash an envelope's documents (original and sealed), attachments and signers' uploads point at. */
 export const readEnvelopeBlobHashes = async (db: Db, envelopeId: string): Promise<string[]> => {
   const documents = await db.selectFrom('documents').select(['sha256', 'sealed_sha256']).where('envelope_id', '=', envelopeId).execute();
   const attachments = await db.selectFrom('attachments').select('sha256').where('envelope_id', '=', envelopeId).execute();
-  return present([...documents.flatMap((d) => [d.sha256, d.sealed_sha256]), ...attachments.map((a) => a.sha256)]);
+  const signerFiles = await db.selectFrom('signer_attachments').select('sha256').where('envelope_id', '=', envelopeId).execute();
+  return present([
+    ...documents.flatMap((d) => [d.sha256, d.sealed_sha256]),
+    ...attachments.map((a) => a.sha256),
+    ...signerFiles.map((a) => a.sha256),
+  ]);
 };
 
 /**
- * Which of `hashes` something still points at: a live envelope's document or attachment, a live
+ * Which of `hashes` something still points at: a live envelope's document, attachment or signer's upload, a live
  * template's document, an upload not used yet, or a composer's draft not sent yet. Blobs are shared by content, so only the others
  * may be deleted.
  */
@@ -37,6 +42,13 @@ export const readReferencedHashes = async (db: Db, hashes: string[]): Promise<Se
     .where('envelopes.deleted_at', 'is', null)
     .where('attachments.sha256', 'in', hashes)
     .execute();
+  const signerFiles = await db
+    .selectFrom('signer_attachments')
+    .innerJoin('envelopes', 'envelopes.id', 'signer_attachments.envelope_id')
+    .select('signer_attachments.sha256')
+    .where('envelopes.deleted_at', 'is', null)
+    .where('signer_attachments.sha256', 'in', hashes)
+    .execute();
   const drafts = await db
     .selectFrom('builder_draft_documents')
     .innerJoin('builder_drafts', 'builder_drafts.id', 'builder_draft_documents.draft_id')
@@ -50,6 +62,7 @@ export const readReferencedHashes = async (db: Db, hashes: string[]): Promise<Se
       ...envelopeDocuments.flatMap((d) => [d.sha256, d.sealed_sha256]),
       ...templateDocuments.map((d) => d.sha256),
       ...attachments.map((a) => a.sha256),
+      ...signerFiles.map((a) => a.sha256),
       ...uploads.map((u) => u.sha256),
       ...drafts.map((d) => d.sha256),
     ]),

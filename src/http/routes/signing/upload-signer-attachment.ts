@@ -1,0 +1,69 @@
+import { Type, type Static } from 'typebox';
+import type { AppContext } from '../../../app/context.js';
+import { SIGNER_ATTACHMENT_LIMITS, uploadSignerAttachment, type SignerAttachment } from '../../../app/signing/upload-signer-attachment.js';
+import { AppError } from '../../../domain/app-error.js';
+import type { App } from '../../app-type.js';
+import { multipartFiles } from '../../multipart-files.js';
+import { originOf } from '../../request-origin.js';
+import { Id, Int, Ok, Text, errorResponses } from '../../schema-kit.js';
+import { SigningTokenParams } from './signing.schema.js';
+
+/** The multipart form, for the OpenAPI document only: the part is streamed by the handler, so there is no parsed body to validate. */
+const MultipartAttachmentBody = {
+  properties: {
+    file: {
+      type: 'string',
+      format: 'binary',
+      maxLength: SIGNER_ATTACHMENT_LIMITS.maxFileBytes,
+      description: 'The file: PDF, PNG or JPEG (recognised from its bytes, not its name), at most 10 MB',
+    },
+  },
+};
+
+const SignerAttachmentObject = Type.Object({
+  attachment_id: Id('att', { description: "The value to give the attachment field in the sign request's `fields`" }),
+  name: Text(255),
+  size: Int(0, SIGNER_ATTACHMENT_LIMITS.maxFileBytes),
+  content_type: Text(100, { description: 'application/pdf, image/png or image/jpeg' }),
+  sha256: Text(64, { pattern: '^[0-9a-f]{64}$' }),
+});
+
+const presentSignerAttachment = (attachment: SignerAttachment): Static<typeof SignerAttachmentObject> => ({
+  attachment_id: attachment.id,
+  name: attachment.name,
+  size: attachment.size,
+  content_type: attachment.contentType,
+  sha256: attachment.sha256,
+});
+
+export const uploadSignerAttachmentRoute = (app: App, ctx: AppContext) =>
+  app.post(
+    '/signing/:signingCode/attachments',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'uploadSignerAttachment',
+        summary: 'Upload a file for an attachment field as the signer of this token',
+        description:
+          'One multipart `file` part: a PDF, PNG or JPEG (sniffed from the bytes: anything else is 415 `UNSUPPORTED_FILE_TYPE`), at most 10 MB ' +
+          '(413 `PAYLOAD_TOO_LARGE`). Only while it is this signer’s turn on an active envelope (409 `NOT_YOUR_TURN`, `ALREADY_SIGNED`, ' +
+          '`ENVELOPE_NOT_ACTIVE`). Give the answer’s `attachment_id` as the attachment field’s value when signing; uploading again (to ' +
+          `replace a file) gives a new id. At most ${SIGNER_ATTACHMENT_LIMITS.maxFilesPerSigner} uploads per signer (400 \`TOO_MANY_ATTACHMENTS\`) ` +
+          `and ${SIGNER_ATTACHMENT_LIMITS.maxBytesPerEnvelope / 1024 / 1024} MB for all signers of an envelope together (413). ` +
+          'On completion the files the fields name become the envelope’s supporting documents (`uploaded_by` the signer’s e-mail), are ' +
+          'embedded in every sealed PDF as file attachments and are listed with their SHA-256 on the certificate of completion; the others ' +
+          'are forgotten. Usable from an embedding application with the same token. An embedded token is spent by this call.',
+        tags: ['Signing'],
+        params: SigningTokenParams,
+        body: { content: { 'multipart/form-data': { schema: MultipartAttachmentBody } } },
+        response: { 201: Ok(SignerAttachmentObject), ...errorResponses(400, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with one "file" part.');
+      const files = await multipartFiles(request, SIGNER_ATTACHMENT_LIMITS.maxFileBytes);
+      const attachment = await uploadSignerAttachment(ctx, request.params.signingCode, files, originOf(request));
+      return reply.status(201).send({ message: 'Attachment uploaded successfully.', data: presentSignerAttachment(attachment) });
+    },
+  );
