@@ -226,6 +226,13 @@ describeOnEachDatabase('Attachment fields (API.md §12)', (server) => {
     assert.deepEqual(codes(late.body), ['ALREADY_SIGNED']);
 
     const grace = await tokenFor(server, envelopeId, envelope.recipients.signers[1]!.recipient_id);
+    const graceView = await server.call('GET', `/api/v2.0/signing/${grace}`);
+    const adaMarks = graceView.body.data.signed_by_others[0].fields as { type: string; value: string | null }[];
+    assert.equal(
+      adaMarks.find((field) => field.type === 'attachment')?.value,
+      'utility-bill.pdf',
+      'the next signer sees the file name, not the upload id',
+    );
     const graceSigned = await server.call('POST', `/api/v2.0/signing/${grace}/sign`, { body: signBody() });
     assert.equal(graceSigned.status, 200, JSON.stringify(graceSigned.body));
     assert.equal((await waitForCompletion(server, envelopeId)).status, 'Completed');
