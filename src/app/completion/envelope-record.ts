@@ -2,6 +2,7 @@ import type { Db } from '../../infra/db/database.js';
 import { readEnvelopeDocuments, type Document } from '../../infra/db/tables/documents-table.js';
 import { readEnvelope, type Envelope } from '../../infra/db/tables/envelopes-table.js';
 import { readFields, type Field } from '../../infra/db/tables/fields-table.js';
+import { readEnvelopeAuthentications, type RecipientAuthentication } from '../../infra/db/tables/recipient-authentications-table.js';
 import { readRecipients, type Recipient } from '../../infra/db/tables/recipients-table.js';
 import type { StoredSignature } from '../signing/sign-envelope.js';
 
@@ -14,6 +15,8 @@ export interface EnvelopeRecord {
   fields: Field[];
   /** The adopted marks of every signer who signed, by recipient id. */
   signatures: Map<string, StoredSignature>;
+  /** The signers' authentication methods (API.md §12), by recipient id. */
+  authentications: Map<string, RecipientAuthentication>;
 }
 
 export const readEnvelopeRecord = async (db: Db, envelopeId: string): Promise<EnvelopeRecord | undefined> => {
@@ -27,6 +30,7 @@ export const readEnvelopeRecord = async (db: Db, envelopeId: string): Promise<En
     fields: await readFields(db, envelopeId),
     // Only the signing use case writes `signature`, always as a StoredSignature.
     signatures: new Map(recipients.flatMap((r) => (r.signature ? [[r.id, r.signature as StoredSignature] as const] : []))),
+    authentications: new Map((await readEnvelopeAuthentications(db, envelopeId)).map((a) => [a.recipientId, a])),
   };
 };
 
