@@ -4,6 +4,7 @@ import { AppError } from '../../domain/app-error.js';
 import {
   AUTHENTICATION_RULES as RULES,
   describeMethod,
+  maskedPhoneNumber,
   secondsUntil,
   type AuthenticationMethodName,
 } from '../../domain/recipient-authentication.js';
@@ -124,7 +125,7 @@ export const sendAuthenticationCode = async (ctx: AppContext, rawToken: string, 
   const hash = await hashSecret(code);
   const sentAt = now.toISOString();
   const expiresAt = addSeconds(now, RULES.smsCodeSeconds).toISOString();
-  const sentTo = describeMethod('sms', recipient);
+  const sentTo = maskedPhoneNumber(recipient.countryCode, recipient.phoneNumber);
   await ledgerTransaction(ctx, async (trx) => {
     // Conditional on the last sending time: of two requests at once, one sends a code, the other is too soon.
     if (!(await storeSmsCode(trx, recipient.id, { hash, sentAt, expiresAt }, sentBefore))) throw tooSoon();
@@ -137,7 +138,7 @@ export const sendAuthenticationCode = async (ctx: AppContext, rawToken: string, 
       envelopeId: envelope.id,
       activityType: 'AUTHENTICATION_CODE_SENT',
       actor: { name: recipient.name, email: recipient.email },
-      description: `A one-time code was sent by ${sentTo} for ${recipient.name} to authenticate.`,
+      description: `A one-time code was sent by SMS to ${sentTo} for ${recipient.name} to authenticate.`,
       ipAddress: origin.ipAddress,
       userAgent: origin.userAgent,
     });
