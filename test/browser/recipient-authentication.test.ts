@@ -79,7 +79,10 @@ describeWithServer(
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       // The 401 and 429 answers the page expects show up as failed resource loads; anything else is a fault.
-      page.on('console', (message) => message.type() === 'error' && !/status of (401|429)/.test(message.text()) && errors.push(message.text()));
+      page.on(
+        'console',
+        (message) => message.type() === 'error' && !/status of (401|429)/.test(message.text()) && errors.push(message.text()),
+      );
       await page.goto(`${server.url}/sign/${await tokenFor(server, envelopeId, recipientIds[index]!)}`);
       await page.locator('[data-testid=auth-step]').waitFor({ timeout: 15_000 });
       return { page, errors };
