@@ -9,6 +9,7 @@ import { openMigratedDatabase } from './infra/db/migrated-database.js';
 import { loadServiceKeys } from './infra/keys.js';
 import { createMailer } from './infra/mail/mailer.js';
 import { createPdfPool } from './infra/pdf/pdf-pool.js';
+import { createSmsSender } from './infra/sms/sms-sender.js';
 import { loadWebhookSecretBox } from './infra/webhooks/webhook-secrets-key.js';
 
 export interface OpenedAppContext {
@@ -43,6 +44,7 @@ export const openAppContext = async (
       logger,
       blobs,
       mailer,
+      sms: createSmsSender(config.sms, join(config.dataDir, 'outbox'), logger),
       keys,
       webhookSecrets,
       pdf,

@@ -18,6 +18,8 @@ export interface Config {
   documentStore: { kind: 'fs' } | { kind: 'db' } | S3DocumentStore;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SMS_URL (+ SMS_TOKEN, TWILIO_API_URL): where one-time codes go (API.md §12). */
+  sms: SmsTransport;
   signingCert: { p12Path: string; password: string } | undefined;
   /** The ledger's Ed25519 private key (PEM) from LEDGER_KEY; unset = generated once in DATA_DIR/keys. */
   ledgerKeyPem: string | undefined;
@@ -38,6 +40,12 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
 }
+
+/** How SMS leave: Twilio's Messages API, a plain HTTPS hook, or files in DATA_DIR/outbox. */
+export type SmsTransport =
+  | { kind: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string }
+  | { kind: 'hook'; url: string; token: string | undefined }
+  | { kind: 'outbox' };
 
 /** DOCUMENT_STORE=s3://bucket[/prefix]: objects are keyed `<prefix>/<sha[0..2]>/<sha>`. */
 export interface S3DocumentStore {
@@ -210,6 +218,50 @@ const webhookSecretsKey = (env: Env): Buffer | undefined => {
   return key;
 };
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * An https:// URL, or http:// to this machine only (a local relay, or a test's stand-in): codes
+ * must never cross a network in clear text.
+ */
+const secureUrl = (env: Env, name: string): string | undefined => {
+  const raw = url(env, name, ['http:', 'https:']);
+  if (raw === undefined) return undefined;
+  const parsed = new URL(raw);
+  if (parsed.protocol === 'http:' && !LOOPBACK_HOSTS.has(parsed.hostname)) {
+    throw new ConfigError(name, `must be https:// (http:// only to localhost or 127.0.0.1) (got "http://${parsed.host}…")`);
+  }
+  return raw;
+};
+
+const TWILIO_URL = /^twilio:\/\/([^:@/]+):([^@/]+)@([^/?#]+)\/?$/;
+
+/**
+ * SMS_URL: `twilio://<account_sid>:<auth_token>@<from_number>` (TWILIO_API_URL overrides Twilio's
+ * base URL), an `https://…` hook (with SMS_TOKEN as its bearer token when set), or unset: the outbox.
+ */
+const smsTransport = (env: Env): SmsTransport => {
+  const raw = read(env, 'SMS_URL');
+  const token = read(env, 'SMS_TOKEN');
+  const twilioApiUrl = secureUrl(env, 'TWILIO_API_URL');
+  if (raw === undefined) return { kind: 'outbox' };
+  if (raw.startsWith('twilio:')) {
+    const match = TWILIO_URL.exec(raw);
+    if (!match)
+      throw new ConfigError('SMS_URL', 'must be twilio://<account_sid>:<auth_token>@<from_number> (got a malformed twilio:// URL)');
+    let parts: string[];
+    try {
+      parts = match.map((part) => decodeURIComponent(part));
+    } catch {
+      throw new ConfigError('SMS_URL', 'has a malformed %-escape in its twilio:// URL');
+    }
+    const [, accountSid = '', authToken = '', from = ''] = parts;
+    return { kind: 'twilio', accountSid, authToken, from, apiUrl: (twilioApiUrl ?? 'https://api.twilio.com').replace(/\/+$/, '') };
+  }
+  if (!/^https?:/.test(raw)) throw new ConfigError('SMS_URL', 'must be twilio://… or https://…');
+  return { kind: 'hook', url: secureUrl(env, 'SMS_URL')!, token };
+};
+
 /** Plans the value leaves out keep their default quota. */
 export const parsePlanQuotas = (raw: string, variable = 'PLAN_QUOTAS'): PlanQuotas => ({
   ...(parseQuotaList(DEFAULT_PLAN_QUOTAS, variable) as PlanQuotas),
@@ -246,6 +298,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     documentStore,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: read(env, 'MAIL_FROM') ?? 'Countersign <no-reply@localhost>',
+    sms: smsTransport(env),
     signingCert: p12Path ? { p12Path: resolve(p12Path), password: env.SIGNING_CERT_PASSWORD ?? '' } : undefined,
     ledgerKeyPem: ledgerKeyPem(env),
     tsaUrl: url(env, 'TSA_URL', ['http:', 'https:']),

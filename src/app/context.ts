@@ -7,6 +7,7 @@ import type { Db } from '../infra/db/database.js';
 import type { ServiceKeys } from '../infra/keys.js';
 import type { Mailer } from '../infra/mail/mailer.js';
 import type { PdfPool } from '../infra/pdf/pdf-pool.js';
+import type { SmsSender } from '../infra/sms/sms-sender.js';
 import type { SecretBox } from '../infra/webhooks/secret-box.js';
 import type { AccessTokenCache } from './auth/access-token-cache.js';
 
@@ -18,8 +19,10 @@ export interface AppContext {
   logger: Logger;
   blobs: BlobStore;
   mailer: Mailer;
+  /** One-time codes for recipient authentication (SMS_URL). */
+  sms: SmsSender;
   keys: ServiceKeys;
-  /** Encrypts webhook secrets at rest; every process of an installation needs the same key (WEBHOOK_SECRETS_KEY). */
+  /** Encrypts secrets at rest (webhook secrets, SMS codes waiting in the job queue); every process of an installation needs the same key (WEBHOOK_SECRETS_KEY). */
   webhookSecrets: SecretBox;
   /** Every parse of a PDF runs here, off the event loop, within time and memory limits. */
   pdf: PdfPool;

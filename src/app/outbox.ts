@@ -21,6 +21,8 @@ export interface JobPayloads {
   'send-user-invitation': { userId: string };
   /** A sign-in link asked for by address: whether it is a user's is found out here, off the request (no enumeration by timing). */
   'send-login-link': { email: string };
+  /** `sealedCode`: the SMS code sealed with the secrets key (see recipient-authentication.ts), never in clear text. */
+  'send-authentication-code': { recipientId: string; sealedCode: string; sentAt: string };
 }
 export type JobKind = keyof JobPayloads;
 

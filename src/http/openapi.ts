@@ -84,7 +84,7 @@ const addCommonParts = (document: { paths?: Record<string, Record<string, Operat
         content: { 'application/json': { schema: ErrorBody } },
       };
       for (const [status, response] of Object.entries(responses)) {
-        response.headers = { ...response.headers, ...commonHeaders(origin), ...(status === '429' ? retryAfter : {}) };
+        response.headers = { ...response.headers, ...commonHeaders(origin), ...(status === '429' || status === '423' ? retryAfter : {}) };
       }
     }
   }

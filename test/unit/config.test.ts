@@ -18,6 +18,33 @@ describe('configuration', () => {
     assert.equal(config.webhookAllowPrivate, false);
   });
 
+  it('reads SMS_URL: twilio:// with TWILIO_API_URL, an https hook with SMS_TOKEN, or the outbox when unset', () => {
+    assert.deepEqual(loadConfig({}).sms, { kind: 'outbox' });
+    assert.deepEqual(loadConfig({ SMS_URL: 'twilio://AC123:s%40cret@+15005550006' }).sms, {
+      kind: 'twilio',
+      accountSid: 'AC123',
+      authToken: 's@cret',
+      from: '+15005550006',
+      apiUrl: 'https://api.twilio.com',
+    });
+    assert.equal(
+      (loadConfig({ SMS_URL: 'twilio://AC1:t@+1555', TWILIO_API_URL: 'http://127.0.0.1:9999/' }).sms as { apiUrl: string }).apiUrl,
+      'http://127.0.0.1:9999',
+    );
+    assert.deepEqual(loadConfig({ SMS_URL: 'https://sms.example.test/send', SMS_TOKEN: 'tok' }).sms, {
+      kind: 'hook',
+      url: 'https://sms.example.test/send',
+      token: 'tok',
+    });
+  });
+
+  it('refuses an SMS_URL that is malformed, of another scheme, or plain http to another machine', () => {
+    assert.throws(() => loadConfig({ SMS_URL: 'twilio://nocredentials' }), /SMS_URL/);
+    assert.throws(() => loadConfig({ SMS_URL: 'smtp://x' }), /SMS_URL/);
+    assert.throws(() => loadConfig({ SMS_URL: 'http://sms.example.test/send' }), /SMS_URL must be https/);
+    assert.throws(() => loadConfig({ TWILIO_API_URL: 'http://api.example.test' }), /TWILIO_API_URL must be https/);
+  });
+
   it('selects PostgreSQL from a postgres:// DATABASE_URL', () => {
     assert.deepEqual(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database, { kind: 'postgres', url: 'postgres://u@h:5432/db' });
   });

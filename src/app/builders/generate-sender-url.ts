@@ -4,6 +4,7 @@ import type { AppContext, Caller } from '../context.js';
 import { checkBase64Documents, storeCheckedDocuments } from '../documents/stored-document.js';
 import type { CreateEnvelopeRequest } from '../envelopes/create-envelope.js';
 import { checkNewEnvelope } from '../envelopes/envelope-creation.js';
+import { withHashedAccessCode } from '../envelopes/signer-authentication.js';
 import { issueBuilderUrl, type BuilderUrl } from './builder-tokens.js';
 import type { ComposeDraft } from './compose-drafts.js';
 
@@ -18,11 +19,15 @@ export const generateSenderUrl = async (ctx: AppContext, caller: Caller, request
   const { envelope, signers, observers } = request;
   const { documents } = await checkNewEnvelope(ctx, request, { documents: () => checkBase64Documents(ctx, request.documents) });
   const stored = await storeCheckedDocuments(ctx, documents);
+  // The draft waits in the database: it keeps an access code's hash, never the code.
+  const draftSigners = await Promise.all(
+    signers.map(async (signer) => ({ ...signer, authentication: await withHashedAccessCode(signer.authentication) })),
+  );
   const draft: ComposeDraft = {
     id: newId('drf'),
     accountId: caller.accountId,
     clientId: caller.clientId,
-    request: { envelope, signers, observers },
+    request: { envelope, signers: draftSigners, observers },
     envelopeId: null,
     createdAt: ctx.clock.now().toISOString(),
     sentAt: null,

@@ -1,10 +1,23 @@
 import type { CertificateDocument, CertificateInput, CertificateRecipient } from '../../infra/pdf/certificate-page.js';
+import { describeMethod } from '../../domain/recipient-authentication.js';
+import type { RecipientAuthentication } from '../../infra/db/tables/recipient-authentications-table.js';
 import type { Recipient } from '../../infra/db/tables/recipients-table.js';
 import { pngOf } from '../signing/adopted-signature.js';
 import type { StoredSignature } from '../signing/sign-envelope.js';
 import type { EnvelopeRecord } from './envelope-record.js';
 
-const certificateRecipient = (recipient: Recipient, signature: StoredSignature | undefined): CertificateRecipient => ({
+/** "access code, at <time>" or "SMS to +49…1234, at <time>" (API.md §12); the phone number masked. */
+const authenticationLine = (recipient: Recipient, authentication: RecipientAuthentication | undefined): string | null => {
+  if (!authentication) return null;
+  const method = describeMethod(authentication.method, recipient);
+  return authentication.authenticatedAt ? `${method}, at ${authentication.authenticatedAt}` : `${method} (not authenticated)`;
+};
+
+const certificateRecipient = (
+  recipient: Recipient,
+  signature: StoredSignature | undefined,
+  authentication: RecipientAuthentication | undefined,
+): CertificateRecipient => ({
   name: recipient.name,
   email: recipient.email,
   role: recipient.role,
@@ -18,6 +31,7 @@ const certificateRecipient = (recipient: Recipient, signature: StoredSignature |
   userAgent: recipient.userAgent,
   location: recipient.location,
   signaturePng: signature ? pngOf(signature.signature) : null,
+  authentication: authenticationLine(recipient, authentication),
 });
 
 export const verificationUrl = (publicUrl: string, envelopeId: string): string => `${publicUrl}/verify/${envelopeId}`;
@@ -38,7 +52,7 @@ export const certificateInput = (
     envelopeName: record.envelope.name,
     createdAt: record.envelope.createdAt,
     completedAt: options.completedAt.toISOString(),
-    recipients: record.recipients.map((r) => certificateRecipient(r, record.signatures.get(r.id))),
+    recipients: record.recipients.map((r) => certificateRecipient(r, record.signatures.get(r.id), record.authentications.get(r.id))),
     documents: options.documents,
     attachments: record.attachments.map((a) => ({ name: a.name, uploadedBy: a.uploadedBy, size: a.size, sha256: a.sha256 })),
     ledgerHeadHash: options.ledgerHeadHash,

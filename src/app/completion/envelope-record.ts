@@ -2,6 +2,7 @@ import type { Db } from '../../infra/db/database.js';
 import { readEnvelopeDocuments, type Document } from '../../infra/db/tables/documents-table.js';
 import { readEnvelope, type Envelope } from '../../infra/db/tables/envelopes-table.js';
 import { readFields, type Field } from '../../infra/db/tables/fields-table.js';
+import { readEnvelopeAuthentications, type RecipientAuthentication } from '../../infra/db/tables/recipient-authentications-table.js';
 import { readRecipients, type Recipient } from '../../infra/db/tables/recipients-table.js';
 import type { StoredSignature } from '../signing/sign-envelope.js';
 import { readFieldAttachments, type FieldAttachment } from './field-attachments.js';
@@ -17,6 +18,8 @@ export interface EnvelopeRecord {
   signatures: Map<string, StoredSignature>;
   /** The files signers gave their attachment fields. */
   attachments: FieldAttachment[];
+  /** The signers' authentication methods (API.md §12), by recipient id. */
+  authentications: Map<string, RecipientAuthentication>;
 }
 
 export const readEnvelopeRecord = async (db: Db, envelopeId: string): Promise<EnvelopeRecord | undefined> => {
@@ -32,6 +35,7 @@ export const readEnvelopeRecord = async (db: Db, envelopeId: string): Promise<En
     attachments: await readFieldAttachments(db, envelopeId, fields, recipients),
     // Only the signing use case writes `signature`, always as a StoredSignature.
     signatures: new Map(recipients.flatMap((r) => (r.signature ? [[r.id, r.signature as StoredSignature] as const] : []))),
+    authentications: new Map((await readEnvelopeAuthentications(db, envelopeId)).map((a) => [a.recipientId, a])),
   };
 };
 

@@ -6,6 +6,7 @@ import { loadTemplate, templateDocuments, type AccountTemplate } from '../templa
 import type { SignerRole, TemplateRoles } from '../templates/template-roles.js';
 import { checkNewEnvelope, sendNewEnvelope, type CreatedEnvelope } from './envelope-creation.js';
 import type { EnvelopeInput, FieldInput, FlagInput, ObserverInput, RequestOrigin, SignerInput } from './new-envelope.js';
+import type { AuthenticationInput } from './signer-authentication.js';
 
 export interface FormFieldInput {
   placeholder: string;
@@ -21,6 +22,7 @@ export interface RoleSignerInput {
   phoneNumber?: string;
   privateNote?: string;
   formFields?: FormFieldInput[];
+  authentication?: AuthenticationInput;
 }
 
 export interface RoleObserverInput {
@@ -81,10 +83,10 @@ const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput
     const title = signer.signerTitle.trim();
     const role = roles.signers.find((r) => r.signer_title === title);
     const problem = titleProblem(title, role, filled, `${path}.signer_title`);
-    const { name, email, countryCode, phoneNumber, privateNote } = signer;
+    const { name, email, countryCode, phoneNumber, privateNote, authentication } = signer;
     if (problem || !role) {
       if (problem) problems.push(problem);
-      result.push({ name, email, countryCode, phoneNumber, privateNote });
+      result.push({ name, email, countryCode, phoneNumber, privateNote, authentication });
       return;
     }
     filled.add(title);
@@ -94,6 +96,7 @@ const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput
       countryCode,
       phoneNumber,
       privateNote,
+      authentication,
       title,
       signingOrder: role.signing_order,
       fields: fillFormFields(role, signer, path, problems),

@@ -25,7 +25,9 @@ import { firstLedgerEntry, recordLedgerEntry } from '../ledger/append-ledger-ent
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { eventEnvelope, eventRecipient } from '../webhooks/event-subjects.js';
 import { webhookEventInserts } from '../webhooks/record-webhook-event.js';
-import type { NewEnvelope, PersonInput, RequestOrigin, SignerInput } from './new-envelope.js';
+import { recipientAuthenticationInserts } from '../../infra/db/tables/recipient-authentications-table.js';
+import type { NewEnvelope, ObserverInput, PersonInput, RequestOrigin, SignerInput } from './new-envelope.js';
+import { authenticationProblems, authenticationRows } from './signer-authentication.js';
 import { fieldPlacement, type FieldPlacement, type PlacedField, type PlacementDocument } from './place-fields.js';
 import { addSignaturePages, type CreationWarning } from './signature-pages.js';
 
@@ -63,7 +65,7 @@ const personName = (person: PersonInput, path: string, problems: Problem[]): str
 
 const checkRecipients = (
   signers: readonly SignerInput[],
-  observers: readonly PersonInput[],
+  observers: readonly ObserverInput[],
 ): { signerNames: string[]; observerNames: string[] } => {
   const problems: Problem[] = [];
   if (signers.length > MAX_SIGNERS)
@@ -88,6 +90,7 @@ const checkRecipients = (
       });
     }
   });
+  problems.push(...authenticationProblems(signers, observers));
   if (problems.length) throw AppError.of(problems, 'The request is invalid.');
   return { signerNames, observerNames };
 };
@@ -108,7 +111,7 @@ export interface EnvelopeRequestParts {
   settings?: EnvelopeSettingsInput;
   templateDefaults?: EnvelopeSettingsInput;
   signers?: readonly SignerInput[];
-  observers?: readonly PersonInput[];
+  observers?: readonly ObserverInput[];
   /** False to skip the signing orders (see NewEnvelopeChecks). */
   checkOrders?: boolean;
 }
@@ -314,6 +317,8 @@ const storeNewEnvelope = async (
     })),
   );
 
+  // Hashed before the transaction: scrypt takes tens of milliseconds, which no lock should wait for.
+  const authentications = await authenticationRows(signers, input.signers);
   const summary = (r: Recipient) => ({ recipientId: r.id, email: r.email, status: r.status });
   const created: CreatedEnvelope = {
     envelopeId,
@@ -393,6 +398,7 @@ const storeNewEnvelope = async (
       envelopeRow,
       ...documentInserts(trx, documents),
       ...recipientInserts(trx, [...signers, ...observers]),
+      ...recipientAuthenticationInserts(trx, authentications),
       ...fieldInserts(trx, fields),
       ...jobsToEnqueue(ctx, trx, jobs),
       ...webhookInserts,

@@ -1,5 +1,6 @@
 import type { EnvelopeSettingsInput } from '../../domain/envelope-settings.js';
 import type { FieldRulesInput } from '../../domain/field-rules.js';
+import type { AuthenticationInput } from './signer-authentication.js';
 
 /** A flag as the contract accepts it: a boolean, or "TRUE"/"FALSE" in either case (API.md §2). */
 export type FlagInput = boolean | string;
@@ -40,11 +41,15 @@ export interface SignerInput extends PersonInput {
   fields?: FieldInput[];
   /** The template role this signer fills. */
   title?: string;
+  /** How the signer proves who they are before signing (API.md §12). */
+  authentication?: AuthenticationInput;
 }
 
 export interface ObserverInput extends PersonInput {
   /** The template role this observer fills. */
   title?: string;
+  /** Refused (observers do not sign): accepted by the schema only to answer with a clear code. */
+  authentication?: unknown;
 }
 
 /** The `envelope` object of every creation request; settings keep the contract's names (API.md §3). */

@@ -6,6 +6,7 @@ import type { JobPayloads } from '../outbox.js';
 import { autoRemind } from './auto-remind.js';
 import { expireEnvelope } from './expire-envelope.js';
 import { runMaintenance } from './maintenance.js';
+import { sendAuthenticationCode } from './send-authentication-code.js';
 import { sendCancellation } from './send-cancellation.js';
 import { sendDeclineNotice } from './send-decline-notice.js';
 import { sendInvitation } from './send-invitation.js';
@@ -35,4 +36,5 @@ export const jobHandlers: JobHandlers = {
   'send-webhook-disabled-notice': sendWebhookDisabledNotice,
   'send-user-invitation': sendUserInvitation,
   'send-login-link': sendLoginLink,
+  'send-authentication-code': sendAuthenticationCode,
 };

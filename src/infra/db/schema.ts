@@ -227,6 +227,27 @@ export interface SigningTokensTable {
   created_at: string;
 }
 
+export interface RecipientAuthenticationsTable {
+  recipient_id: string;
+  envelope_id: string;
+  method: 'access_code' | 'sms';
+  access_code_hash: string | null;
+  sms_code_hash: string | null;
+  sms_code_sent_at: string | null;
+  sms_code_expires_at: string | null;
+  failed_attempts: number;
+  locked_until: string | null;
+  authenticated_at: string | null;
+}
+
+export interface RecipientSigningSessionsTable {
+  session_hash: string;
+  recipient_id: string;
+  envelope_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface UploadsTable {
   id: string;
   account_id: string;
@@ -410,6 +431,8 @@ export interface Database {
   recipients: RecipientsTable;
   fields: FieldsTable;
   signing_tokens: SigningTokensTable;
+  recipient_authentications: RecipientAuthenticationsTable;
+  recipient_signing_sessions: RecipientSigningSessionsTable;
   uploads: UploadsTable;
   attachments: AttachmentsTable;
   signer_attachments: SignerAttachmentsTable;

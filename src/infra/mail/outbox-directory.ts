@@ -3,8 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface OutboxDirectory {
-  /** Writes one raw RFC 5322 message as an `.eml` file and returns its path. */
-  write(message: Buffer): Promise<string>;
+  /** Writes one message (a raw RFC 5322 mail unless `extension` says otherwise) and returns its path. */
+  write(message: Buffer, extension?: string): Promise<string>;
 }
 
 /**
@@ -14,15 +14,15 @@ export interface OutboxDirectory {
  */
 export const createOutboxDirectory = (dir: string): OutboxDirectory => {
   let sequence = 0;
-  const nextFileName = (): string => {
+  const nextFileName = (extension: string): string => {
     sequence += 1;
     const timestamp = new Date().toISOString().replace(/[:.]/g, '-');
-    return `${timestamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}.eml`;
+    return `${timestamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}${extension}`;
   };
   return {
-    async write(message) {
+    async write(message, extension = '.eml') {
       await mkdir(dir, { recursive: true });
-      const path = join(dir, nextFileName());
+      const path = join(dir, nextFileName(extension));
       await writeFile(path, message, { flag: 'wx' });
       return path;
     },

@@ -17,6 +17,8 @@ export interface CertificateRecipient {
   location: { latitude: number; longitude: number } | null;
   /** The adopted signature as drawn or rendered, when the recipient signed. */
   signaturePng: Uint8Array | null;
+  /** How the signer authenticated before signing, and when (API.md §12); absent when they did not need to. */
+  authentication?: string | null;
 }
 
 export interface CertificateDocument {
@@ -103,6 +105,7 @@ const writeRecipient = (pdf: PDF, flow: PageFlow, recipient: CertificateRecipien
   field(flow, 'IP address', orDash(recipient.ipAddress));
   field(flow, 'User agent', orDash(recipient.userAgent));
   field(flow, 'Location', formatLocation(recipient.location));
+  if (recipient.authentication) field(flow, 'Authentication', recipient.authentication);
   if (recipient.signaturePng) writeSignatureImage(pdf, flow, recipient.signaturePng);
   flow.space(8);
 };

@@ -105,6 +105,8 @@ describeOnEachDatabase(
         '/embed/compose/:token',
         '/api/v2.0/signing/:signingCode/sign',
         '/api/v2.0/signing/:signingCode/attachments',
+        '/api/v2.0/signing/:signingCode/send_code',
+        '/api/v2.0/signing/:signingCode/authenticate',
         '/api/v2.0/account/clients',
         '/api/v2.0/account/clients/:clientId/revoke',
         '/api/v2.0/account/users',

@@ -22,6 +22,9 @@ const PUBLIC_CAPABILITY_ROUTES = new Set([
   '/api/v2.0/signing/:signingCode/sign',
   '/api/v2.0/signing/:signingCode/decline',
   '/api/v2.0/signing/:signingCode/attachments',
+  // Recipient authentication (API.md §12): the signing token is the credential, as for the routes above.
+  '/api/v2.0/signing/:signingCode/send_code',
+  '/api/v2.0/signing/:signingCode/authenticate',
   // A console sign-in link: the token in the path is the credential, and it names a user, not an account's resource.
   '/console/login/:token',
   // The embedded builders (API.md §11): their page and the API it calls; the builder token in the path is the credential.

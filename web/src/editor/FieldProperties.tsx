@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FIELD_LABELS, SELF_FILLING, type EditorField, type EditorSigner } from './field-model.js';
+import { FIELD_LABELS, WITHOUT_DEFAULT_VALUE, type EditorField, type EditorSigner } from './field-model.js';
 
 interface FieldPropertiesProps {
   field: EditorField | null;
@@ -69,7 +69,7 @@ export function FieldProperties({ field, signers, signerNoun, onChange, onRemove
               />
             </label>
           )}
-          {!SELF_FILLING.has(field.type) && <DefaultValue field={field} onChange={onChange} />}
+          {!WITHOUT_DEFAULT_VALUE.has(field.type) && <DefaultValue field={field} onChange={onChange} />}
           <fieldset className="properties-box">
             <legend>Position and size (points)</legend>
             {(['x', 'y', 'width', 'height'] as const).map((key) => (

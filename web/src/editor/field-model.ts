@@ -1,5 +1,16 @@
 /** The field types of API.md §2, in the order the palette offers them. */
-export const FIELD_TYPES = ['signature', 'initials', 'name', 'email', 'date_signed', 'text', 'number', 'checkbox', 'dropdown'] as const;
+export const FIELD_TYPES = [
+  'signature',
+  'initials',
+  'name',
+  'email',
+  'date_signed',
+  'text',
+  'number',
+  'checkbox',
+  'dropdown',
+  'attachment',
+] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 export const FIELD_LABELS: Record<FieldType, string> = {
@@ -12,6 +23,7 @@ export const FIELD_LABELS: Record<FieldType, string> = {
   number: 'Number',
   checkbox: 'Checkbox',
   dropdown: 'Dropdown',
+  attachment: 'File upload',
 };
 
 /** A new field's size in PDF points: large enough to sign or read in, small enough to place. */
@@ -25,10 +37,18 @@ export const DEFAULT_SIZES: Record<FieldType, { width: number; height: number }>
   number: { width: 90, height: 24 },
   checkbox: { width: 18, height: 18 },
   dropdown: { width: 140, height: 24 },
+  attachment: { width: 180, height: 24 },
 };
 
-/** The service fills these at signing (API.md §7), so they take no default value. */
-export const SELF_FILLING: ReadonlySet<FieldType> = new Set(['signature', 'initials', 'name', 'email', 'date_signed']);
+/** The service fills these at signing (API.md §7) and the signer's upload an attachment (§12): none takes a default value. */
+export const WITHOUT_DEFAULT_VALUE: ReadonlySet<FieldType> = new Set([
+  'signature',
+  'initials',
+  'name',
+  'email',
+  'date_signed',
+  'attachment',
+]);
 
 export const MIN_SIZE = 8;
 
@@ -89,7 +109,7 @@ export const toApiField = (field: EditorField): ApiField => ({
   height: round(field.height),
   required: field.required,
   ...(field.placeholder.trim() ? { placeholder: field.placeholder.trim() } : {}),
-  ...(!SELF_FILLING.has(field.type) && field.defaultValue !== '' ? { default_value: field.defaultValue } : {}),
+  ...(!WITHOUT_DEFAULT_VALUE.has(field.type) && field.defaultValue !== '' ? { default_value: field.defaultValue } : {}),
   ...(field.type === 'dropdown' ? { options: field.options } : {}),
 });
 

@@ -21,7 +21,7 @@ export const requestData = async <T>(url: string, init: RequestInit = {}): Promi
   return body.data;
 };
 
-export const requestBytes = async (url: string): Promise<ArrayBuffer> => {
-  const response = await send(url, { headers: { Accept: 'application/pdf' } });
+export const requestBytes = async (url: string, headers: Record<string, string> = {}): Promise<ArrayBuffer> => {
+  const response = await send(url, { headers: { Accept: 'application/pdf', ...headers } });
   return response.arrayBuffer();
 };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiFailure } from '../shared/api-failure.js';
+import { requiredAuthentication, type AuthenticationMethod } from './authentication-types.js';
 import { notifyParent } from './embed-events.js';
 import { endStateOfFailure, endStateOfSession, type EndState } from './end-state.js';
 import { EndStateView } from './EndStateView.js';
@@ -8,8 +9,13 @@ import type { SigningLocation } from './signing-location.js';
 import type { SigningSession } from './signing-types.js';
 import { SigningWorkspace } from './SigningWorkspace.js';
 import { AttachmentUploadsProvider } from './AttachmentField.js';
+import { RecipientAuthentication } from './RecipientAuthentication.js';
 
-type Phase = { kind: 'loading' } | { kind: 'signing'; session: SigningSession } | { kind: 'ended'; state: EndState };
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'authenticating'; method: AuthenticationMethod }
+  | { kind: 'signing'; session: SigningSession }
+  | { kind: 'ended'; state: EndState };
 
 const endStateOfLoadError = (error: unknown): EndState =>
   error instanceof ApiFailure ? (endStateOfFailure(error) ?? { name: 'error', detail: error.message }) : { name: 'error' };
@@ -18,6 +24,8 @@ const endStateOfLoadError = (error: unknown): EndState =>
 export function SigningApp({ where }: { where: SigningLocation }) {
   const api = useMemo(() => (where.token ? new SigningApi(where.token) : null), [where.token]);
   const [phase, setPhase] = useState<Phase>(api ? { kind: 'loading' } : { kind: 'ended', state: { name: 'invalid-link' } });
+  // Bumped once the signer authenticated: the session is opened again, with the signing session.
+  const [opening, setOpening] = useState(0);
 
   useEffect(() => {
     if (!api) return;
@@ -32,13 +40,15 @@ export function SigningApp({ where }: { where: SigningLocation }) {
       })
       .catch((error: unknown) => {
         if (!current) return;
+        const method = error instanceof ApiFailure ? requiredAuthentication(error) : null;
+        if (method) return setPhase({ kind: 'authenticating', method });
         notifyParent('countersign.error', null);
         setPhase({ kind: 'ended', state: endStateOfLoadError(error) });
       });
     return () => {
       current = false;
     };
-  }, [api]);
+  }, [api, opening]);
 
   const end = useCallback((state: EndState) => setPhase({ kind: 'ended', state }), []);
 
@@ -54,6 +64,9 @@ export function SigningApp({ where }: { where: SigningLocation }) {
           <p className="loading" role="status" data-testid="state-loading">
             Loading your documents…
           </p>
+        ) : null}
+        {phase.kind === 'authenticating' && api ? (
+          <RecipientAuthentication api={api} method={phase.method} onAuthenticated={() => setOpening((n) => n + 1)} />
         ) : null}
         {phase.kind === 'signing' && api ? (
           <AttachmentUploadsProvider api={api}>

@@ -1,37 +1,69 @@
 import { requestBytes, requestData } from '../shared/http-client.js';
+import { readSigningSession, storeSigningSession } from './signing-session-store.js';
+import type { SentCode } from './authentication-types.js';
 import type { SignRequest, SignResult, SigningSession, UploadedAttachment } from './signing-types.js';
 
-/** The signing API of one recipient; the token in the path is the only credential. */
+const SESSION_HEADER = 'Countersign-Signing-Session';
+
+/**
+ * The signing API of one recipient; the token in the path is the credential, and for a signer
+ * with authentication the signing session (header) too.
+ */
 export class SigningApi {
-  constructor(private token: string) {}
+  private session: string | null;
+
+  constructor(
+    private token: string,
+    private readonly linkToken = token,
+  ) {
+    this.session = readSigningSession(linkToken)?.session ?? null;
+  }
 
   private url(suffix = ''): string {
     return `/api/v2.0/signing/${encodeURIComponent(this.token)}${suffix}`;
   }
 
+  private headers(): Record<string, string> {
+    return this.session ? { [SESSION_HEADER]: this.session } : {};
+  }
+
   /** Opens the session; a one-time embedded token is swapped for the session token it returns. */
   async open(): Promise<SigningSession> {
-    const session = await requestData<SigningSession>(this.url());
+    const session = await requestData<SigningSession>(this.url(), { headers: this.headers() });
     if (session.session_token) this.token = session.session_token;
     return session;
   }
 
   document(documentId: string): Promise<ArrayBuffer> {
-    return requestBytes(this.url(`/documents/${encodeURIComponent(documentId)}`));
+    return requestBytes(this.url(`/documents/${encodeURIComponent(documentId)}`), this.headers());
   }
 
   sign(request: SignRequest): Promise<SignResult> {
-    return requestData<SignResult>(this.url('/sign'), { method: 'POST', body: JSON.stringify(request) });
+    return requestData<SignResult>(this.url('/sign'), { method: 'POST', body: JSON.stringify(request), headers: this.headers() });
   }
 
   /** Uploads a file for an attachment field; its attachment_id is the field's value. */
   uploadAttachment(file: File): Promise<UploadedAttachment> {
     const form = new FormData();
     form.append('file', file, file.name);
-    return requestData(this.url('/attachments'), { method: 'POST', body: form });
+    return requestData(this.url('/attachments'), { method: 'POST', body: form, headers: this.headers() });
   }
 
   decline(reason: string): Promise<unknown> {
-    return requestData(this.url('/decline'), { method: 'POST', body: JSON.stringify({ reason }) });
+    return requestData(this.url('/decline'), { method: 'POST', body: JSON.stringify({ reason }), headers: this.headers() });
+  }
+
+  sendCode(): Promise<SentCode> {
+    return requestData<SentCode>(this.url('/send_code'), { method: 'POST' });
+  }
+
+  /** Checks the code and keeps the signing session it opens for every later call. */
+  async authenticate(code: string): Promise<void> {
+    const opened = await requestData<{ signing_session: string; expires_at: string }>(this.url('/authenticate'), {
+      method: 'POST',
+      body: JSON.stringify({ code }),
+    });
+    this.session = opened.signing_session;
+    storeSigningSession(this.linkToken, { session: opened.signing_session, expiresAt: opened.expires_at });
   }
 }

@@ -8,7 +8,14 @@ import { idempotentResponse } from '../../idempotency.js';
 import { originOf } from '../../request-origin.js';
 import { bodyValidation } from '../../validator.js';
 import { List, Ok, RequiredText, Strict, Text, errorResponses } from '../../schema-kit.js';
-import { CreatedEnvelope, envelopeSettingsProperties, ObserverSchema, SignerSchema, toEnvelopeInput } from './envelope.schema.js';
+import {
+  CreatedEnvelope,
+  envelopeSettingsProperties,
+  ObserverSchema,
+  SignerSchema,
+  toAuthenticationInput,
+  toEnvelopeInput,
+} from './envelope.schema.js';
 import { createdBody } from './created-envelope-body.js';
 
 const FormField = Strict({
@@ -37,6 +44,7 @@ const RoleSigner = Strict({
   ),
   private_note: signer.private_note,
   form_fields: Type.Optional(List(FormField, 200)),
+  authentication: signer.authentication,
 });
 
 const RoleObserver = Strict({
@@ -64,6 +72,7 @@ const invalidTemplateRequest = (schemaProblems: Problem[], recipients?: Static<t
         email: signer.email,
         countryCode: signer.country_code,
         phoneNumber: signer.phone_number,
+        authentication: toAuthenticationInput(signer.authentication),
       })),
       observers: recipients?.observers,
     }),
@@ -104,6 +113,7 @@ export const createEnvelopeWithTemplateRoute = (app: App, ctx: AppContext) =>
             countryCode: signer.country_code,
             phoneNumber: signer.phone_number,
             privateNote: signer.private_note,
+            authentication: toAuthenticationInput(signer.authentication),
             formFields: signer.form_fields?.map((f) => ({
               placeholder: f.placeholder,
               defaultValue: f.default_value,

@@ -77,6 +77,30 @@ export const FieldSchema = Strict({
 });
 export type FieldRequest = Static<typeof FieldSchema>;
 
+/** A signer's authentication before signing (API.md §12). */
+export const AuthenticationSchema = Strict(
+  {
+    method: Type.String({ enum: ['access_code', 'sms'], maxLength: 11, description: '`access_code` or `sms`' }),
+    access_code: Type.Optional(
+      Text(64, {
+        minLength: 4,
+        description: 'With method access_code: 4–64 characters the sender gives the signer out of band; stored hashed, never shown again',
+      }),
+    ),
+  },
+  {
+    description:
+      'How the signer proves who they are before signing. `sms` needs country_code and phone_number (else 400 `PHONE_NUMBER_REQUIRED`); a 6-digit code is sent when the signer asks for it.',
+  },
+);
+export type AuthenticationRequest = Static<typeof AuthenticationSchema>;
+
+export const toAuthenticationInput = (authentication: AuthenticationRequest | undefined) =>
+  authentication && {
+    method: authentication.method as 'access_code' | 'sms',
+    ...(authentication.access_code !== undefined ? { accessCode: authentication.access_code } : {}),
+  };
+
 const SignerOrder = Type.Integer({ minimum: 1, maximum: 1000, format: 'int32', 'x-invalid-code': 'INVALID_SIGNING_ORDER' });
 
 export const SignerSchema = Strict({
@@ -89,6 +113,7 @@ export const SignerSchema = Strict({
   phone_number: Type.Optional(Text(32, { pattern: '^[0-9 ()+-]{3,32}$' })),
   private_note: Type.Optional(Text(2000)),
   fields: Type.Optional(List(FieldSchema, 200)),
+  authentication: Type.Optional(AuthenticationSchema),
 });
 export type SignerRequest = Static<typeof SignerSchema>;
 
@@ -102,6 +127,7 @@ export const toSignerInput = (signer: SignerRequest): SignerInput => ({
   phoneNumber: signer.phone_number,
   privateNote: signer.private_note,
   fields: signer.fields,
+  authentication: toAuthenticationInput(signer.authentication),
 });
 
 export const ObserverSchema = Strict({
@@ -109,6 +135,9 @@ export const ObserverSchema = Strict({
   first_name: Type.Optional(Text(127, { minLength: 1 })),
   last_name: Type.Optional(Text(127, { minLength: 1 })),
   email: Email(),
+  authentication: Type.Optional(
+    Type.Unsafe<unknown>({ description: 'Not for observers (they do not sign): 400 `AUTHENTICATION_NOT_FOR_OBSERVERS`' }),
+  ),
 });
 export type ObserverRequest = Static<typeof ObserverSchema>;
 
@@ -117,6 +146,7 @@ export const toObserverInput = (observer: ObserverRequest): ObserverInput => ({
   firstName: observer.first_name,
   lastName: observer.last_name,
   email: observer.email,
+  ...(observer.authentication !== undefined ? { authentication: observer.authentication } : {}),
 });
 
 export const RecipientsObject = Strict({

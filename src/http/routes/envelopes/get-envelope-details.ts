@@ -18,6 +18,9 @@ const Signer = Type.Object({
   signed_at: Nullable(Timestamp()),
   declined_at: Nullable(Timestamp()),
   decline_reason: Nullable(Text(1000)),
+  authentication: Type.Union([Type.Object({ method: Text(11, { description: '`access_code` or `sms`' }) }), Type.Null()], {
+    description: 'How the signer authenticates before signing (API.md §12); the access code itself is never shown',
+  }),
 });
 
 const Observer = Type.Object({
@@ -62,6 +65,7 @@ const presentSigner = (r: Recipient) => ({
   signed_at: r.signedAt,
   declined_at: r.declinedAt,
   decline_reason: r.declineReason,
+  authentication: r.authenticationMethod ? { method: r.authenticationMethod } : null,
 });
 
 const presentObserver = (r: Recipient) => ({

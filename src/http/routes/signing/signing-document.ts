@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import { readSigningDocument } from '../../../app/signing/signing-document.js';
 import type { App } from '../../app-type.js';
 import { Strict, Text, errorResponses } from '../../schema-kit.js';
+import { SIGNING_SESSION_NOTE, SigningSessionHeaders, requireSigningSession } from './signing-session.js';
 
 const MAX_PDF_BYTES = 25 * 1024 * 1024;
 
@@ -11,18 +12,21 @@ export const signingDocumentRoute = (app: App, ctx: AppContext) =>
     '/signing/:signingCode/documents/:documentId',
     {
       config: { access: 'public' },
+      preHandler: requireSigningSession(ctx),
       schema: {
         operationId: 'getSigningDocument',
         summary: "The PDF of one of the envelope's documents, for the signer to review",
-        description: 'An embedded token is spent by this call: use the `session_token` the signing page returned.',
+        description:
+          'An embedded token is spent by this call: use the `session_token` the signing page returned.' + ' ' + SIGNING_SESSION_NOTE,
         tags: ['Signing'],
+        headers: SigningSessionHeaders,
         params: Strict({ signingCode: Text(200, { minLength: 1 }), documentId: Text(64, { minLength: 1 }) }),
         response: {
           200: {
             description: 'The PDF',
             content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', maxLength: MAX_PDF_BYTES }) } },
           },
-          ...errorResponses(400, 404, 409, 410, 429),
+          ...errorResponses(400, 401, 404, 409, 410, 429),
         },
       },
     },

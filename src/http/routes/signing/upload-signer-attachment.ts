@@ -7,6 +7,7 @@ import { multipartFiles } from '../../multipart-files.js';
 import { originOf } from '../../request-origin.js';
 import { Id, Int, Ok, Text, errorResponses } from '../../schema-kit.js';
 import { SigningTokenParams } from './signing.schema.js';
+import { SIGNING_SESSION_NOTE, SigningSessionHeaders, requireSigningSession } from './signing-session.js';
 
 /** The multipart form, for the OpenAPI document only: the part is streamed by the handler, so there is no parsed body to validate. */
 const MultipartAttachmentBody = {
@@ -41,6 +42,7 @@ export const uploadSignerAttachmentRoute = (app: App, ctx: AppContext) =>
     '/signing/:signingCode/attachments',
     {
       config: { access: 'public' },
+      preHandler: requireSigningSession(ctx),
       schema: {
         operationId: 'uploadSignerAttachment',
         summary: 'Upload a file for an attachment field as the signer of this token',
@@ -52,11 +54,13 @@ export const uploadSignerAttachmentRoute = (app: App, ctx: AppContext) =>
           `and ${SIGNER_ATTACHMENT_LIMITS.maxBytesPerEnvelope / 1024 / 1024} MB for all signers of an envelope together (413). ` +
           'On completion the files the fields name become the envelope’s supporting documents (`uploaded_by` the signer’s e-mail), are ' +
           'embedded in every sealed PDF as file attachments and are listed with their SHA-256 on the certificate of completion; the others ' +
-          'are forgotten. Usable from an embedding application with the same token. An embedded token is spent by this call.',
+          'are forgotten. Usable from an embedding application with the same token. An embedded token is spent by this call. ' +
+          SIGNING_SESSION_NOTE,
         tags: ['Signing'],
+        headers: SigningSessionHeaders,
         params: SigningTokenParams,
         body: { content: { 'multipart/form-data': { schema: MultipartAttachmentBody } } },
-        response: { 201: Ok(SignerAttachmentObject), ...errorResponses(400, 404, 409, 413, 415, 429) },
+        response: { 201: Ok(SignerAttachmentObject), ...errorResponses(400, 401, 404, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {

@@ -13,6 +13,7 @@ import * as ledgerProofs from './0010-ledger-proofs.js';
 import * as accountUsersAndSessions from './0011-account-users-and-sessions.js';
 import * as apiClientDescriptions from './0012-api-client-descriptions.js';
 import * as embeddedBuilders from './0013-embedded-builders.js';
+import * as recipientAuthentication from './0014-recipient-authentication.js';
 import * as attachmentFields from './0015-attachment-fields.js';
 
 /**
@@ -33,5 +34,6 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0011-account-users-and-sessions': accountUsersAndSessions,
   '0012-api-client-descriptions': apiClientDescriptions,
   '0013-embedded-builders': embeddedBuilders,
+  '0014-recipient-authentication': recipientAuthentication,
   '0015-attachment-fields': attachmentFields,
 });

@@ -6,6 +6,7 @@ import type { EnvelopeStatus } from '../../../domain/envelope-state.js';
 import type { RecipientStatus } from '../../../domain/recipient-state.js';
 import type { SignProcessFlow } from '../../../domain/signing-order.js';
 import type { Db } from '../database.js';
+import type { AuthenticationMethod } from './recipient-authentications-table.js';
 import { isPostgres } from '../lock-for-update.js';
 import { preparedQuery } from '../prepared-query.js';
 import { bool, json } from '../row-codec.js';
@@ -46,6 +47,8 @@ export interface DetailedRecipient {
   signedAt: string | null;
   declinedAt: string | null;
   declineReason: string | null;
+  /** How the signer authenticates before signing (API.md §12), if at all. */
+  authenticationMethod: AuthenticationMethod | null;
 }
 
 /** The envelope's completion row (migration 0009), when sealing has started. */
@@ -88,6 +91,7 @@ interface RecipientJson {
   signed_at: string | null;
   declined_at: string | null;
   decline_reason: string | null;
+  authentication_method: AuthenticationMethod | null;
 }
 
 /** SQLite hands a JSON aggregate back as text, PostgreSQL as parsed JSON. */
@@ -140,7 +144,9 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
       jsonArrayFrom(
         eb
           .selectFrom('recipients as r')
+          .leftJoin('recipient_authentications as ra', 'ra.recipient_id', 'r.id')
           .select([
+            'ra.method as authentication_method',
             'r.id',
             'r.role',
             'r.position',
@@ -177,6 +183,7 @@ const toRecipient = (r: RecipientJson): DetailedRecipient => ({
   signedAt: r.signed_at,
   declinedAt: r.declined_at,
   declineReason: r.decline_reason,
+  authenticationMethod: r.authentication_method ?? null,
 });
 
 /** A live envelope of the account with everything its details view shows, or undefined (unknown, deleted or another account's). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { FIELD_LABELS, SELF_FILLING, type FieldType } from '../../editor/field-model.js';
+import { FIELD_LABELS, WITHOUT_DEFAULT_VALUE, type FieldType } from '../../editor/field-model.js';
 import { withFieldNames } from '../../editor/field-problems.js';
 import type { TemplateDetail } from '../../editor/template-roles.js';
 import type { ApiFailure } from '../../shared/api-failure.js';
@@ -27,7 +27,7 @@ interface RoleFill {
 const formFieldsOf = (fields: TemplateDetail['roles']['signers'][number]['fields']): FormFieldDraft[] =>
   fields.flatMap((field) => {
     const type = field.type as FieldType;
-    if (!field.placeholder || SELF_FILLING.has(type)) return [];
+    if (!field.placeholder || WITHOUT_DEFAULT_VALUE.has(type)) return [];
     return [{ placeholder: field.placeholder, type, value: field.default_value ?? '', editable: true }];
   });
 
