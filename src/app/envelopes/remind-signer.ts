@@ -37,7 +37,11 @@ export const remindSigner = async (
     assertRemindable(signer.status);
     assertNotTooSoon(signer.lastRemindedAt, now);
     await updateRecipient(trx, signer.id, { lastRemindedAt: now.toISOString() });
-    await enqueueJob(ctx, trx, 'send-reminder', { recipientId: signer.id, automatic: false, remindedBy: request.userId });
+    await enqueueJob(ctx, trx, 'send-reminder', {
+      recipientId: signer.id,
+      automatic: false,
+      ...(request.userId === null ? {} : { remindedBy: request.userId }),
+    });
   });
   ctx.jobs.poke();
 };
