@@ -188,6 +188,23 @@ describeOnEachDatabase(
       assert.equal(clientSent.status, 201);
       assert.deepEqual((await details(clientSent.body.data.envelope_id)).body.data.created_by, owner);
     });
+
+    it('answers 401 INVALID_ACCESS_TOKEN to the Send of a composer whose generating user was removed, creating nothing', async () => {
+      const sender = await signedIn('sender', 'Sam Sender');
+      const generated = await server.call('POST', `${API}/envelopes/generate_sender_url`, {
+        token: sender.token,
+        body: await envelopeRequest(),
+      });
+      assert.equal(generated.status, 201);
+      const urlToken = new URL(generated.body.data.url).pathname.split('/').pop()!;
+      const session = (await server.call('GET', `${API}/builder/${urlToken}`, { noAppAuthType: true })).body.data.session_token as string;
+      assert.equal((await server.call('DELETE', `${API}/account/users/${sender.userId}`, { token: account.accessToken })).status, 200);
+      const sent = await server.call('POST', `${API}/builder/${session}/send`, { noAppAuthType: true, body: { signers: [] } });
+      assert.equal(sent.status, 401);
+      assert.equal(sent.body.errors[0].error_code, 'INVALID_ACCESS_TOKEN');
+      const listed = await server.call('POST', `${API}/envelopes/list`, { token: account.accessToken, body: {} });
+      assert.equal(listed.body.data.total, 0);
+    });
   },
   { smtpSink: true },
 );
