@@ -37,6 +37,11 @@ export interface Caller {
   accountId: string;
   /** The API client, or for a console token the signed-in user: whose request budget it spends. */
   clientId: string;
+  /**
+   * The person acting: a console token's signed-in user, or for the embedded composer the user who
+   * generated its URL; null for an API client, which acts as the account (named as its owner).
+   */
+  userId: string | null;
   tokenHash: string;
   /** API clients act as admins; a console token carries its user's role. */
   role: UserRole;

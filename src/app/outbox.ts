@@ -7,7 +7,8 @@ import type { AppContext } from './context.js';
 /** Every kind of background work, with its payload. */
 export interface JobPayloads {
   'send-invitation': { recipientId: string };
-  'send-reminder': { recipientId: string; automatic: boolean };
+  /** `remindedBy`: the console user who asked for a manual reminder (absent: the account, named as its owner). */
+  'send-reminder': { recipientId: string; automatic: boolean; remindedBy?: string };
   'send-cancellation': { envelopeId: string };
   'send-decline-notice': { envelopeId: string };
   'expire-envelope': { envelopeId: string };

@@ -4,7 +4,7 @@ import { newId } from '../../infra/ids.js';
 import type { AppContext, Caller } from '../context.js';
 import { loadEnvelope } from '../envelopes/load-envelope.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
-import { senderOf } from '../envelopes/sender.js';
+import { actingPerson } from '../envelopes/sender.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { attachmentContentType } from './attachment-content-type.js';
@@ -59,12 +59,12 @@ export const addAttachments = async (
   await ledgerTransaction(ctx, async (trx) => {
     await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { lock: true });
     await insertAttachments(trx, attachments);
-    const sender = await senderOf(trx, caller.accountId);
+    const actor = await actingPerson(trx, caller);
     for (const attachment of attachments) {
       await appendLedgerEntry(ctx, trx, {
         envelopeId,
         activityType: 'ATTACHMENT_ADDED',
-        actor: { name: sender.name, email: sender.email },
+        actor: { name: actor.name, email: actor.email },
         description: `Supporting document "${attachment.name}" (${attachment.contentType}, ${attachment.size} bytes, SHA-256 ${attachment.sha256}) attached.`,
         ipAddress: origin.ipAddress,
         userAgent: origin.userAgent,

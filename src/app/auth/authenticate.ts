@@ -31,7 +31,7 @@ export const authenticate = async (ctx: AppContext, accessToken: string | undefi
 const clientToken = async (ctx: AppContext, tokenHash: string): Promise<CachedToken | undefined> => {
   const token = await readAccessToken(ctx.db, tokenHash);
   if (!token || token.familyRevokedAt || token.clientRevokedAt) return undefined;
-  const caller: Caller = { accountId: token.accountId, clientId: token.clientId, tokenHash, role: 'admin' };
+  const caller: Caller = { accountId: token.accountId, clientId: token.clientId, userId: null, tokenHash, role: 'admin' };
   return { caller, familyId: token.familyId, expiresAt: Date.parse(token.expiresAt) };
 };
 
@@ -39,6 +39,6 @@ const clientToken = async (ctx: AppContext, tokenHash: string): Promise<CachedTo
 const consoleToken = async (ctx: AppContext, tokenHash: string): Promise<CachedToken | undefined> => {
   const token = await readConsoleAccessToken(ctx.db, tokenHash);
   if (!token || token.sessionEndedAt) return undefined;
-  const caller: Caller = { accountId: token.accountId, clientId: token.userId, tokenHash, role: token.role };
+  const caller: Caller = { accountId: token.accountId, clientId: token.userId, userId: token.userId, tokenHash, role: token.role };
   return { caller, familyId: token.sessionId, expiresAt: Date.parse(token.expiresAt) };
 };

@@ -27,6 +27,7 @@ export const generateSenderUrl = async (ctx: AppContext, caller: Caller, request
     id: newId('drf'),
     accountId: caller.accountId,
     clientId: caller.clientId,
+    createdByUserId: caller.userId,
     request: { envelope, signers: draftSigners, observers },
     envelopeId: null,
     createdAt: ctx.clock.now().toISOString(),

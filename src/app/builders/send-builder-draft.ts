@@ -58,8 +58,14 @@ export const sendBuilderDraft = async (
     documents: async () => stored,
     beforeDocuments: () => assertEnvelopeQuotaLeft(ctx, ctx.db, draft.accountId),
   });
-  // The API client that generated the composer's URL sends it; the builder's session is the credential.
-  const caller: Caller = { accountId: draft.accountId, clientId: draft.clientId, tokenHash: session.tokenHash, role: 'sender' };
+  // Whoever generated the composer's URL sends it (a console user is named as its creator); the builder's session is the credential.
+  const caller: Caller = {
+    accountId: draft.accountId,
+    clientId: draft.clientId,
+    userId: draft.createdByUserId,
+    tokenHash: session.tokenHash,
+    role: 'sender',
+  };
   return sendNewEnvelope(ctx, caller, checked, stored, origin, async (trx, envelopeId) => {
     if (!(await markBuilderDraftSent(trx, draft.id, envelopeId, ctx.clock.now().toISOString()))) throw alreadySent();
   });

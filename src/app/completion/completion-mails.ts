@@ -33,7 +33,7 @@ export const sendCompletionMails = async (
   const attachments = attachmentsOf(record, sealed);
   const fits = attachments.reduce((sum, a) => sum + a.content.byteLength, 0) <= MAX_ATTACHMENT_BYTES;
   const url = verificationUrl(ctx.config.publicUrl, record.envelope.id);
-  const sender = await senderOf(ctx.db, record.envelope.accountId);
+  const sender = await senderOf(ctx.db, record.envelope);
   for (const person of audience(record, sender)) {
     const mail = completionMail({
       recipientName: person.name,

@@ -9,10 +9,12 @@ import { eventEnvelope } from '../webhooks/event-subjects.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
-import { senderOf } from './sender.js';
+import { actingPerson } from './sender.js';
 
 export interface CancelRequest {
   accountId: string;
+  /** The acting user (Caller.userId): named in the ledger. */
+  userId: string | null;
   envelopeId: string;
   reason: string;
   /** Where the sender cancelled from: the request body's values where given, else the request's. */
@@ -43,11 +45,11 @@ export const cancelEnvelope = async (ctx: AppContext, request: CancelRequest): P
     const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertCancellable(envelope.status);
     await updateEnvelope(trx, envelope.id, { status: 'Cancelled', cancelledAt, cancelReason: reason });
-    const sender = await senderOf(trx, request.accountId);
+    const actor = await actingPerson(trx, request);
     await appendLedgerEntry(ctx, trx, {
       envelopeId: envelope.id,
       activityType: 'ENVELOPE_CANCELLED',
-      actor: { name: sender.name, email: sender.email },
+      actor: { name: actor.name, email: actor.email },
       description: `Envelope "${envelope.name}" cancelled by the sender${locationNote(request.location)}: ${reason}`,
       ipAddress: request.origin.ipAddress,
       userAgent: request.origin.userAgent,

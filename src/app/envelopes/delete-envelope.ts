@@ -8,7 +8,7 @@ import { eventEnvelope } from '../webhooks/event-subjects.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
-import { senderOf } from './sender.js';
+import { actingPerson } from './sender.js';
 
 /**
  * Deletes a Completed envelope: it reads as not found from then on and its bytes are removed, while the
@@ -21,17 +21,17 @@ export interface DeletedEnvelope {
 
 export const deleteEnvelope = async (
   ctx: AppContext,
-  request: { accountId: string; envelopeId: string; origin: RequestOrigin },
+  request: { accountId: string; userId: string | null; envelopeId: string; origin: RequestOrigin },
 ): Promise<DeletedEnvelope> => {
   const deletedAt = ctx.clock.now().toISOString();
   const orphans = await ledgerTransaction(ctx, async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
     assertDeletable(envelope.status);
-    const sender = await senderOf(trx, request.accountId);
+    const actor = await actingPerson(trx, request);
     await appendLedgerEntry(ctx, trx, {
       envelopeId: envelope.id,
       activityType: 'ENVELOPE_DELETED',
-      actor: { name: sender.name, email: sender.email },
+      actor: { name: actor.name, email: actor.email },
       description: `Envelope "${envelope.name}" deleted by the sender; its documents and attachments were removed.`,
       ipAddress: request.origin.ipAddress,
       userAgent: request.origin.userAgent,

@@ -7,7 +7,7 @@ import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
-import { senderOf } from './sender.js';
+import { actingPerson } from './sender.js';
 
 /** The `documentId` that names the certificate of completion, stored as the envelope's position-0 document. */
 export const CERTIFICATE_DOCUMENT_ID = 'certificate';
@@ -76,11 +76,11 @@ export const downloadDocument = async (
   await ledgerTransaction(ctx, async (trx) => {
     // The envelope row lock orders this entry after any other being appended to the same chain.
     await loadEnvelope(ctx, trx, caller.accountId, request.envelopeId, { lock: true });
-    const sender = await senderOf(trx, caller.accountId);
+    const actor = await actingPerson(trx, caller);
     await appendLedgerEntry(ctx, trx, {
       envelopeId: envelope.id,
       activityType: 'DOCUMENT_DOWNLOADED',
-      actor: { name: sender.name, email: sender.email },
+      actor: { name: actor.name, email: actor.email },
       description: describeCopy(request, document, copy.signed),
       ipAddress: origin.ipAddress,
       userAgent: origin.userAgent,

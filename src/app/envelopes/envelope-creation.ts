@@ -10,7 +10,7 @@ import type { RecipientStatus } from '../../domain/recipient-state.js';
 import { ProblemCollector } from '../../domain/problem-collector.js';
 import { initialStatuses, normalizeSigningOrders } from '../../domain/signing-order.js';
 import type { Db } from '../../infra/db/database.js';
-import { readAccount, readAccountForUpdate, readAccountWithOwner, type Account } from '../../infra/db/tables/accounts-table.js';
+import { readAccount, readAccountForUpdate, type Account } from '../../infra/db/tables/accounts-table.js';
 import { documentInserts } from '../../infra/db/tables/documents-table.js';
 import { envelopeInsert } from '../../infra/db/tables/envelopes-table.js';
 import { fieldInserts, type Field } from '../../infra/db/tables/fields-table.js';
@@ -29,6 +29,7 @@ import { recipientAuthenticationInserts } from '../../infra/db/tables/recipient-
 import type { NewEnvelope, ObserverInput, PersonInput, RequestOrigin, SignerInput } from './new-envelope.js';
 import { authenticationProblems, authenticationRows } from './signer-authentication.js';
 import { fieldPlacement, type FieldPlacement, type PlacedField, type PlacementDocument } from './place-fields.js';
+import { actingPerson } from './sender.js';
 import { addSignaturePages, type CreationWarning } from './signature-pages.js';
 
 const MAX_SIGNERS = 50;
@@ -346,11 +347,12 @@ const storeNewEnvelope = async (
   await ledgerTransaction(ctx, async (trx) => {
     // First, so a request whose key was taken over does nothing, and on PostgreSQL the key's row stays locked until the commit.
     await recordIdempotentResponse(trx, idempotency, created);
-    const found = await readAccountWithOwner(trx, caller.accountId);
-    if (!found) throw new Error(`No account ${caller.accountId}.`);
-    await assertQuotaLeftOf(ctx, trx, found.account, { lock: true });
+    const account = await readAccount(trx, caller.accountId);
+    if (!account) throw new Error(`No account ${caller.accountId}.`);
+    await assertQuotaLeftOf(ctx, trx, account, { lock: true });
     await withinCreation?.(trx, envelopeId);
-    const sender = found.owner;
+    // The person who created it is its sender (README "Acting person"); the owner when an API client did.
+    const sender = await actingPerson(trx, caller);
     // A new envelope's chain starts here: no earlier entry to read or lock, and its row is written with its head.
     const entry = firstLedgerEntry(ctx, {
       envelopeId,
@@ -363,7 +365,7 @@ const storeNewEnvelope = async (
     const envelopeRow = envelopeInsert(trx, {
       id: envelopeId,
       accountId: caller.accountId,
-      createdByUserId: sender.id,
+      createdByUserId: sender.userId,
       templateId: checked.templateId,
       name: input.envelope.name,
       description: input.envelope.description ?? null,

@@ -11,7 +11,7 @@ import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
-import { senderOf } from './sender.js';
+import { actingPerson } from './sender.js';
 
 /** Exactly one of the two: a new due instant, or a number of days from now. */
 export interface DueDateExtension {
@@ -51,7 +51,7 @@ export interface ExtendedEnvelope {
 
 export const extendDueDate = async (
   ctx: AppContext,
-  request: { accountId: string; envelopeId: string; extension: DueDateExtension; origin: RequestOrigin },
+  request: { accountId: string; userId: string | null; envelopeId: string; extension: DueDateExtension; origin: RequestOrigin },
 ): Promise<ExtendedEnvelope> => {
   const now = ctx.clock.now();
   const due = newDueDate(request.extension, now);
@@ -61,11 +61,11 @@ export const extendDueDate = async (
     assertExtendable(envelope.status);
     const reopened = statusAfterExtension(await readRecipients(trx, envelope.id, 'signer'));
     await updateEnvelope(trx, envelope.id, { status: reopened, signingDueDate: due.toISOString(), expiredAt: null });
-    const sender = await senderOf(trx, request.accountId);
+    const actor = await actingPerson(trx, request);
     await appendLedgerEntry(ctx, trx, {
       envelopeId: envelope.id,
       activityType: 'DUE_DATE_EXTENDED',
-      actor: { name: sender.name, email: sender.email },
+      actor: { name: actor.name, email: actor.email },
       description: `Signing due date moved from ${envelope.signingDueDate} to ${due.toISOString()}; the envelope is ${reopened} again.`,
       ipAddress: request.origin.ipAddress,
       userAgent: request.origin.userAgent,

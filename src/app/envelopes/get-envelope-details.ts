@@ -3,8 +3,8 @@ import { effectiveStatus } from '../../domain/envelope-state.js';
 import { readEnvelopeDetails, type DetailedCompletion, type EnvelopeDetailsRead } from '../../infra/db/tables/envelope-details.js';
 import type { AppContext } from '../context.js';
 
-/** The envelope's documents and recipients, its status as of now, and its account owner as the sender. */
-export type EnvelopeDetails = Omit<EnvelopeDetailsRead, 'owner'> & { createdBy: EnvelopeDetailsRead['owner'] };
+/** The envelope's documents and recipients, its status as of now, and who created it (README "Acting person"). */
+export type EnvelopeDetails = EnvelopeDetailsRead;
 
 /**
  * Where the completion stands; null until every signer has signed. Without a row, sealing has not
@@ -27,7 +27,7 @@ const completionOf = ({ envelope, completion, signers }: EnvelopeDetailsRead): D
 export const getEnvelopeDetails = async (ctx: AppContext, accountId: string, envelopeId: string): Promise<EnvelopeDetails> => {
   const details = await readEnvelopeDetails(ctx.db, accountId, envelopeId);
   if (!details) throw new AppError('ENVELOPE_NOT_FOUND', `No envelope ${envelopeId}.`);
-  const { envelope, owner, ...rest } = details;
+  const { envelope, ...rest } = details;
   const status = effectiveStatus({ status: envelope.status, signingDueDate: new Date(envelope.signingDueDate) }, ctx.clock.now());
-  return { ...rest, completion: completionOf(details), envelope: { ...envelope, status }, createdBy: owner };
+  return { ...rest, completion: completionOf(details), envelope: { ...envelope, status } };
 };

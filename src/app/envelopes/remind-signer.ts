@@ -24,7 +24,10 @@ const assertNotTooSoon = (lastRemindedAt: string | null, now: Date): void => {
  * Queues a reminder e-mail to a signer whose turn it is. The REMINDER_SENT ledger entry is written
  * by the job once the mail has actually gone out.
  */
-export const remindSigner = async (ctx: AppContext, request: { accountId: string; envelopeId: string; signerEmail: string }) => {
+export const remindSigner = async (
+  ctx: AppContext,
+  request: { accountId: string; userId: string | null; envelopeId: string; signerEmail: string },
+) => {
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, request.accountId, request.envelopeId, { lock: true });
@@ -34,7 +37,11 @@ export const remindSigner = async (ctx: AppContext, request: { accountId: string
     assertRemindable(signer.status);
     assertNotTooSoon(signer.lastRemindedAt, now);
     await updateRecipient(trx, signer.id, { lastRemindedAt: now.toISOString() });
-    await enqueueJob(ctx, trx, 'send-reminder', { recipientId: signer.id, automatic: false });
+    await enqueueJob(ctx, trx, 'send-reminder', {
+      recipientId: signer.id,
+      automatic: false,
+      ...(request.userId === null ? {} : { remindedBy: request.userId }),
+    });
   });
   ctx.jobs.poke();
 };

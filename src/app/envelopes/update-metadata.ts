@@ -5,7 +5,7 @@ import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import type { RequestOrigin } from './new-envelope.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { EnvelopeMetadata } from './retrieve-metadata.js';
-import { senderOf } from './sender.js';
+import { actingPerson } from './sender.js';
 
 export interface MetadataChange {
   name?: string;
@@ -25,11 +25,11 @@ export const updateMetadata = async (
   ledgerTransaction(ctx, async (trx) => {
     const envelope = await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { lock: true });
     await updateEnvelope(trx, envelopeId, change);
-    const sender = await senderOf(trx, caller.accountId);
+    const actor = await actingPerson(trx, caller);
     await appendLedgerEntry(ctx, trx, {
       envelopeId,
       activityType: 'METADATA_UPDATED',
-      actor: { name: sender.name, email: sender.email },
+      actor: { name: actor.name, email: actor.email },
       description: `Envelope ${Object.keys(change).sort().join(', ')} updated.`,
       ipAddress: origin.ipAddress,
       userAgent: origin.userAgent,

@@ -41,7 +41,7 @@ export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelope
       data: { ...eventEnvelope(envelope, 'Expired'), expired_at: expiredAt, signing_due_date: envelope.signingDueDate },
     });
 
-    const sender = await senderOf(trx, envelope.accountId);
+    const sender = await senderOf(trx, envelope);
     const signers = allSigners.filter((signer) => signer.sentAt !== null);
     const common = { senderName: sender.name, envelopeName: envelope.name, expiredAt: new Date(expiredAt) };
     return [

@@ -8,7 +8,7 @@ import { senderOf } from '../envelopes/sender.js';
 export const sendCancellation = async (ctx: AppContext, { envelopeId }: { envelopeId: string }): Promise<void> => {
   const envelope = await readEnvelopeEvenIfDeleted(ctx.db, envelopeId);
   if (!envelope || envelope.status !== 'Cancelled') return;
-  const sender = await senderOf(ctx.db, envelope.accountId);
+  const sender = await senderOf(ctx.db, envelope);
   const notified = (await readRecipients(ctx.db, envelopeId)).filter((recipient) => recipient.sentAt !== null);
   for (const recipient of notified) {
     const mail = cancellationMail({

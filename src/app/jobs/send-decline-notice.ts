@@ -12,7 +12,7 @@ export const sendDeclineNotice = async (ctx: AppContext, { envelopeId }: { envel
   const decliner = signers.find((signer) => signer.status === 'Declined');
   if (!decliner) return;
 
-  const sender = await senderOf(ctx.db, envelope.accountId);
+  const sender = await senderOf(ctx.db, envelope);
   const audience = [
     { name: sender.name, email: sender.email },
     ...signers.filter((signer) => signer.id !== decliner.id && signer.sentAt !== null),

@@ -22,7 +22,7 @@ export const sendInvitation = async (ctx: AppContext, { recipientId }: { recipie
     const { recipient, envelope } = found;
     if (recipient.role === 'signer' && !isOnTurn(recipient.status)) return undefined;
 
-    const sender = await senderOf(trx, envelope.accountId);
+    const sender = await senderOf(trx, envelope);
     const base = {
       recipientName: recipient.name,
       senderName: sender.name,

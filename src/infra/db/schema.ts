@@ -393,6 +393,7 @@ export interface BuilderDraftsTable {
   id: string;
   account_id: string;
   client_id: string;
+  created_by_user_id: string | null;
   request: string;
   envelope_id: string | null;
   created_at: string;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, it } from 'node:test';
 import type { ParsedMail } from 'mailparser';
 import { enqueueJob } from '../../../src/app/outbox.js';
-import { senderOf } from '../../../src/app/envelopes/sender.js';
+import { userOrOwner } from '../../../src/app/envelopes/sender.js';
 import { readLedger } from '../../../src/app/ledger/append-ledger-entry.js';
 import { findSigningToken } from '../../../src/app/signing/signing-tokens.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
@@ -22,7 +22,7 @@ describeOnEachDatabase(
     beforeEach(async () => {
       const account = await server.newAccount();
       token = account.accessToken;
-      senderEmail = (await senderOf(server.service.ctx.db, account.account_id)).email;
+      senderEmail = (await userOrOwner(server.service.ctx.db, account.account_id, null)).email;
     });
     afterEach(() => sink.clear());
 

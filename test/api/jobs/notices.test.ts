@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, before, it } from 'node:test';
 import type { ParsedMail } from 'mailparser';
-import { senderOf } from '../../../src/app/envelopes/sender.js';
+import { userOrOwner } from '../../../src/app/envelopes/sender.js';
 import { enqueueJob } from '../../../src/app/outbox.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
@@ -16,7 +16,7 @@ describeOnEachDatabase(
     before(async () => {
       const account = await server.newAccount();
       token = account.accessToken;
-      senderEmail = (await senderOf(server.service.ctx.db, account.account_id)).email;
+      senderEmail = (await userOrOwner(server.service.ctx.db, account.account_id, null)).email;
     });
     afterEach(() => sink.clear());
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, it } from 'node:test';
-import { senderOf } from '../../../src/app/envelopes/sender.js';
+import { userOrOwner } from '../../../src/app/envelopes/sender.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import {
   answerWith,
@@ -26,7 +26,7 @@ describeOnEachDatabase(
       const account = await server.newAccount();
       token = account.accessToken;
       credentials = account.credentials;
-      ownerEmail = (await senderOf(server.service.ctx.db, account.account_id)).email;
+      ownerEmail = (await userOrOwner(server.service.ctx.db, account.account_id, null)).email;
     });
     const logInAgain = async () => {
       const login = await server.call('POST', '/api/v2.0/authorization/token', { body: { credentials } });

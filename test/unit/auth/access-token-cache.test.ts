@@ -8,7 +8,7 @@ const token = (
   name: string,
   options: { clientId?: string; familyId?: string; lifetimeMs?: number } = {},
 ): CachedToken => ({
-  caller: { accountId: 'acc_1', clientId: options.clientId ?? 'cli_1', tokenHash: name, role: 'admin' },
+  caller: { accountId: 'acc_1', clientId: options.clientId ?? 'cli_1', userId: null, tokenHash: name, role: 'admin' },
   familyId: options.familyId ?? 'tfam_1',
   expiresAt: clock.now().getTime() + (options.lifetimeMs ?? 3_600_000),
 });

@@ -45,6 +45,7 @@ export const cancelEnvelopeRoute = (app: App, ctx: AppContext) =>
       const origin = originOf(request);
       const cancelled = await cancelEnvelope(ctx, {
         accountId: callerOf(request).accountId,
+        userId: callerOf(request).userId,
         envelopeId: request.params.envelopeId,
         reason: cancel_reason,
         origin: { ipAddress: ip_address ?? origin.ipAddress, userAgent: user_agent ?? origin.userAgent },

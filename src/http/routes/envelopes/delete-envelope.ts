@@ -26,6 +26,7 @@ export const deleteEnvelopeRoute = (app: App, ctx: AppContext) =>
     async (request) => {
       const deleted = await deleteEnvelope(ctx, {
         accountId: callerOf(request).accountId,
+        userId: callerOf(request).userId,
         envelopeId: request.params.envelopeId,
         origin: originOf(request),
       });

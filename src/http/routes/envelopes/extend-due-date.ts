@@ -42,6 +42,7 @@ export const extendDueDateRoute = (app: App, ctx: AppContext) =>
       const { signing_due_date, extend_by_days } = request.body;
       const extended = await extendDueDate(ctx, {
         accountId: callerOf(request).accountId,
+        userId: callerOf(request).userId,
         envelopeId: request.params.envelopeId,
         extension: {
           ...(signing_due_date === undefined ? {} : { signingDueDate: signing_due_date }),

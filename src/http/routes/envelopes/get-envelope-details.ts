@@ -39,7 +39,15 @@ const EnvelopeDetails = Type.Object({
   tags: List(Text(64), 50),
   status: Text(16),
   sign_process_flow: Text(16),
-  created_by: Type.Object({ name: Text(255), email: Email() }),
+  created_by: Type.Object(
+    { name: Text(255), email: Email() },
+    {
+      description:
+        'The account user who created the envelope through the console (or the embedded composer whose URL they generated); ' +
+        "the account's owner when an API client created it, or when that user has since been removed from the account. " +
+        'The ledger keeps naming whoever acted.',
+    },
+  ),
   created_at: Timestamp(),
   signing_due_date: Timestamp(),
   expiration_days: Int(1, 365),
@@ -106,7 +114,8 @@ export const getEnvelopeDetailsRoute = (app: App, ctx: AppContext) =>
         description:
           'The certificate of completion is not listed among the documents; download it as document `certificate`. ' +
           '`completion` (beyond API.md) reports where sealing stands once every signer has signed: ' +
-          'a seal that fails is retried with back-off and, after its last attempt, shows `state: failed` with `last_error`.',
+          'a seal that fails is retried with back-off and, after its last attempt, shows `state: failed` with `last_error`. ' +
+          '`created_by` is the person who created the envelope (the owner for an API client, or for a user removed since).',
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
         response: { 200: Ok(EnvelopeDetails), ...errorResponses(400, 401, 404, 429) },

@@ -24,6 +24,7 @@ export const remindSignerRoute = (app: App, ctx: AppContext) =>
     async (request) => {
       await remindSigner(ctx, {
         accountId: callerOf(request).accountId,
+        userId: callerOf(request).userId,
         envelopeId: request.params.envelopeId,
         signerEmail: request.body.signer_email,
       });

@@ -15,6 +15,7 @@ import * as apiClientDescriptions from './0012-api-client-descriptions.js';
 import * as embeddedBuilders from './0013-embedded-builders.js';
 import * as recipientAuthentication from './0014-recipient-authentication.js';
 import * as attachmentFields from './0015-attachment-fields.js';
+import * as envelopeCreators from './0017-envelope-creators.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -36,4 +37,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0013-embedded-builders': embeddedBuilders,
   '0014-recipient-authentication': recipientAuthentication,
   '0015-attachment-fields': attachmentFields,
+  '0017-envelope-creators': envelopeCreators,
 });

@@ -11,6 +11,8 @@ export interface BuilderDraft<Request> {
   accountId: string;
   /** The API client that generated the composer's URL. */
   clientId: string;
+  /** The console user who generated it, whom its envelope names as creator; null for an API client. */
+  createdByUserId: string | null;
   request: Request;
   envelopeId: string | null;
   createdAt: string;
@@ -33,6 +35,7 @@ const draftCodec = <Request>() =>
     id: 'id',
     accountId: 'account_id',
     clientId: 'client_id',
+    createdByUserId: 'created_by_user_id',
     request: ['request', json<Request>()],
     envelopeId: 'envelope_id',
     createdAt: 'created_at',

@@ -62,7 +62,8 @@ export interface DetailedCompletion {
 export interface EnvelopeDetailsRead {
   envelope: DetailedEnvelope;
   completion: DetailedCompletion | null;
-  owner: { name: string; email: string };
+  /** The user who created it while they are still a user of the account, else the account's owner. */
+  createdBy: { name: string; email: string };
   /** In order, without the certificate of completion. */
   documents: DetailedDocument[];
   signers: DetailedRecipient[];
@@ -98,7 +99,7 @@ interface RecipientJson {
 const jsonValue = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /**
- * The envelope, its account owner, its completion, its documents and its recipients in one
+ * The envelope, its creator (or its account owner), its completion, its documents and its recipients in one
  * statement: the documents and recipients come as JSON arrays (json_group_array on SQLite, json_agg
  * on PostgreSQL).
  */
@@ -112,6 +113,8 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
     .selectFrom('envelopes as e')
     .innerJoin('accounts as a', 'a.id', 'e.account_id')
     .innerJoin('users as u', 'u.id', 'a.owner_user_id')
+    // A creator removed from the account since (or another account's id) finds no row: the owner stands in.
+    .leftJoin('users as cu', (join) => join.onRef('cu.id', '=', 'e.created_by_user_id').onRef('cu.account_id', '=', 'e.account_id'))
     .leftJoin('envelope_completions as c', 'c.envelope_id', 'e.id')
     .select([
       'e.id',
@@ -128,6 +131,8 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
       'e.completed_at',
       'u.name as owner_name',
       'u.email as owner_email',
+      'cu.name as creator_name',
+      'cu.email as creator_email',
       'c.state as completion_state',
       'c.attempts as completion_attempts',
       'c.last_error as completion_last_error',
@@ -208,7 +213,10 @@ export const readEnvelopeDetails = async (db: Db, accountId: string, envelopeId:
       reminderPeriod: row.reminder_period,
       completedAt: row.completed_at,
     },
-    owner: { name: row.owner_name, email: row.owner_email },
+    createdBy:
+      row.creator_name === null || row.creator_email === null
+        ? { name: row.owner_name, email: row.owner_email }
+        : { name: row.creator_name, email: row.creator_email },
     completion:
       row.completion_state === null
         ? null
