@@ -480,7 +480,7 @@ export interface paths {
     };
     /**
      * An envelope's settings, documents and recipients
-     * @description The certificate of completion is not listed among the documents; download it as document `certificate`. `completion` (beyond API.md) reports where sealing stands once every signer has signed: a seal that fails is retried with back-off and, after its last attempt, shows `state: failed` with `last_error`.
+     * @description The certificate of completion is not listed among the documents; download it as document `certificate`. `completion` (beyond API.md) reports where sealing stands once every signer has signed: a seal that fails is retried with back-off and, after its last attempt, shows `state: failed` with `last_error`. `created_by` is the person who created the envelope (the owner for an API client, or for a user removed since).
      */
     get: operations['getEnvelopeDetails'];
     put?: never;
@@ -891,11 +891,51 @@ export interface paths {
     };
     /**
      * What the signing page shows to the signer of this token
-     * @description No headers: the token is the credential. Marks the signer Viewed on the first call. `signed_by_others` carries what every other signer who has already signed left on the documents — each field with its value, and their adopted signature and initials (the drawn PNG as base64, or the typed text) — so that a later signer of a sequential envelope sees the earlier marks in place; this token is the only way to read them, and nothing of a signer who has not signed is included. An embedded token is single use across every signing endpoint: its first use spends it, and here it is exchanged for `session_token` (only while its signer is on turn: after they signed or declined it is 404 `SIGNING_TOKEN_NOT_FOUND`). While the envelope is not Sent/InProgress (also past its due date) every signing endpoint answers 409 `ENVELOPE_NOT_ACTIVE`.
+     * @description No headers: the token is the credential. Marks the signer Viewed on the first call. `signed_by_others` carries what every other signer who has already signed left on the documents — each field with its value, and their adopted signature and initials (the drawn PNG as base64, or the typed text) — so that a later signer of a sequential envelope sees the earlier marks in place; this token is the only way to read them, and nothing of a signer who has not signed is included. An embedded token is single use across every signing endpoint: its first use spends it, and here it is exchanged for `session_token` (only while its signer is on turn: after they signed or declined it is 404 `SIGNING_TOKEN_NOT_FOUND`). While the envelope is not Sent/InProgress (also past its due date) every signing endpoint answers 409 `ENVELOPE_NOT_ACTIVE`. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message); afterwards send the `Countersign-Signing-Session` header.
      */
     get: operations['viewSigningPage'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/signing/{signingCode}/attachments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a file for an attachment field as the signer of this token
+     * @description One multipart `file` part: a PDF, PNG or JPEG (sniffed from the bytes: anything else is 415 `UNSUPPORTED_FILE_TYPE`), at most 10 MB (413 `PAYLOAD_TOO_LARGE`). Only while it is this signer’s turn on an active envelope (409 `NOT_YOUR_TURN`, `ALREADY_SIGNED`, `ENVELOPE_NOT_ACTIVE`). Give the answer’s `attachment_id` as the attachment field’s value when signing; uploading again (to replace a file) gives a new id. At most 20 uploads per signer (400 `TOO_MANY_ATTACHMENTS`) and 50 MB for all signers of an envelope together (413). On completion the files the fields name become the envelope’s supporting documents (`uploaded_by` the signer’s e-mail), are embedded in every sealed PDF as file attachments and are listed with their SHA-256 on the certificate of completion; the others are forgotten. Usable from an embedding application with the same token. An embedded token is spent by this call. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message); afterwards send the `Countersign-Signing-Session` header.
+     */
+    post: operations['uploadSignerAttachment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/signing/{signingCode}/authenticate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Authenticate the signer with their access code or SMS code
+     * @description Opens a signing session of one hour (API.md §12). A wrong code is 401 `INVALID_CODE` (the message says how many attempts are left); the fifth wrong code in a row locks the signer for 15 minutes: 423 `RECIPIENT_LOCKED` with `Retry-After`, whatever the code. Attempts are counted before the code is checked, so parallel guesses cannot exceed five. No SMS code sent, or an expired one: 401 `CODE_EXPIRED` (not counted). A signer without authentication gets 409 `AUTHENTICATION_NOT_REQUIRED`. Does not spend an embedded token. Recorded in the ledger (`RECIPIENT_AUTHENTICATED`, `RECIPIENT_AUTHENTICATION_FAILED`, `RECIPIENT_LOCKED`).
+     */
+    post: operations['authenticateRecipient'];
     delete?: never;
     options?: never;
     head?: never;
@@ -913,7 +953,7 @@ export interface paths {
     put?: never;
     /**
      * Decline to sign as the signer of this token
-     * @description The envelope becomes Declined; the sender and the signers already invited are told by e-mail. Unlike the sender's decline operation, the answer does not carry the audit log: it names the other recipients.
+     * @description The envelope becomes Declined; the sender and the signers already invited are told by e-mail. Unlike the sender's decline operation, the answer does not carry the audit log: it names the other recipients. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message); afterwards send the `Countersign-Signing-Session` header.
      */
     post: operations['declineAsSigner'];
     delete?: never;
@@ -931,11 +971,31 @@ export interface paths {
     };
     /**
      * The PDF of one of the envelope's documents, for the signer to review
-     * @description An embedded token is spent by this call: use the `session_token` the signing page returned.
+     * @description An embedded token is spent by this call: use the `session_token` the signing page returned. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message); afterwards send the `Countersign-Signing-Session` header.
      */
     get: operations['getSigningDocument'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/signing/{signingCode}/send_code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the signer a one-time code by SMS
+     * @description For a signer whose authentication method is `sms` (API.md §12): a 6-digit code goes to their phone number, valid 10 minutes; a new code replaces the previous one. At most one a minute: 429 `CODE_TOO_SOON` with `Retry-After`. A signer with an access code gets 409 `NOT_SMS_AUTHENTICATION`, one without authentication 409 `AUTHENTICATION_NOT_REQUIRED`; a locked-out signer 423 `RECIPIENT_LOCKED`. Needs no signing session and does not spend an embedded token. The SMS leaves through the job queue: a slow provider never holds up this answer.
+     */
+    post: operations['sendAuthenticationCode'];
     delete?: never;
     options?: never;
     head?: never;
@@ -953,7 +1013,7 @@ export interface paths {
     put?: never;
     /**
      * Sign as the signer of this token
-     * @description Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists. A drawn image over its limits is 400 `IMAGE_TOO_LARGE`; one that is not a PNG sealing can embed is 400 `INVALID_SIGNATURE`. An embedded token is spent by this call whatever its outcome.
+     * @description Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists. A drawn image over its limits is 400 `IMAGE_TOO_LARGE`; one that is not a PNG sealing can embed is 400 `INVALID_SIGNATURE`. An embedded token is spent by this call whatever its outcome. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message); afterwards send the `Countersign-Signing-Session` header.
      */
     post: operations['signEnvelope'];
     delete?: never;
@@ -4139,8 +4199,21 @@ export interface operations {
                     page?: number;
                     placeholder?: string;
                     required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
-                    /** @enum {string} */
-                    type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                    /**
+                     * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+                     * @enum {string}
+                     */
+                    type:
+                      | 'signature'
+                      | 'initials'
+                      | 'name'
+                      | 'email'
+                      | 'date_signed'
+                      | 'text'
+                      | 'number'
+                      | 'checkbox'
+                      | 'dropdown'
+                      | 'attachment';
                     width?: number;
                     x?: number;
                     y?: number;
@@ -4205,8 +4278,21 @@ export interface operations {
                       page?: number;
                       placeholder?: string;
                       required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
-                      /** @enum {string} */
-                      type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                      /**
+                       * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+                       * @enum {string}
+                       */
+                      type:
+                        | 'signature'
+                        | 'initials'
+                        | 'name'
+                        | 'email'
+                        | 'date_signed'
+                        | 'text'
+                        | 'number'
+                        | 'checkbox'
+                        | 'dropdown'
+                        | 'attachment';
                       width?: number;
                       x?: number;
                       y?: number;
@@ -4526,8 +4612,12 @@ export interface operations {
               page?: number;
               placeholder?: string;
               required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
-              /** @enum {string} */
-              type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+              /**
+               * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+               * @enum {string}
+               */
+              type:
+                'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
               width?: number;
               x?: number;
               y?: number;
@@ -4802,8 +4892,12 @@ export interface operations {
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
-                /** @enum {string} */
-                type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                /**
+                 * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+                 * @enum {string}
+                 */
+                type:
+                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;
@@ -4902,8 +4996,21 @@ export interface operations {
                     page?: number;
                     placeholder?: string;
                     required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
-                    /** @enum {string} */
-                    type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                    /**
+                     * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+                     * @enum {string}
+                     */
+                    type:
+                      | 'signature'
+                      | 'initials'
+                      | 'name'
+                      | 'email'
+                      | 'date_signed'
+                      | 'text'
+                      | 'number'
+                      | 'checkbox'
+                      | 'dropdown'
+                      | 'attachment';
                     width?: number;
                     x?: number;
                     y?: number;
@@ -6621,6 +6728,7 @@ export interface operations {
               } | null;
               /** Format: date-time */
               created_at: string;
+              /** @description The account user who created the envelope through the console (or the embedded composer whose URL they generated); the account's owner when an API client created it, or when that user has since been removed from the account. The ledger keeps naming whoever acted. */
               created_by: {
                 /** Format: email */
                 email: string;
@@ -6651,6 +6759,11 @@ export interface operations {
                   status: string;
                 }[];
                 signers: {
+                  /** @description How the signer authenticates before signing (API.md §12); the access code itself is never shown */
+                  authentication: {
+                    /** @description `access_code` or `sms` */
+                    method: string;
+                  } | null;
                   decline_reason: string | null;
                   /** Format: date-time */
                   declined_at: string | null;
@@ -7477,6 +7590,8 @@ export interface operations {
                 /** Format: int32 */
                 size: number;
                 supporting_document_id: string;
+                /** @description `sender` for files the API attached; the signer's e-mail address for a file a signer gave an attachment field (added on completion) */
+                uploaded_by: string;
               }[];
             };
             message: string;
@@ -8653,6 +8768,8 @@ export interface operations {
                 /** Format: int32 */
                 size: number;
                 supporting_document_id: string;
+                /** @description `sender` for files the API attached; the signer's e-mail address for a file a signer gave an attachment field (added on completion) */
+                uploaded_by: string;
               }[];
             };
             message: string;
@@ -8903,6 +9020,8 @@ export interface operations {
           };
           recipients: {
             observers?: {
+              /** @description Not for observers (they do not sign): 400 `AUTHENTICATION_NOT_FOR_OBSERVERS` */
+              authentication?: unknown;
               /** Format: email */
               email: string;
               first_name?: string;
@@ -8910,6 +9029,16 @@ export interface operations {
               name?: string;
             }[];
             signers: {
+              /** @description How the signer proves who they are before signing. `sms` needs country_code and phone_number (else 400 `PHONE_NUMBER_REQUIRED`); a 6-digit code is sent when the signer asks for it. */
+              authentication?: {
+                /** @description With method access_code: 4–64 characters the sender gives the signer out of band; stored hashed, never shown again */
+                access_code?: string;
+                /**
+                 * @description `access_code` or `sms`
+                 * @enum {string}
+                 */
+                method: 'access_code' | 'sms';
+              };
               /** Format: int32 */
               country_code?: number;
               /** Format: email */
@@ -8935,8 +9064,12 @@ export interface operations {
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
-                /** @enum {string} */
-                type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                /**
+                 * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+                 * @enum {string}
+                 */
+                type:
+                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;
@@ -9303,6 +9436,8 @@ export interface operations {
           file_ids: string[];
           recipients: {
             observers?: {
+              /** @description Not for observers (they do not sign): 400 `AUTHENTICATION_NOT_FOR_OBSERVERS` */
+              authentication?: unknown;
               /** Format: email */
               email: string;
               first_name?: string;
@@ -9310,6 +9445,16 @@ export interface operations {
               name?: string;
             }[];
             signers: {
+              /** @description How the signer proves who they are before signing. `sms` needs country_code and phone_number (else 400 `PHONE_NUMBER_REQUIRED`); a 6-digit code is sent when the signer asks for it. */
+              authentication?: {
+                /** @description With method access_code: 4–64 characters the sender gives the signer out of band; stored hashed, never shown again */
+                access_code?: string;
+                /**
+                 * @description `access_code` or `sms`
+                 * @enum {string}
+                 */
+                method: 'access_code' | 'sms';
+              };
               /** Format: int32 */
               country_code?: number;
               /** Format: email */
@@ -9335,8 +9480,12 @@ export interface operations {
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
-                /** @enum {string} */
-                type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                /**
+                 * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+                 * @enum {string}
+                 */
+                type:
+                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;
@@ -9704,6 +9853,16 @@ export interface operations {
               observer_title: string;
             }[];
             signers: {
+              /** @description How the signer proves who they are before signing. `sms` needs country_code and phone_number (else 400 `PHONE_NUMBER_REQUIRED`); a 6-digit code is sent when the signer asks for it. */
+              authentication?: {
+                /** @description With method access_code: 4–64 characters the sender gives the signer out of band; stored hashed, never shown again */
+                access_code?: string;
+                /**
+                 * @description `access_code` or `sms`
+                 * @enum {string}
+                 */
+                method: 'access_code' | 'sms';
+              };
               /** Format: int32 */
               country_code?: number;
               /** Format: email */
@@ -10056,6 +10215,8 @@ export interface operations {
           };
           recipients: {
             observers?: {
+              /** @description Not for observers (they do not sign): 400 `AUTHENTICATION_NOT_FOR_OBSERVERS` */
+              authentication?: unknown;
               /** Format: email */
               email: string;
               first_name?: string;
@@ -10063,6 +10224,16 @@ export interface operations {
               name?: string;
             }[];
             signers: {
+              /** @description How the signer proves who they are before signing. `sms` needs country_code and phone_number (else 400 `PHONE_NUMBER_REQUIRED`); a 6-digit code is sent when the signer asks for it. */
+              authentication?: {
+                /** @description With method access_code: 4–64 characters the sender gives the signer out of band; stored hashed, never shown again */
+                access_code?: string;
+                /**
+                 * @description `access_code` or `sms`
+                 * @enum {string}
+                 */
+                method: 'access_code' | 'sms';
+              };
               /** Format: int32 */
               country_code?: number;
               /** Format: email */
@@ -10088,8 +10259,12 @@ export interface operations {
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
-                /** @enum {string} */
-                type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                /**
+                 * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+                 * @enum {string}
+                 */
+                type:
+                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;
@@ -11280,7 +11455,10 @@ export interface operations {
   viewSigningPage: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `signing_session` from authenticate: required when the signer has an authentication method */
+        'countersign-signing-session'?: string;
+      };
       path: {
         /** @description The signing token from the invitation or embedded URL */
         signingCode: string;
@@ -11450,6 +11628,33 @@ export interface operations {
           };
         };
       };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
       /** @description Unknown id, or an id that belongs to another account */
       404: {
         headers: {
@@ -11535,10 +11740,533 @@ export interface operations {
       };
     };
   };
-  declineAsSigner: {
+  uploadSignerAttachment: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The `signing_session` from authenticate: required when the signer has an authentication method */
+        'countersign-signing-session'?: string;
+      };
+      path: {
+        /** @description The signing token from the invitation or embedded URL */
+        signingCode: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: binary
+           * @description The file: PDF, PNG or JPEG (recognised from its bytes, not its name), at most 10 MB
+           */
+          file?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** @description The value to give the attachment field in the sign request's `fields` */
+              attachment_id: string;
+              /** @description application/pdf, image/png or image/jpeg */
+              content_type: string;
+              name: string;
+              sha256: string;
+              /** Format: int32 */
+              size: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The body or a file is too large */
+      413: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unsupported file or media type */
+      415: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  authenticateRecipient: {
     parameters: {
       query?: never;
       header?: never;
+      path: {
+        /** @description The signing token from the invitation or embedded URL */
+        signingCode: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The access code the sender gave the signer, or the 6-digit code sent by SMS */
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /**
+               * Format: date-time
+               * @description The session ends then (1 hour); authenticate again afterwards
+               */
+              expires_at: string;
+              /** @description Send it as the `Countersign-Signing-Session` header on every later signing call */
+              signing_session: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The signer is locked out after too many wrong codes: wait for `Retry-After` seconds */
+      423: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  declineAsSigner: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The `signing_session` from authenticate: required when the signer has an authentication method */
+        'countersign-signing-session'?: string;
+      };
       path: {
         /** @description The signing token from the invitation or embedded URL */
         signingCode: string;
@@ -11615,6 +12343,33 @@ export interface operations {
       };
       /** @description Invalid input: every problem is listed in `errors` */
       400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
           'Access-Control-Allow-Origin'?: 'http://localhost:3000';
@@ -11728,7 +12483,10 @@ export interface operations {
   getSigningDocument: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `signing_session` from authenticate: required when the signer has an authentication method */
+        'countersign-signing-session'?: string;
+      };
       path: {
         documentId: string;
         signingCode: string;
@@ -11785,6 +12543,33 @@ export interface operations {
       };
       /** @description Invalid input: every problem is listed in `errors` */
       400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
           'Access-Control-Allow-Origin'?: 'http://localhost:3000';
@@ -11922,10 +12707,228 @@ export interface operations {
       };
     };
   };
-  signEnvelope: {
+  sendAuthenticationCode: {
     parameters: {
       query?: never;
       header?: never;
+      path: {
+        /** @description The signing token from the invitation or embedded URL */
+        signingCode: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /**
+               * Format: date-time
+               * @description The code is valid until then (10 minutes)
+               */
+              expires_at: string;
+              /**
+               * Format: date-time
+               * @description No other code is sent before then (one a minute)
+               */
+              resend_at: string;
+              /** @description The phone number the code went to, masked: `+49…1234` */
+              sent_to: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The signer is locked out after too many wrong codes: wait for `Retry-After` seconds */
+      423: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  signEnvelope: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The `signing_session` from authenticate: required when the signer has an authentication method */
+        'countersign-signing-session'?: string;
+      };
       path: {
         /** @description The signing token from the invitation or embedded URL */
         signingCode: string;
@@ -12035,6 +13038,33 @@ export interface operations {
       };
       /** @description Invalid input: every problem is listed in `errors` */
       400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
           'Access-Control-Allow-Origin'?: 'http://localhost:3000';
@@ -12268,8 +13298,21 @@ export interface operations {
                     page?: number;
                     placeholder?: string;
                     required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
-                    /** @enum {string} */
-                    type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                    /**
+                     * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+                     * @enum {string}
+                     */
+                    type:
+                      | 'signature'
+                      | 'initials'
+                      | 'name'
+                      | 'email'
+                      | 'date_signed'
+                      | 'text'
+                      | 'number'
+                      | 'checkbox'
+                      | 'dropdown'
+                      | 'attachment';
                     width?: number;
                     x?: number;
                     y?: number;
@@ -12443,8 +13486,12 @@ export interface operations {
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
-                /** @enum {string} */
-                type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                /**
+                 * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+                 * @enum {string}
+                 */
+                type:
+                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;
@@ -12543,8 +13590,21 @@ export interface operations {
                     page?: number;
                     placeholder?: string;
                     required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
-                    /** @enum {string} */
-                    type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                    /**
+                     * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+                     * @enum {string}
+                     */
+                    type:
+                      | 'signature'
+                      | 'initials'
+                      | 'name'
+                      | 'email'
+                      | 'date_signed'
+                      | 'text'
+                      | 'number'
+                      | 'checkbox'
+                      | 'dropdown'
+                      | 'attachment';
                     width?: number;
                     x?: number;
                     y?: number;
@@ -13279,8 +14339,12 @@ export interface operations {
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
-                /** @enum {string} */
-                type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                /**
+                 * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+                 * @enum {string}
+                 */
+                type:
+                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;
@@ -13608,8 +14672,12 @@ export interface operations {
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
-                /** @enum {string} */
-                type: 'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown';
+                /**
+                 * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+                 * @enum {string}
+                 */
+                type:
+                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;

@@ -10,6 +10,14 @@ export const operations = {
     responseBody: ['application/json'],
     creates: false,
   },
+  authenticateRecipient: {
+    method: 'POST',
+    path: '/api/v2.0/signing/{signingCode}/authenticate',
+    auth: 'bearer',
+    requestBody: ['application/json'],
+    responseBody: ['application/json'],
+    creates: false,
+  },
   cancelEnvelope: {
     method: 'POST',
     path: '/api/v2.0/envelopes/{envelopeId}/cancel',
@@ -455,6 +463,14 @@ export const operations = {
     responseBody: ['application/json'],
     creates: false,
   },
+  sendAuthenticationCode: {
+    method: 'POST',
+    path: '/api/v2.0/signing/{signingCode}/send_code',
+    auth: 'bearer',
+    requestBody: [],
+    responseBody: ['application/json'],
+    creates: false,
+  },
   sendBuilderDraft: {
     method: 'POST',
     path: '/api/v2.0/builder/{builderCode}/send',
@@ -522,6 +538,14 @@ export const operations = {
   uploadEnvelopeFile: {
     method: 'POST',
     path: '/api/v2.0/envelopes/upload_file',
+    auth: 'bearer',
+    requestBody: ['multipart/form-data'],
+    responseBody: ['application/json'],
+    creates: true,
+  },
+  uploadSignerAttachment: {
+    method: 'POST',
+    path: '/api/v2.0/signing/{signingCode}/attachments',
     auth: 'bearer',
     requestBody: ['multipart/form-data'],
     responseBody: ['application/json'],
