@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describeWithServer } from '../support/api-suite.js';
 import { pdfBase64 } from '../support/envelopes.js';
 import { makePdf } from '../support/pdf-fixtures.js';
 import { tokenFor } from '../api/signing/signing-helpers.js';
 import { assertAccessible, screenshot } from './accessibility.js';
+import { drawSignature } from './gestures.js';
 import { launchChromium } from './chromium.js';
 
 const signer = (email: string) => ({
@@ -17,18 +18,6 @@ const signer = (email: string) => ({
     { type: 'attachment', page: 1, x: 72, y: 480, width: 220, height: 28, required: true, placeholder: 'Proof of address' },
   ],
 });
-
-/** A few strokes across the pad, the way a finger or mouse signs. */
-const drawSignature = async (page: Page) => {
-  const pad = page.locator('[data-testid=signature-pad]');
-  const box = await pad.boundingBox();
-  assert.ok(box, 'the signature pad is visible');
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1)
-    await page.mouse.move(box.x + box.width * (0.1 + i * 0.06), box.y + box.height * (0.6 + (i % 2 ? -0.25 : 0.15)), { steps: 3 });
-  await page.mouse.up();
-};
 
 describeWithServer(
   'an attachment field on the signing page',

@@ -8,6 +8,7 @@ import { describeWithServer } from '../support/api-suite.js';
 import { envelopeRequest, pdfBase64 } from '../support/envelopes.js';
 import { tokenFor } from '../api/signing/signing-helpers.js';
 import { assertAccessible, screenshot } from './accessibility.js';
+import { drawSignature } from './gestures.js';
 import { launchChromium } from './chromium.js';
 
 const ACCESS_CODE = 'harbour-7731';
@@ -28,18 +29,6 @@ const signers = [
     fields: [{ type: 'signature', page: 2, x: 72, y: 600, width: 160, height: 40, placeholder: 'grace_signature' }],
   },
 ];
-
-/** A few strokes across the pad, the way a finger or mouse signs. */
-const drawSignature = async (page: Page) => {
-  const pad = page.locator('[data-testid=signature-pad]');
-  const box = await pad.boundingBox();
-  assert.ok(box, 'the signature pad is visible');
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1)
-    await page.mouse.move(box.x + box.width * (0.1 + i * 0.06), box.y + box.height * (0.6 + (i % 2 ? -0.25 : 0.15)), { steps: 3 });
-  await page.mouse.up();
-};
 
 const signDocuments = async (page: Page) => {
   await page.locator('[data-testid=envelope-name]').waitFor({ timeout: 15_000 });

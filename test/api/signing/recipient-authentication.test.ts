@@ -1,38 +1,14 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, it } from 'node:test';
 import { readLedger } from '../../../src/app/ledger/append-ledger-entry.js';
+import { codeIn, startSmsReceiver } from '../../support/sms-receiver.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { envelopeRequest } from '../../support/envelopes.js';
 import type { TestServer } from '../../support/test-server.js';
 import { pdfText } from '../../unit/pdf/poppler.js';
 import { signBody, tokenFor, waitForCompletion } from './signing-helpers.js';
-
-/** A stand-in SMS provider: records every request it receives and answers 201 (Twilio) or 200 (hook). */
-interface ReceivedRequest {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const startSmsReceiver = async (): Promise<{ url: string; received: ReceivedRequest[]; server: Server }> => {
-  const received: ReceivedRequest[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const twilio = request.url?.endsWith('/Messages.json');
-      response.writeHead(twilio ? 201 : 200, { 'content-type': 'application/json' });
-      response.end(twilio ? JSON.stringify({ sid: 'SM00000000000000000000000000000000', status: 'queued' }) : '{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, server };
-};
 
 // Started before the suites are declared: their servers' SMS_URL must name its port.
 const twilio = await startSmsReceiver();
@@ -97,9 +73,8 @@ const setUp = (server: TestServer) => {
 
 const errorCode = (response: { body: { errors?: { error_code: string }[] } }) => response.body.errors?.[0]?.error_code;
 
-/** The 6-digit code in an SMS text. */
-const codeIn = (text: string): string => {
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
+const codeOf = (text: string): string => {
+  const code = codeIn(text);
   assert.ok(code, `no 6-digit code in ${text}`);
   return code;
 };
@@ -303,11 +278,11 @@ describeOnEachDatabase('recipient authentication', (server) => {
       .selectAll()
       .where('envelope_id', '=', envelopeId)
       .executeTakeFirstOrThrow();
-    assert.ok(!row.sms_code_hash!.includes(codeIn(text)));
+    assert.ok(!row.sms_code_hash!.includes(codeOf(text)));
 
-    const opened = await t.authenticate(signingToken, codeIn(text));
+    const opened = await t.authenticate(signingToken, codeOf(text));
     assert.equal(opened.status, 200, JSON.stringify(opened.body));
-    const reused = await t.authenticate(signingToken, codeIn(text));
+    const reused = await t.authenticate(signingToken, codeOf(text));
     assert.equal(errorCode(reused), 'CODE_EXPIRED');
 
     server.clock.advanceSeconds(60);
@@ -365,7 +340,7 @@ describeOnEachDatabase(
       assert.equal(form.get('To'), '+4915123456789');
       assert.equal(form.get('From'), '+15005550006');
 
-      const opened = await t.authenticate(signingToken, codeIn(form.get('Body')!));
+      const opened = await t.authenticate(signingToken, codeOf(form.get('Body')!));
       assert.equal(opened.status, 200, JSON.stringify(opened.body));
       const signed = await server.call('POST', `/api/v2.0/signing/${signingToken}/sign`, {
         body: signBody(),
@@ -406,7 +381,7 @@ describeOnEachDatabase(
       assert.equal(request!.headers.authorization, 'Bearer hook-token');
       const body = JSON.parse(request!.body) as { to: string; text: string };
       assert.equal(body.to, '+4915123456789');
-      assert.equal((await t.authenticate(signingToken, codeIn(body.text))).status, 200);
+      assert.equal((await t.authenticate(signingToken, codeOf(body.text))).status, 200);
     });
   },
   { env: { SMS_URL: `${hook.url}/sms`, SMS_TOKEN: 'hook-token' } },
