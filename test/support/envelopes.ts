@@ -7,7 +7,8 @@ export const pdfBase64 = async (pages = 1, text?: string): Promise<string> =>
 
 export interface EnvelopeRequestOptions {
   flow?: string;
-  signers?: { name: string; email: string; signing_order?: number; fields?: unknown[] }[];
+  /** Any other recipient property (language, authentication, phone) passes through as given. */
+  signers?: { name: string; email: string; signing_order?: number; fields?: unknown[]; [property: string]: unknown }[];
   envelope?: Record<string, unknown>;
 }
 

@@ -1,17 +1,7 @@
-/** The field types of API.md §2, in the order the palette offers them. */
-export const FIELD_TYPES = [
-  'signature',
-  'initials',
-  'name',
-  'email',
-  'date_signed',
-  'text',
-  'number',
-  'checkbox',
-  'dropdown',
-  'attachment',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+import { FIELD_TYPES, type FieldType } from '../../../src/domain/field-rules.js';
+
+// The palette offers the field types of API.md §2 in the contract's order.
+export { FIELD_TYPES, type FieldType };
 
 export const FIELD_LABELS: Record<FieldType, string> = {
   signature: 'Signature',

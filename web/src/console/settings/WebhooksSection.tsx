@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { WEBHOOK_EVENT_TYPES } from '../../../../src/domain/webhook-events.js';
 import { useApiMutation, useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
@@ -6,20 +7,6 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { formatDateTime } from '../ui/format.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import { SecretDialog } from './SecretDialog.js';
-
-/** API.md §8, in the order the documentation lists them. */
-const EVENT_TYPES = [
-  'envelope.sent',
-  'recipient.viewed',
-  'recipient.signed',
-  'recipient.declined',
-  'envelope.completed',
-  'envelope.declined',
-  'envelope.cancelled',
-  'envelope.expired',
-  'envelope.deleted',
-  'envelope.completion_failed',
-];
 
 interface Webhook {
   webhook_id: string;
@@ -126,7 +113,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
       </div>
       <fieldset className="field checkbox-grid">
         <legend className="input-label">Events</legend>
-        {EVENT_TYPES.map((type) => (
+        {WEBHOOK_EVENT_TYPES.map((type) => (
           <label key={type} className="checkbox-label">
             <input type="checkbox" checked={events.includes(type)} onChange={(event) => toggle(type, event.target.checked)} />
             <code>{type}</code>
