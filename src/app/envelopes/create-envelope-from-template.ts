@@ -1,4 +1,5 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
+import type { Language } from '../../domain/language.js';
 import { updateDocument } from '../../infra/db/tables/documents-table.js';
 import type { AppContext, Caller } from '../context.js';
 import type { IdempotentResponse } from '../idempotency/idempotency-keys.js';
@@ -20,6 +21,7 @@ export interface RoleSignerInput {
   countryCode?: number;
   phoneNumber?: string;
   privateNote?: string;
+  language?: Language;
   formFields?: FormFieldInput[];
 }
 
@@ -27,6 +29,7 @@ export interface RoleObserverInput {
   observerTitle: string;
   name: string;
   email: string;
+  language?: Language;
 }
 
 /** The seed's create-from-template body (API.md §3). */
@@ -81,10 +84,10 @@ const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput
     const title = signer.signerTitle.trim();
     const role = roles.signers.find((r) => r.signer_title === title);
     const problem = titleProblem(title, role, filled, `${path}.signer_title`);
-    const { name, email, countryCode, phoneNumber, privateNote } = signer;
+    const { name, email, countryCode, phoneNumber, privateNote, language } = signer;
     if (problem || !role) {
       if (problem) problems.push(problem);
-      result.push({ name, email, countryCode, phoneNumber, privateNote });
+      result.push({ name, email, countryCode, phoneNumber, privateNote, language });
       return;
     }
     filled.add(title);
@@ -94,6 +97,7 @@ const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput
       countryCode,
       phoneNumber,
       privateNote,
+      language,
       title,
       signingOrder: role.signing_order,
       fields: fillFormFields(role, signer, path, problems),

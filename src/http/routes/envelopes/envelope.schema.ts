@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { LANGUAGES, type Language } from '../../../domain/language.js';
 import type { CreatedEnvelope as NewlyCreatedEnvelope } from '../../../app/envelopes/envelope-creation.js';
 import type { EnvelopeInput, ObserverInput, SignerInput } from '../../../app/envelopes/new-envelope.js';
 import type { EnvelopeSettingsInput } from '../../../domain/envelope-settings.js';
@@ -74,6 +75,22 @@ export const FieldSchema = Strict({
 });
 export type FieldRequest = Static<typeof FieldSchema>;
 
+/** A recipient's language (API.md §12): anything else is 400 UNSUPPORTED_LANGUAGE. */
+export const RecipientLanguage = Type.Unsafe<Language>(
+  Type.String({
+    enum: [...LANGUAGES],
+    maxLength: 8,
+    'x-invalid-code': 'UNSUPPORTED_LANGUAGE',
+    description:
+      "The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: " +
+      "`en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`",
+  }),
+);
+
+/** A recipient's language as responses state it. */
+export const LanguageCode = (description: string) =>
+  Type.Unsafe<Language>(Type.String({ enum: [...LANGUAGES], maxLength: 8, description }));
+
 const SignerOrder = Type.Integer({ minimum: 1, maximum: 1000, format: 'int32', 'x-invalid-code': 'INVALID_SIGNING_ORDER' });
 
 export const SignerSchema = Strict({
@@ -85,6 +102,7 @@ export const SignerSchema = Strict({
   country_code: Type.Optional(Int(1, 9999)),
   phone_number: Type.Optional(Text(32, { pattern: '^[0-9 ()+-]{3,32}$' })),
   private_note: Type.Optional(Text(2000)),
+  language: Type.Optional(RecipientLanguage),
   fields: Type.Optional(List(FieldSchema, 200)),
 });
 export type SignerRequest = Static<typeof SignerSchema>;
@@ -98,6 +116,7 @@ export const toSignerInput = (signer: SignerRequest): SignerInput => ({
   countryCode: signer.country_code,
   phoneNumber: signer.phone_number,
   privateNote: signer.private_note,
+  language: signer.language,
   fields: signer.fields,
 });
 
@@ -106,6 +125,7 @@ export const ObserverSchema = Strict({
   first_name: Type.Optional(Text(127, { minLength: 1 })),
   last_name: Type.Optional(Text(127, { minLength: 1 })),
   email: Email(),
+  language: Type.Optional(RecipientLanguage),
 });
 export type ObserverRequest = Static<typeof ObserverSchema>;
 
@@ -114,6 +134,7 @@ export const toObserverInput = (observer: ObserverRequest): ObserverInput => ({
   firstName: observer.first_name,
   lastName: observer.last_name,
   email: observer.email,
+  language: observer.language,
 });
 
 export const RecipientsObject = Strict({

@@ -13,6 +13,7 @@ import * as ledgerProofs from './0010-ledger-proofs.js';
 import * as accountUsersAndSessions from './0011-account-users-and-sessions.js';
 import * as apiClientDescriptions from './0012-api-client-descriptions.js';
 import * as embeddedBuilders from './0013-embedded-builders.js';
+import * as recipientLanguages from './0016-recipient-languages.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -32,4 +33,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0011-account-users-and-sessions': accountUsersAndSessions,
   '0012-api-client-descriptions': apiClientDescriptions,
   '0013-embedded-builders': embeddedBuilders,
+  '0016-recipient-languages': recipientLanguages,
 });

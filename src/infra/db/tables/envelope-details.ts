@@ -10,6 +10,7 @@ import { isPostgres } from '../lock-for-update.js';
 import { preparedQuery } from '../prepared-query.js';
 import { bool, json } from '../row-codec.js';
 import type { RecipientRole } from './recipients-table.js';
+import type { Language } from '../../../domain/language.js';
 
 /** What the sender's details view shows of an envelope: its settings, as stored (the status is the stored one). */
 export interface DetailedEnvelope {
@@ -46,6 +47,7 @@ export interface DetailedRecipient {
   signedAt: string | null;
   declinedAt: string | null;
   declineReason: string | null;
+  language: Language;
 }
 
 /** The envelope's completion row (migration 0009), when sealing has started. */
@@ -88,6 +90,7 @@ interface RecipientJson {
   signed_at: string | null;
   declined_at: string | null;
   decline_reason: string | null;
+  language: Language;
 }
 
 /** SQLite hands a JSON aggregate back as text, PostgreSQL as parsed JSON. */
@@ -154,6 +157,7 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
             'r.signed_at',
             'r.declined_at',
             'r.decline_reason',
+            'r.language',
           ])
           .whereRef('r.envelope_id', '=', 'e.id'),
       ).as('recipients'),
@@ -177,6 +181,7 @@ const toRecipient = (r: RecipientJson): DetailedRecipient => ({
   signedAt: r.signed_at,
   declinedAt: r.declined_at,
   declineReason: r.decline_reason,
+  language: r.language,
 });
 
 /** A live envelope of the account with everything its details view shows, or undefined (unknown, deleted or another account's). */
