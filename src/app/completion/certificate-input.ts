@@ -1,4 +1,6 @@
 import type { CertificateDocument, CertificateInput, CertificateRecipient } from '../../infra/pdf/certificate-page.js';
+import type { Language } from '../../domain/language.js';
+import type { PageSize } from '../../infra/pdf/page-flow.js';
 import type { Recipient } from '../../infra/db/tables/recipients-table.js';
 import { pngOf } from '../signing/adopted-signature.js';
 import type { StoredSignature } from '../signing/sign-envelope.js';
@@ -8,6 +10,7 @@ const certificateRecipient = (recipient: Recipient, signature: StoredSignature |
   name: recipient.name,
   email: recipient.email,
   role: recipient.role,
+  language: recipient.language,
   sentAt: recipient.sentAt,
   viewedAt: recipient.viewedAt,
   consentedAt: recipient.consentedAt,
@@ -18,7 +21,14 @@ const certificateRecipient = (recipient: Recipient, signature: StoredSignature |
   userAgent: recipient.userAgent,
   location: recipient.location,
   signaturePng: signature ? pngOf(signature.signature) : null,
+  signatureText: signature?.signature.type === 'typed' ? signature.signature.text : null,
 });
+
+/** The size of the first document's first page as the signer saw it: the certificate follows it. */
+const firstPageSize = (record: EnvelopeRecord): PageSize | undefined => {
+  const page = record.documents[0]?.pages[0];
+  return page && { width: page.width, height: page.height };
+};
 
 export const verificationUrl = (publicUrl: string, envelopeId: string): string => `${publicUrl}/verify/${envelopeId}`;
 
@@ -30,7 +40,7 @@ export const verificationUrl = (publicUrl: string, envelopeId: string): string =
  */
 export const certificateInput = (
   record: EnvelopeRecord,
-  options: { publicUrl: string; ledgerHeadHash: string; completedAt: Date; documents: CertificateDocument[] },
+  options: { publicUrl: string; ledgerHeadHash: string; completedAt: Date; documents: CertificateDocument[]; language: Language },
 ): CertificateInput => {
   const url = verificationUrl(options.publicUrl, record.envelope.id);
   return {
@@ -43,5 +53,7 @@ export const certificateInput = (
     ledgerHeadHash: options.ledgerHeadHash,
     verificationUrl: url,
     qrCodeUrl: record.envelope.appendVerificationQrCode ? url : null,
+    pageSize: firstPageSize(record),
+    language: options.language,
   };
 };

@@ -1,4 +1,5 @@
 import { formatIsoDay } from '../../domain/date-format.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/language.js';
 import type { Field } from '../../infra/db/tables/fields-table.js';
 import type { FieldStamp } from '../../infra/pdf/stamp-fields.js';
 import { pngOf, type AdoptedMark } from '../signing/adopted-signature.js';
@@ -9,7 +10,11 @@ const markStamp = (mark: AdoptedMark): Pick<FieldStamp, 'kind' | 'imagePng' | 't
   return png ? { kind: 'image', imagePng: png } : { kind: 'text', text: mark.type === 'typed' ? mark.text : '', font: 'handwriting' };
 };
 
-const valueStamp = (field: Field, signature: StoredSignature): Omit<FieldStamp, 'page' | 'x' | 'y' | 'width' | 'height'> | undefined => {
+const valueStamp = (
+  field: Field,
+  signature: StoredSignature,
+  language: Language,
+): Omit<FieldStamp, 'page' | 'x' | 'y' | 'width' | 'height'> | undefined => {
   switch (field.type) {
     case 'signature':
       return markStamp(signature.signature);
@@ -18,8 +23,8 @@ const valueStamp = (field: Field, signature: StoredSignature): Omit<FieldStamp, 
     case 'checkbox':
       return { kind: 'checkbox', checked: field.value === 'true' };
     case 'date_signed':
-      // Stored as the ISO day (what the API returns); printed the way the page and the mails write dates.
-      return field.value === null ? undefined : { kind: 'text', text: formatIsoDay(field.value), font: 'regular' };
+      // Stored as the ISO day (what the API returns); printed the way the page and the mails write dates, in the signer's language.
+      return field.value === null ? undefined : { kind: 'text', text: formatIsoDay(field.value, language), font: 'regular' };
     default:
       return field.value === null ? undefined : { kind: 'text', text: field.value, font: 'regular' };
   }
@@ -29,9 +34,13 @@ const valueStamp = (field: Field, signature: StoredSignature): Omit<FieldStamp, 
  * What to print into one document: every field's value where the signer saw the field; signature
  * and initials fields carry the adopted mark (the drawn image, or typed text in handwriting).
  */
-export const fieldStamps = (fields: readonly Field[], signatures: ReadonlyMap<string, StoredSignature>): FieldStamp[] =>
+export const fieldStamps = (
+  fields: readonly Field[],
+  signatures: ReadonlyMap<string, StoredSignature>,
+  languages: ReadonlyMap<string, Language>,
+): FieldStamp[] =>
   fields.flatMap((field) => {
     const signature = signatures.get(field.recipientId);
-    const stamp = signature && valueStamp(field, signature);
+    const stamp = signature && valueStamp(field, signature, languages.get(field.recipientId) ?? DEFAULT_LANGUAGE);
     return stamp ? [{ page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, ...stamp }] : [];
   });

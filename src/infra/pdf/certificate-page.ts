@@ -1,11 +1,17 @@
 import { PDF, rgb } from '@libpdf/core';
-import { PageFlow, type PageSize } from './page-flow.js';
+import { formatTimestamp } from '../../domain/date-format.js';
+import { LANGUAGE_NAMES, type Language } from '../../domain/language.js';
+import { translator, type Translate } from '../i18n/messages.js';
+import { fontFor, lineExtent } from './fonts.js';
+import { PageFlow, type FlowItem, type PageSize } from './page-flow.js';
 import { drawQrCode } from './qr-code.js';
 
 export interface CertificateRecipient {
   name: string;
   email: string;
   role: 'signer' | 'observer';
+  /** Their block is worded in it (API.md §12). */
+  language: Language;
   sentAt: string | null;
   viewedAt: string | null;
   consentedAt: string | null;
@@ -15,8 +21,10 @@ export interface CertificateRecipient {
   ipAddress: string | null;
   userAgent: string | null;
   location: { latitude: number; longitude: number } | null;
-  /** The adopted signature as drawn or rendered, when the recipient signed. */
+  /** The adopted signature as drawn, when the recipient signed with a drawing. */
   signaturePng: Uint8Array | null;
+  /** The adopted signature as typed: drawn in the script font, as it is stamped into the documents. */
+  signatureText?: string | null;
 }
 
 export interface CertificateDocument {
@@ -38,95 +46,166 @@ export interface CertificateInput {
   verificationUrl: string;
   /** When set, a QR code of this URL is printed under the verification URL. */
   qrCodeUrl?: string | null;
+  /** The first document's first page, so the certificate prints like the pages it follows; A4 when absent. */
   pageSize?: PageSize;
+  /** The wording outside the recipients' blocks: the account's default language. */
+  language?: Language;
 }
 
 const MUTED = rgb(0.35, 0.35, 0.35);
 const SIGNATURE_BOX = { width: 160, height: 50 };
+const INDENT = 12;
 const QR_SIZE = 96;
 
 const orDash = (value: string | null | undefined): string => value || '—';
 
+const time = (value: string | null | undefined, language: Language): string => (value ? formatTimestamp(new Date(value), language) : '—');
+
 const formatLocation = (location: CertificateRecipient['location']): string =>
   location ? `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}` : '—';
 
-const field = (flow: PageFlow, label: string, value: string): void => {
-  flow.text(`${label}: ${value}`, { indent: 12 });
+/** "Label: value", written the way the language puts them together (French spaces its colon). */
+const detail = (t: Translate, label: string, value: string): FlowItem => ({
+  kind: 'text',
+  text: t('certificate.detail', { label: t(`certificate.labels.${label}`), value }),
+  style: { indent: INDENT },
+});
+
+/**
+ * One recipient's details, in their language, as label and value, in the order they are printed.
+ * Each kind of evidence is one entry, so another (an authentication method) is one more line here.
+ */
+const recipientDetails = (recipient: CertificateRecipient, t: Translate): [label: string, value: string][] => {
+  const { language } = recipient;
+  return [
+    ['role', t(`certificate.roles.${recipient.role}`)],
+    ['language', LANGUAGE_NAMES[language]],
+    ['authentication', t('certificate.authenticationEmailLink')],
+    ['sent', time(recipient.sentAt, language)],
+    ['viewed', time(recipient.viewedAt, language)],
+    ['consented', time(recipient.consentedAt, language)],
+    ...(recipient.declinedAt
+      ? [
+          ['declined', time(recipient.declinedAt, language)] as [string, string],
+          ...(recipient.declineReason ? [['reason', recipient.declineReason] as [string, string]] : []),
+        ]
+      : recipient.role === 'signer'
+        ? [['signed', time(recipient.signedAt, language)] as [string, string]]
+        : []),
+    ['ipAddress', orDash(recipient.ipAddress)],
+    ['userAgent', orDash(recipient.userAgent)],
+    ['location', formatLocation(recipient.location)],
+  ];
 };
 
-const writeHeader = (flow: PageFlow, input: CertificateInput): void => {
-  flow.text('Certificate of Completion', { font: 'bold', size: 20 });
-  flow.space(6);
-  flow.text(`Envelope: ${input.envelopeName}`, { font: 'bold', size: 12 });
-  flow.text(`Envelope ID: ${input.envelopeId}`);
-  flow.text(`Created: ${input.createdAt}`);
-  flow.text(`Completed: ${orDash(input.completedAt)}`);
-  flow.space(8);
-};
-
-const writeSignatureImage = (pdf: PDF, flow: PageFlow, png: Uint8Array): void => {
-  const image = pdf.embedPng(png);
-  const scale = Math.min(SIGNATURE_BOX.width / image.width, SIGNATURE_BOX.height / image.height);
-  flow.text('Adopted signature:', { indent: 12 });
-  flow.block(
-    SIGNATURE_BOX.height,
-    (page, x, y) => {
-      page.drawImage(image, { x, y, width: image.width * scale, height: image.height * scale });
-    },
-    24,
-  );
-};
-
-const writeRecipient = (pdf: PDF, flow: PageFlow, recipient: CertificateRecipient): void => {
-  flow.reserve(120);
-  flow.text(`${recipient.name} <${recipient.email}>`, { font: 'bold', size: 11 });
-  field(flow, 'Role', recipient.role);
-  field(flow, 'Sent', orDash(recipient.sentAt));
-  field(flow, 'Viewed', orDash(recipient.viewedAt));
-  field(flow, 'Consented to electronic records', orDash(recipient.consentedAt));
-  if (recipient.declinedAt) {
-    field(flow, 'Declined', recipient.declinedAt);
-    if (recipient.declineReason) field(flow, 'Reason', recipient.declineReason);
-  } else if (recipient.role === 'signer') {
-    field(flow, 'Signed', orDash(recipient.signedAt));
+/** The adopted signature as the documents show it: the drawn image, or the typed name in the script font. */
+const signatureItems = (pdf: PDF, flow: PageFlow, recipient: CertificateRecipient, t: Translate): FlowItem[] => {
+  const label: FlowItem = {
+    kind: 'text',
+    text: t('certificate.detail', { label: t('certificate.labels.adoptedSignature'), value: '' }).trim(),
+    style: { indent: INDENT },
+  };
+  if (recipient.signaturePng) {
+    const image = pdf.embedPng(recipient.signaturePng);
+    const scale = Math.min(SIGNATURE_BOX.width / image.width, SIGNATURE_BOX.height / image.height);
+    return [
+      label,
+      {
+        kind: 'block',
+        height: SIGNATURE_BOX.height,
+        indent: 2 * INDENT,
+        draw: (page, x, y) => page.drawImage(image, { x, y, width: image.width * scale, height: image.height * scale }),
+      },
+    ];
   }
-  field(flow, 'IP address', orDash(recipient.ipAddress));
-  field(flow, 'User agent', orDash(recipient.userAgent));
-  field(flow, 'Location', formatLocation(recipient.location));
-  if (recipient.signaturePng) writeSignatureImage(pdf, flow, recipient.signaturePng);
-  flow.space(8);
+  const text = recipient.signatureText?.replace(/\s+/g, ' ').trim();
+  if (!text) return [];
+  const font = flow.fonts.get(fontFor(text, 'handwriting'));
+  const { ascent, descent } = lineExtent(font, 1);
+  const size = Math.min(SIGNATURE_BOX.height / (ascent + descent), (2 * SIGNATURE_BOX.width) / Math.max(font.getTextWidth(text, 1), 1));
+  return [
+    label,
+    {
+      kind: 'block',
+      height: SIGNATURE_BOX.height,
+      indent: 2 * INDENT,
+      draw: (page, x, y) =>
+        page.drawText(text, { x, y: y + (SIGNATURE_BOX.height - (ascent + descent) * size) / 2 + descent * size, font, size }),
+    },
+  ];
 };
 
-const writeDocument = (flow: PageFlow, document: CertificateDocument): void => {
-  flow.text(document.name, { font: 'bold', size: 11 });
-  field(flow, 'SHA-256 of the original', document.sha256Original);
-  field(flow, 'SHA-256 of the sealed file', document.sha256Sealed ?? 'computed after sealing; see the verification page');
-  flow.space(6);
+const recipientItems = (pdf: PDF, flow: PageFlow, recipient: CertificateRecipient): FlowItem[] => {
+  const t = translator(recipient.language);
+  return [
+    {
+      kind: 'text',
+      text: t('certificate.recipientHeading', { name: recipient.name, email: recipient.email }),
+      style: { font: 'bold', size: 11 },
+    },
+    ...recipientDetails(recipient, t).map(([label, value]) => detail(t, label, value)),
+    ...signatureItems(pdf, flow, recipient, t),
+    { kind: 'space', points: 8 },
+  ];
 };
 
-const writeVerification = (flow: PageFlow, input: CertificateInput): void => {
-  flow.text('Verification', { font: 'bold', size: 14 });
-  flow.text(`Ledger head hash: ${input.ledgerHeadHash}`);
-  flow.text(`Verify at: ${input.verificationUrl}`);
+const documentItems = (t: Translate, document: CertificateDocument): FlowItem[] => [
+  { kind: 'text', text: document.name, style: { font: 'bold', size: 11 } },
+  detail(t, 'sha256Original', document.sha256Original),
+  detail(t, 'sha256Sealed', document.sha256Sealed ?? t('certificate.sealedLater')),
+  { kind: 'space', points: 6 },
+];
+
+const heading = (flow: PageFlow, text: string): FlowItem[] => [{ kind: 'text', text, style: { font: 'bold', size: 14 } }, flow.ruleItem()];
+
+/** A section: its heading kept on the page of its first entry, each entry kept whole. */
+const section = (flow: PageFlow, title: string, entries: FlowItem[][]): void => {
+  const [first = [], ...rest] = entries;
+  flow.group([...heading(flow, title), ...first]);
+  for (const entry of rest) flow.group(entry);
+};
+
+const verificationItems = (t: Translate, input: CertificateInput): FlowItem[] => {
   const qrCodeUrl = input.qrCodeUrl;
-  if (qrCodeUrl) flow.block(QR_SIZE, (page, x, y) => drawQrCode(page, qrCodeUrl, x, y, QR_SIZE));
-  flow.space(6);
-  flow.text('This certificate is part of the sealed document; the seal protects it from change.', { size: 8, color: MUTED });
+  return [
+    { kind: 'space', points: 6 },
+    { kind: 'text', text: t('certificate.verification'), style: { font: 'bold', size: 14 } },
+    { kind: 'text', text: t('certificate.detail', { label: t('certificate.labels.ledgerHead'), value: input.ledgerHeadHash }) },
+    { kind: 'text', text: t('certificate.detail', { label: t('certificate.labels.verifyAt'), value: input.verificationUrl }) },
+    ...(qrCodeUrl
+      ? [{ kind: 'block', height: QR_SIZE, draw: (page, x, y) => drawQrCode(page, qrCodeUrl, x, y, QR_SIZE) } satisfies FlowItem]
+      : []),
+    { kind: 'space', points: 6 },
+    { kind: 'text', text: t('certificate.sealedNote'), style: { size: 8, color: MUTED } },
+  ];
 };
 
 /** The certificate of completion as a standalone PDF of one or more pages. */
 export const renderCertificate = async (input: CertificateInput): Promise<Uint8Array> => {
+  const language = input.language ?? 'en';
+  const t = translator(language);
   const pdf = PDF.create();
-  pdf.setTitle(`Certificate of Completion — ${input.envelopeName}`);
+  pdf.setTitle(t('certificate.documentTitle', { envelope: input.envelopeName }));
   const flow = new PageFlow(pdf, input.pageSize ?? 'a4');
-  writeHeader(flow, input);
-  flow.text('Recipients', { font: 'bold', size: 14 });
-  flow.rule();
-  for (const recipient of input.recipients) writeRecipient(pdf, flow, recipient);
-  flow.text('Documents', { font: 'bold', size: 14 });
-  flow.rule();
-  for (const document of input.documents) writeDocument(flow, document);
-  flow.space(6);
-  writeVerification(flow, input);
+  flow.group([
+    { kind: 'text', text: t('certificate.title'), style: { font: 'bold', size: 20 } },
+    { kind: 'space', points: 6 },
+    { kind: 'text', text: t('certificate.envelope', { name: input.envelopeName }), style: { font: 'bold', size: 12 } },
+    { kind: 'text', text: t('certificate.detail', { label: t('certificate.labels.envelopeId'), value: input.envelopeId }) },
+    { kind: 'text', text: t('certificate.detail', { label: t('certificate.labels.created'), value: time(input.createdAt, language) }) },
+    { kind: 'text', text: t('certificate.detail', { label: t('certificate.labels.completed'), value: time(input.completedAt, language) }) },
+    { kind: 'space', points: 8 },
+  ]);
+  section(
+    flow,
+    t('certificate.recipients'),
+    input.recipients.map((recipient) => recipientItems(pdf, flow, recipient)),
+  );
+  section(
+    flow,
+    t('certificate.documents'),
+    input.documents.map((document) => documentItems(t, document)),
+  );
+  flow.group(verificationItems(t, input));
   return pdf.save({ subsetFonts: true });
 };
