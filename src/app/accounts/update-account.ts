@@ -30,6 +30,9 @@ const asOrigin = (value: string): string => {
 };
 
 export const updateAccount = async (ctx: AppContext, accountId: string, update: AccountUpdate): Promise<AccountSettings> => {
+  if (update.frameAncestors === undefined && update.defaultLanguage === undefined) {
+    throw new AppError('NOTHING_TO_UPDATE', 'Give frame_ancestors, default_language or both.');
+  }
   const account = await readAccount(ctx.db, accountId);
   if (!account) throw new AppError('ACCOUNT_NOT_FOUND', `No account ${accountId}.`);
   const frameAncestors = update.frameAncestors ? [...new Set(update.frameAncestors.map(asOrigin))] : account.frameAncestors;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ENGLISH, browserLanguage, loadTranslation, TranslationContext, type Translation } from './i18n.js';
 import { ApiFailure } from '../shared/api-failure.js';
 import { notifyParent } from './embed-events.js';
 import { endStateOfFailure, endStateOfSession, type EndState } from './end-state.js';
@@ -17,14 +18,22 @@ const endStateOfLoadError = (error: unknown): EndState =>
 export function SigningApp({ where }: { where: SigningLocation }) {
   const api = useMemo(() => (where.token ? new SigningApi(where.token) : null), [where.token]);
   const [phase, setPhase] = useState<Phase>(api ? { kind: 'loading' } : { kind: 'ended', state: { name: 'invalid-link' } });
+  const [translation, setTranslation] = useState<Translation>(ENGLISH);
 
   useEffect(() => {
-    if (!api) return;
+    document.documentElement.lang = translation.language;
+  }, [translation.language]);
+
+  useEffect(() => {
     let current = true;
+    // Until the signing API names the signer's language, the browser's: the loading line and a link that fails.
+    void loadTranslation(browserLanguage()).then((browser) => current && setTranslation(browser));
     api
-      .open()
-      .then((session) => {
+      ?.open()
+      .then(async (session) => {
+        const signers = await loadTranslation(session.language);
         if (!current) return;
+        setTranslation(signers);
         notifyParent('countersign.loaded', session.envelope.envelope_id);
         const ended = endStateOfSession(session);
         setPhase(ended ? { kind: 'ended', state: ended } : { kind: 'signing', session });
@@ -42,23 +51,25 @@ export function SigningApp({ where }: { where: SigningLocation }) {
   const end = useCallback((state: EndState) => setPhase({ kind: 'ended', state }), []);
 
   return (
-    <div className={where.embedded ? 'app app-embedded' : 'app'}>
-      {where.embedded ? null : (
-        <div className="brand-bar">
-          <span className="brand">Countersign</span>
-        </div>
-      )}
-      <main className="app-main">
-        {phase.kind === 'loading' ? (
-          <p className="loading" role="status" data-testid="state-loading">
-            Loading your documents…
-          </p>
-        ) : null}
-        {phase.kind === 'signing' && api ? (
-          <SigningWorkspace session={phase.session} api={api} embedded={where.embedded} onEnd={end} />
-        ) : null}
-        {phase.kind === 'ended' ? <EndStateView state={phase.state} /> : null}
-      </main>
-    </div>
+    <TranslationContext.Provider value={translation}>
+      <div className={where.embedded ? 'app app-embedded' : 'app'}>
+        {where.embedded ? null : (
+          <div className="brand-bar">
+            <span className="brand">Countersign</span>
+          </div>
+        )}
+        <main className="app-main">
+          {phase.kind === 'loading' ? (
+            <p className="loading" role="status" data-testid="state-loading">
+              {translation.t('sign.loading')}
+            </p>
+          ) : null}
+          {phase.kind === 'signing' && api ? (
+            <SigningWorkspace session={phase.session} api={api} embedded={where.embedded} onEnd={end} />
+          ) : null}
+          {phase.kind === 'ended' ? <EndStateView state={phase.state} /> : null}
+        </main>
+      </div>
+    </TranslationContext.Provider>
   );
 }
