@@ -11,11 +11,12 @@ const newest = (path) => {
   return Math.max(info.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
 };
 
-/** Builds dist/web unless `ifStale` and it is newer than every file under web/. Returns the exit status. */
+/** Builds dist/web unless `ifStale` and it is newer than every file under web/ and the message catalogs it imports. Returns the exit status. */
 export const buildWeb = (root, { ifStale = false } = {}) => {
   if (!existsSync(join(root, 'web', 'vite.config.ts'))) return 0;
   const built = join(root, 'dist', 'web', 'sign.html');
-  if (ifStale && existsSync(built) && statSync(built).mtimeMs >= newest(join(root, 'web'))) return 0;
+  const sources = Math.max(newest(join(root, 'web')), newest(join(root, 'assets', 'i18n')));
+  if (ifStale && existsSync(built) && statSync(built).mtimeMs >= sources) return 0;
   const result = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',

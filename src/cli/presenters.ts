@@ -25,9 +25,10 @@ export const presentRevokedClient = (revoked: { clientId: string; revokedAt: str
   revoked_at: revoked.revokedAt,
 });
 
-export const presentAccountSettings = (settings: { accountId: string; frameAncestors: string[] }) => ({
+export const presentAccountSettings = (settings: { accountId: string; frameAncestors: string[]; defaultLanguage: string }) => ({
   account_id: settings.accountId,
   frame_ancestors: settings.frameAncestors,
+  default_language: settings.defaultLanguage,
 });
 
 export const presentWebhookListed = (webhook: Webhook) => ({

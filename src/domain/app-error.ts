@@ -90,6 +90,7 @@ export type ErrorCode =
   | 'PHONE_INCOMPLETE'
   | 'PHONE_NUMBER_REQUIRED'
   | 'AUTHENTICATION_NOT_FOR_OBSERVERS'
+  | 'UNSUPPORTED_LANGUAGE'
   | 'SIGNER_EMAIL_REQUIRED'
   | 'SIGNER_NOT_FOUND'
   | 'SIGNER_NOT_ACTIVE'
@@ -192,12 +193,15 @@ export interface AppErrorOptions {
   problems?: Problem[];
   /** When trying again later can succeed, after how many seconds. */
   retryAfterSeconds?: number;
+  /** The language of the person the refusal is for (a signer's, API.md §12): answered as Content-Language. */
+  language?: string;
 }
 
 /** An error that is part of the contract: a code and a human message, raised anywhere below the HTTP layer. */
 export class AppError extends Error {
   readonly problems: Problem[];
   readonly retryAfterSeconds: number | undefined;
+  readonly language: string | undefined;
 
   constructor(
     readonly code: ErrorCode,
@@ -207,6 +211,7 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.language = options.language;
     this.problems = options.problems ?? [{ code, message, ...(options.field ? { field: options.field } : {}) }];
   }
 

@@ -1,3 +1,5 @@
+import type { Language } from './language.js';
+
 /**
  * The one rule for dates people read — on the signing page, in the mails and stamped into the PDF:
  * day, month spelled out, year ("22 November 2026"), always in UTC. A spelled-out month cannot be
@@ -5,7 +7,7 @@
  * signing page (web/src/sign/date-format.ts) mirrors this module.
  */
 
-export type DateLanguage = 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+export type DateLanguage = Language;
 
 /** en is written day-first (en-GB), so "22 November 2026" reads the same on both sides of the Atlantic. */
 const LOCALES: Record<DateLanguage, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', pt: 'pt-PT', ja: 'ja-JP' };
@@ -20,6 +22,15 @@ export const formatDate = (date: Date, language: DateLanguage = 'en'): string =>
 /** "22 November 2026, 08:15 UTC": the date as above with the time of day, zone named. */
 export const formatDateTime = (date: Date, language: DateLanguage = 'en'): string => {
   const time = utcFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+  return `${formatDate(date, language)}, ${time} UTC`;
+};
+
+/**
+ * "22 November 2026, 08:15:42 UTC": as formatDateTime, to the second, for records where the order
+ * of events a few seconds apart matters (the certificate of completion).
+ */
+export const formatTimestamp = (date: Date, language: DateLanguage = 'en'): string => {
+  const time = utcFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(date);
   return `${formatDate(date, language)}, ${time} UTC`;
 };
 

@@ -90,6 +90,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PHONE_INCOMPLETE: 400,
   PHONE_NUMBER_REQUIRED: 400,
   AUTHENTICATION_NOT_FOR_OBSERVERS: 400,
+  UNSUPPORTED_LANGUAGE: 400,
   SIGNER_EMAIL_REQUIRED: 400,
   SIGNER_NOT_FOUND: 404,
   SIGNER_NOT_ACTIVE: 409,
@@ -304,6 +305,7 @@ export const handleError = (error: FastifyError | AppError, request: FastifyRequ
   const status = statusOf(apiError);
   if (status >= 500) request.log.error({ err: error }, apiError.message);
   if (apiError.retryAfterSeconds !== undefined) reply.header('retry-after', String(apiError.retryAfterSeconds));
+  if (apiError.language !== undefined) reply.header('content-language', apiError.language);
   return reply.status(status).send({
     message: status === 400 && apiError.problems.length > 1 ? 'The request is invalid.' : apiError.message,
     errors: apiError.problems.map(presentProblem),

@@ -265,15 +265,18 @@ describeOnEachDatabase(
     it('round-trips the settings: frame_ancestors replaced, normalised and deduplicated', async () => {
       const initial = await call('GET', '/account/settings');
       assert.equal(initial.status, 200);
-      assert.deepEqual(initial.body.data, { frame_ancestors: [] });
+      assert.deepEqual(initial.body.data, { frame_ancestors: [], default_language: 'en' });
       const updated = await call('PUT', '/account/settings', {
         frame_ancestors: ['https://app.example.com/', 'https://app.example.com', 'http://localhost:3000'],
       });
       assert.equal(updated.status, 200, JSON.stringify(updated.body));
-      assert.deepEqual(updated.body.data, { frame_ancestors: ['https://app.example.com', 'http://localhost:3000'] });
+      assert.deepEqual(updated.body.data, {
+        frame_ancestors: ['https://app.example.com', 'http://localhost:3000'],
+        default_language: 'en',
+      });
       assert.deepEqual((await call('GET', '/account/settings')).body.data, updated.body.data);
       const cleared = await call('PUT', '/account/settings', { frame_ancestors: [] });
-      assert.deepEqual(cleared.body.data, { frame_ancestors: [] });
+      assert.deepEqual(cleared.body.data, { frame_ancestors: [], default_language: 'en' });
     });
 
     it('answers 400 INVALID_FRAME_ANCESTOR for anything but an origin, and for more than 20, keeping the settings', async () => {
@@ -290,7 +293,10 @@ describeOnEachDatabase(
       assert.equal(errorCode(many), 'INVALID_FRAME_ANCESTOR');
       const missing = await call('PUT', '/account/settings', {});
       assert.equal(missing.status, 400);
-      assert.deepEqual((await call('GET', '/account/settings')).body.data, { frame_ancestors: ['https://kept.example.com'] });
+      assert.deepEqual((await call('GET', '/account/settings')).body.data, {
+        frame_ancestors: ['https://kept.example.com'],
+        default_language: 'en',
+      });
     });
 
     it('counts envelopes created and completed per UTC day, zero-filled, oldest first, ending today', async () => {

@@ -1,4 +1,5 @@
 import { AppError } from '../../domain/app-error.js';
+import { DEFAULT_LANGUAGE } from '../../domain/language.js';
 import { PLAN_NAMES, type PlanName } from '../../config.js';
 import { insertAccount } from '../../infra/db/tables/accounts-table.js';
 import { insertUser } from '../../infra/db/tables/users-table.js';
@@ -34,7 +35,15 @@ export const createAccount = async (ctx: AppContext, input: NewAccount): Promise
 
   return ctx.db.transaction().execute(async (trx) => {
     await assertEmailFree(trx, email);
-    await insertAccount(trx, { id: accountId, name, plan, ownerUserId: userId, frameAncestors: [], createdAt: now });
+    await insertAccount(trx, {
+      id: accountId,
+      name,
+      plan,
+      ownerUserId: userId,
+      frameAncestors: [],
+      defaultLanguage: DEFAULT_LANGUAGE,
+      createdAt: now,
+    });
     await insertUser(trx, {
       id: userId,
       accountId,

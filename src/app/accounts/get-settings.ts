@@ -1,15 +1,17 @@
 import { AppError } from '../../domain/app-error.js';
+import type { Language } from '../../domain/language.js';
 import { readAccount } from '../../infra/db/tables/accounts-table.js';
 import type { AppContext } from '../context.js';
 
 export interface AccountSettings {
   accountId: string;
   frameAncestors: string[];
+  defaultLanguage: Language;
 }
 
 /** `GET /account/settings`: what an account's admins may change themselves (`PUT /account/settings`, update-account.ts). */
 export const getSettings = async (ctx: AppContext, accountId: string): Promise<AccountSettings> => {
   const account = await readAccount(ctx.db, accountId);
   if (!account) throw new AppError('ACCOUNT_NOT_FOUND', `No account ${accountId}.`);
-  return { accountId, frameAncestors: account.frameAncestors };
+  return { accountId, frameAncestors: account.frameAncestors, defaultLanguage: account.defaultLanguage };
 };

@@ -1,10 +1,14 @@
 import { AppError } from '../../domain/app-error.js';
+import { asLanguage } from '../../domain/language.js';
 import { readAccount, updateAccount as storeAccountChanges } from '../../infra/db/tables/accounts-table.js';
 import type { AppContext } from '../context.js';
+import type { AccountSettings } from './get-settings.js';
 
 export interface AccountUpdate {
   /** Origins (`https://app.example.com`) whose pages may frame the signing page (CSP frame-ancestors). */
   frameAncestors?: string[];
+  /** Of recipients an envelope request gives none (API.md §12); a code outside LANGUAGES is 400 UNSUPPORTED_LANGUAGE. */
+  defaultLanguage?: string;
 }
 
 /** An origin exactly as CSP and browsers spell it: scheme, host and port only, nothing a CSP directive could be smuggled through. */
@@ -25,14 +29,15 @@ const asOrigin = (value: string): string => {
   return url.origin;
 };
 
-export const updateAccount = async (
-  ctx: AppContext,
-  accountId: string,
-  update: AccountUpdate,
-): Promise<{ accountId: string; frameAncestors: string[] }> => {
+export const updateAccount = async (ctx: AppContext, accountId: string, update: AccountUpdate): Promise<AccountSettings> => {
+  if (update.frameAncestors === undefined && update.defaultLanguage === undefined) {
+    throw new AppError('NOTHING_TO_UPDATE', 'Give frame_ancestors, default_language or both.');
+  }
   const account = await readAccount(ctx.db, accountId);
   if (!account) throw new AppError('ACCOUNT_NOT_FOUND', `No account ${accountId}.`);
   const frameAncestors = update.frameAncestors ? [...new Set(update.frameAncestors.map(asOrigin))] : account.frameAncestors;
-  await storeAccountChanges(ctx.db, accountId, { frameAncestors });
-  return { accountId, frameAncestors };
+  const defaultLanguage =
+    update.defaultLanguage === undefined ? account.defaultLanguage : asLanguage(update.defaultLanguage, 'default_language');
+  await storeAccountChanges(ctx.db, accountId, { frameAncestors, defaultLanguage });
+  return { accountId, frameAncestors, defaultLanguage };
 };

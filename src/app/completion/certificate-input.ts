@@ -1,17 +1,30 @@
-import type { CertificateDocument, CertificateInput, CertificateRecipient } from '../../infra/pdf/certificate-page.js';
-import { describeMethod } from '../../domain/recipient-authentication.js';
+import type {
+  CertificateAuthentication,
+  CertificateDocument,
+  CertificateInput,
+  CertificateRecipient,
+} from '../../infra/pdf/certificate-page.js';
+import type { Language } from '../../domain/language.js';
+import { maskedPhoneNumber } from '../../domain/recipient-authentication.js';
 import type { RecipientAuthentication } from '../../infra/db/tables/recipient-authentications-table.js';
+import type { PageSize } from '../../infra/pdf/page-flow.js';
 import type { Recipient } from '../../infra/db/tables/recipients-table.js';
 import { pngOf } from '../signing/adopted-signature.js';
 import type { StoredSignature } from '../signing/sign-envelope.js';
 import type { EnvelopeRecord } from './envelope-record.js';
 
-/** "access code, at <time>" or "SMS to +49…1234, at <time>" (API.md §12); the phone number masked. */
-const authenticationLine = (recipient: Recipient, authentication: RecipientAuthentication | undefined): string | null => {
-  if (!authentication) return null;
-  const method = describeMethod(authentication.method, recipient);
-  return authentication.authenticatedAt ? `${method}, at ${authentication.authenticatedAt}` : `${method} (not authenticated)`;
-};
+/** The method and time of authentication (API.md §12); an SMS number masked to its last four digits. */
+const certificateAuthentication = (
+  recipient: Recipient,
+  authentication: RecipientAuthentication | undefined,
+): CertificateAuthentication | null =>
+  authentication
+    ? {
+        method: authentication.method,
+        maskedPhone: authentication.method === 'sms' ? maskedPhoneNumber(recipient.countryCode, recipient.phoneNumber) : null,
+        at: authentication.authenticatedAt,
+      }
+    : null;
 
 const certificateRecipient = (
   recipient: Recipient,
@@ -21,6 +34,7 @@ const certificateRecipient = (
   name: recipient.name,
   email: recipient.email,
   role: recipient.role,
+  language: recipient.language,
   sentAt: recipient.sentAt,
   viewedAt: recipient.viewedAt,
   consentedAt: recipient.consentedAt,
@@ -31,8 +45,15 @@ const certificateRecipient = (
   userAgent: recipient.userAgent,
   location: recipient.location,
   signaturePng: signature ? pngOf(signature.signature) : null,
-  authentication: authenticationLine(recipient, authentication),
+  signatureText: signature?.signature.type === 'typed' ? signature.signature.text : null,
+  authentication: certificateAuthentication(recipient, authentication),
 });
+
+/** The size of the first document's first page as the signer saw it: the certificate follows it. */
+const firstPageSize = (record: EnvelopeRecord): PageSize | undefined => {
+  const page = record.documents[0]?.pages[0];
+  return page && { width: page.width, height: page.height };
+};
 
 export const verificationUrl = (publicUrl: string, envelopeId: string): string => `${publicUrl}/verify/${envelopeId}`;
 
@@ -44,7 +65,7 @@ export const verificationUrl = (publicUrl: string, envelopeId: string): string =
  */
 export const certificateInput = (
   record: EnvelopeRecord,
-  options: { publicUrl: string; ledgerHeadHash: string; completedAt: Date; documents: CertificateDocument[] },
+  options: { publicUrl: string; ledgerHeadHash: string; completedAt: Date; documents: CertificateDocument[]; language: Language },
 ): CertificateInput => {
   const url = verificationUrl(options.publicUrl, record.envelope.id);
   return {
@@ -58,5 +79,7 @@ export const certificateInput = (
     ledgerHeadHash: options.ledgerHeadHash,
     verificationUrl: url,
     qrCodeUrl: record.envelope.appendVerificationQrCode ? url : null,
+    pageSize: firstPageSize(record),
+    language: options.language,
   };
 };

@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/language.js';
+import { readAccount } from '../../infra/db/tables/accounts-table.js';
 import { completionMail } from '../../infra/mail/completion-mail.js';
 import type { MailAttachment } from '../../infra/mail/mailer.js';
 import type { AppContext } from '../context.js';
@@ -13,8 +15,14 @@ const attachmentsOf = (record: EnvelopeRecord, sealed: SealedEnvelope): MailAtta
   { filename: 'Certificate of Completion.pdf', content: sealed.certificate.bytes, contentType: 'application/pdf' },
 ];
 
-/** Everyone told of the completion, once each: the signers, the observers and the sender. */
-const audience = (record: EnvelopeRecord, sender: { name: string; email: string }): { name: string; email: string }[] => {
+interface Reader {
+  name: string;
+  email: string;
+  language: Language;
+}
+
+/** Everyone told of the completion, once each: the signers, the observers and the sender (in the account's default language). */
+const audience = (record: EnvelopeRecord, sender: Reader): Reader[] => {
   const people = [...record.recipients, sender];
   return people.filter((person, index) => people.findIndex((other) => other.email.toLowerCase() === person.email.toLowerCase()) === index);
 };
@@ -34,13 +42,15 @@ export const sendCompletionMails = async (
   const fits = attachments.reduce((sum, a) => sum + a.content.byteLength, 0) <= MAX_ATTACHMENT_BYTES;
   const url = verificationUrl(ctx.config.publicUrl, record.envelope.id);
   const sender = await senderOf(ctx.db, record.envelope);
-  for (const person of audience(record, sender)) {
+  const senderLanguage = (await readAccount(ctx.db, record.envelope.accountId))?.defaultLanguage ?? DEFAULT_LANGUAGE;
+  for (const person of audience(record, { ...sender, language: senderLanguage })) {
     const mail = completionMail({
       recipientName: person.name,
       senderName: sender.name,
       envelopeName: record.envelope.name,
       completedAt,
       verificationUrl: url,
+      language: person.language,
       ...(fits ? {} : { downloadUrl: url }),
     });
     await ctx.mailer.send({ to: person.email, ...mail, ...(fits ? { attachments } : {}) });

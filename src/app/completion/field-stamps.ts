@@ -1,4 +1,5 @@
 import { formatIsoDay } from '../../domain/date-format.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/language.js';
 import type { Field } from '../../infra/db/tables/fields-table.js';
 import type { FieldStamp } from '../../infra/pdf/stamp-fields.js';
 import { pngOf, type AdoptedMark } from '../signing/adopted-signature.js';
@@ -13,6 +14,7 @@ const valueStamp = (
   field: Field,
   signature: StoredSignature,
   attachmentNames: ReadonlyMap<string, string>,
+  language: Language,
 ): Omit<FieldStamp, 'page' | 'x' | 'y' | 'width' | 'height'> | undefined => {
   switch (field.type) {
     case 'signature':
@@ -22,8 +24,8 @@ const valueStamp = (
     case 'checkbox':
       return { kind: 'checkbox', checked: field.value === 'true' };
     case 'date_signed':
-      // Stored as the ISO day (what the API returns); printed the way the page and the mails write dates.
-      return field.value === null ? undefined : { kind: 'text', text: formatIsoDay(field.value), font: 'regular' };
+      // Stored as the ISO day (what the API returns); printed the way the page and the mails write dates, in the signer's language.
+      return field.value === null ? undefined : { kind: 'text', text: formatIsoDay(field.value, language), font: 'regular' };
     case 'attachment': {
       const name = field.value === null ? undefined : attachmentNames.get(field.value);
       return name === undefined ? undefined : { kind: 'text', text: name, font: 'regular' };
@@ -41,10 +43,11 @@ const valueStamp = (
 export const fieldStamps = (
   fields: readonly Field[],
   signatures: ReadonlyMap<string, StoredSignature>,
-  attachmentNames: ReadonlyMap<string, string> = new Map(),
+  languages: ReadonlyMap<string, Language>,
+  attachmentNames: ReadonlyMap<string, string>,
 ): FieldStamp[] =>
   fields.flatMap((field) => {
     const signature = signatures.get(field.recipientId);
-    const stamp = signature && valueStamp(field, signature, attachmentNames);
+    const stamp = signature && valueStamp(field, signature, attachmentNames, languages.get(field.recipientId) ?? DEFAULT_LANGUAGE);
     return stamp ? [{ page: field.page, x: field.x, y: field.y, width: field.width, height: field.height, ...stamp }] : [];
   });

@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/language.js';
+import { readAccount } from '../../infra/db/tables/accounts-table.js';
 import type { CompletionRecord, EmbeddedFile, SealedLedgerProof } from '../../infra/pdf/completion-record.js';
 import type { PageInfo } from '../../infra/pdf/intake.js';
 import type { SealingOptions } from '../../infra/pdf/pdf-pool.js';
@@ -30,10 +32,11 @@ interface SealingRun {
 }
 
 /**
- * A run once the proof that the ledger holds its last entry is at hand: every file carries the same
- * one, and every document the same signers' attachments.
+ * A run once the proof that the ledger holds its last entry is at hand (every file carries the same
+ * one, and every document the same signers' attachments), with the account's default language,
+ * which words the certificate outside the recipients' blocks.
  */
-type ProvenRun = SealingRun & { ledgerProof: SealedLedgerProof; attachments: EmbeddedFile[] };
+type ProvenRun = SealingRun & { ledgerProof: SealedLedgerProof; attachments: EmbeddedFile[]; language: Language };
 
 /** The record every sealed file carries inside its signed bytes (see completion-record.ts). */
 const completionRecordOf = (ctx: AppContext, { record, ledgerHeadHash, completedAt, ledgerProof }: ProvenRun): CompletionRecord => ({
@@ -75,8 +78,9 @@ const embeddedAttachments = async (ctx: AppContext, record: EnvelopeRecord): Pro
 const stored = async (ctx: AppContext, bytes: Uint8Array): Promise<SealedFile> => ({ bytes, sha256: await ctx.blobs.put(bytes) });
 
 /**
- * One document, in a PDF worker: its field values stamped in, the certificate page appended, the QR
- * code when asked, the completion record attached, then the seal.
+ * One document, in a PDF worker: its field values stamped in, the certificate pages appended (with
+ * the verification QR code when asked, so it is in the sealed file once), the completion record
+ * attached, then the seal.
  */
 const sealDocument = async (ctx: AppContext, run: ProvenRun, index: number): Promise<SealedFile> => {
   const { record } = run;
@@ -89,6 +93,7 @@ const sealDocument = async (ctx: AppContext, run: ProvenRun, index: number): Pro
       stamps: fieldStamps(
         record.fields.filter((f) => f.document === document.position),
         record.signatures,
+        new Map(record.recipients.map((r) => [r.id, r.language])),
         new Map(record.attachments.map((a) => [a.id, a.name])),
       ),
       certificate: certificateInput(record, {
@@ -96,8 +101,8 @@ const sealDocument = async (ctx: AppContext, run: ProvenRun, index: number): Pro
         ledgerHeadHash: run.ledgerHeadHash,
         completedAt: run.completedAt,
         documents: record.documents.map((d) => ({ name: d.name, sha256Original: d.sha256, sha256Sealed: null })),
+        language: run.language,
       }),
-      qrCodeUrl: record.envelope.appendVerificationQrCode ? verificationUrl(ctx.config.publicUrl, record.envelope.id) : null,
       record: completionRecordOf(ctx, run),
       attachments: run.attachments,
     },
@@ -114,6 +119,7 @@ const sealCertificate = async (ctx: AppContext, run: ProvenRun, sealed: SealedFi
     ledgerHeadHash: run.ledgerHeadHash,
     completedAt: run.completedAt,
     documents,
+    language: run.language,
   });
   const { bytes, pages } = await ctx.pdf.sealCertificate({ certificate, record: completionRecordOf(ctx, run) }, sealingOptions(ctx));
   return { ...(await stored(ctx, bytes)), pages };
@@ -125,6 +131,7 @@ export const sealDocuments = async (ctx: AppContext, sealing: SealingRun): Promi
     ...sealing,
     ledgerProof: await sealedLedgerProof(ctx, sealing.record.envelope.id, sealing.ledgerHeadHash),
     attachments: await embeddedAttachments(ctx, sealing.record),
+    language: (await readAccount(ctx.db, sealing.record.envelope.accountId))?.defaultLanguage ?? DEFAULT_LANGUAGE,
   };
   const documents: SealedFile[] = [];
   for (const index of run.record.documents.keys()) documents.push(await sealDocument(ctx, run, index));

@@ -1,4 +1,5 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
+import type { Language } from '../../domain/language.js';
 import { updateDocument } from '../../infra/db/tables/documents-table.js';
 import type { AppContext, Caller } from '../context.js';
 import type { IdempotentResponse } from '../idempotency/idempotency-keys.js';
@@ -21,6 +22,7 @@ export interface RoleSignerInput {
   countryCode?: number;
   phoneNumber?: string;
   privateNote?: string;
+  language?: Language;
   formFields?: FormFieldInput[];
   authentication?: AuthenticationInput;
 }
@@ -29,6 +31,7 @@ export interface RoleObserverInput {
   observerTitle: string;
   name: string;
   email: string;
+  language?: Language;
 }
 
 /** The seed's create-from-template body (API.md §3). */
@@ -83,10 +86,10 @@ const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput
     const title = signer.signerTitle.trim();
     const role = roles.signers.find((r) => r.signer_title === title);
     const problem = titleProblem(title, role, filled, `${path}.signer_title`);
-    const { name, email, countryCode, phoneNumber, privateNote, authentication } = signer;
+    const { name, email, countryCode, phoneNumber, privateNote, authentication, language } = signer;
     if (problem || !role) {
       if (problem) problems.push(problem);
-      result.push({ name, email, countryCode, phoneNumber, privateNote, authentication });
+      result.push({ name, email, countryCode, phoneNumber, privateNote, authentication, language });
       return;
     }
     filled.add(title);
@@ -97,6 +100,7 @@ const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput
       phoneNumber,
       privateNote,
       authentication,
+      language,
       title,
       signingOrder: role.signing_order,
       fields: fillFormFields(role, signer, path, problems),

@@ -1,4 +1,5 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
+import { DEFAULT_LANGUAGE } from '../../domain/language.js';
 import {
   reminderDueAt,
   resolveSettings,
@@ -257,7 +258,8 @@ const storeNewEnvelope = async (
   const dueDate = signingDueDate(now, settings.expirationDays);
   const envelopeId = newId('env');
   const documents = documentsOf(caller.accountId, { envelopeId, templateId: null }, storedDocuments);
-  const recipient = (id: string, role: Recipient['role'], position: number, person: { name: string; email: string; title?: string }) => ({
+  const defaultLanguage = (await readAccount(ctx.db, caller.accountId))?.defaultLanguage ?? DEFAULT_LANGUAGE;
+  const recipient = (id: string, role: Recipient['role'], position: number, person: PersonInput & { name: string; title?: string }) => ({
     id,
     envelopeId,
     role,
@@ -265,6 +267,7 @@ const storeNewEnvelope = async (
     name: person.name,
     email: person.email.toLowerCase(),
     title: person.title ?? null,
+    language: person.language ?? defaultLanguage,
     viewedAt: null,
     consentedAt: null,
     consentTextSha256: null,

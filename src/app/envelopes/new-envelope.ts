@@ -1,6 +1,7 @@
 import type { EnvelopeSettingsInput } from '../../domain/envelope-settings.js';
 import type { FieldRulesInput } from '../../domain/field-rules.js';
 import type { AuthenticationInput } from './signer-authentication.js';
+import type { Language } from '../../domain/language.js';
 
 /** A flag as the contract accepts it: a boolean, or "TRUE"/"FALSE" in either case (API.md §2). */
 export type FlagInput = boolean | string;
@@ -31,6 +32,8 @@ export interface PersonInput {
   firstName?: string;
   lastName?: string;
   email: string;
+  /** Of their mails, signing page and certificate wording; the account's default when absent (API.md §12). */
+  language?: Language;
 }
 
 export interface SignerInput extends PersonInput {

@@ -29,6 +29,7 @@ export const sendInvitation = async (ctx: AppContext, { recipientId }: { recipie
       envelopeName: envelope.name,
       ...(envelope.message ? { message: envelope.message } : {}),
       dueDate: new Date(envelope.signingDueDate),
+      language: recipient.language,
     };
     const content =
       recipient.role === 'signer'

@@ -34,6 +34,7 @@ export const sendReminder = async (
       signingUrl: signingUrl(ctx, token),
       dueDate: new Date(envelope.signingDueDate),
       now: ctx.clock.now(),
+      language: recipient.language,
     });
     await appendLedgerEntry(ctx, trx, {
       envelopeId: envelope.id,

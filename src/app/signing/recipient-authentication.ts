@@ -27,6 +27,7 @@ import type { AppContext } from '../context.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
+import { readRecipient } from '../../infra/db/tables/recipients-table.js';
 import { enqueueJob } from '../outbox.js';
 import { openSigningAccess, type SigningAccess } from './signing-access.js';
 import { findSigningToken } from './signing-tokens.js';
@@ -35,10 +36,12 @@ export const SIGNING_SESSION_PREFIX = 'cs_ss_';
 
 const METHOD_NAMES: Record<AuthenticationMethodName, string> = { access_code: 'access code', sms: 'SMS code' };
 
-const authRequired = (method: AuthenticationMethodName, why: string) =>
+/** Names the signer's language (Content-Language), so the page can ask for the code in it before it may read anything else. */
+const authRequired = (method: AuthenticationMethodName, why: string, language?: string) =>
   new AppError(
     'RECIPIENT_AUTH_REQUIRED',
     `${why} (method: ${method}): ${method === 'sms' ? 'ask for a code with send_code, then ' : ''}authenticate with the ${METHOD_NAMES[method]} and send the signing_session it returns in the Countersign-Signing-Session header.`,
+    language ? { language } : {},
   );
 
 const locked = (lockedUntil: string, now: Date) =>
@@ -59,10 +62,13 @@ export const requireRecipientAuthentication = async (ctx: AppContext, rawToken: 
   if (!token) return;
   const authentication = await readRecipientAuthentication(ctx.db, token.recipientId);
   if (!authentication) return;
-  if (session === undefined) throw authRequired(authentication.method, 'This signer must authenticate first');
+  const language = (await readRecipient(ctx.db, token.recipientId))?.language;
+  if (session === undefined) throw authRequired(authentication.method, 'This signer must authenticate first', language);
   const found = await readSigningSession(ctx.db, sha256Hex(session));
-  if (!found || found.recipientId !== token.recipientId) throw authRequired(authentication.method, 'The signing session is unknown');
-  if (found.expiresAt <= ctx.clock.now().toISOString()) throw authRequired(authentication.method, 'The signing session has expired');
+  if (!found || found.recipientId !== token.recipientId)
+    throw authRequired(authentication.method, 'The signing session is unknown', language);
+  if (found.expiresAt <= ctx.clock.now().toISOString())
+    throw authRequired(authentication.method, 'The signing session has expired', language);
 };
 
 /** The token's access without spending it (send_code and authenticate come before the page's first use of an embedded URL). */

@@ -14,7 +14,7 @@ import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { adoptMark, type AdoptedMark, type MarkAdoption, type SubmittedMark } from './adopted-signature.js';
-import { CONSENT_TEXT_SHA256 } from './consent-text.js';
+import { consentTextSha256 } from './consent-text.js';
 import { claimSigningToken, openSigningAccess, type SigningAccess } from './signing-access.js';
 import { eventEnvelope, eventRecipient } from '../webhooks/event-subjects.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
@@ -141,7 +141,7 @@ const recordSignature = async (
     status: 'Signed',
     signedAt: now.toISOString(),
     consentedAt: now.toISOString(),
-    consentTextSha256: CONSENT_TEXT_SHA256,
+    consentTextSha256: consentTextSha256(access.recipient.language),
     signature: stored,
     ipAddress: origin.ipAddress,
     userAgent: origin.userAgent,

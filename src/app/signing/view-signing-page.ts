@@ -12,7 +12,7 @@ import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { eventEnvelope, eventRecipient } from '../webhooks/event-subjects.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
-import { CONSENT_TEXT } from './consent-text.js';
+import { consentText } from './consent-text.js';
 import type { AdoptedMark } from './adopted-signature.js';
 import type { StoredSignature } from './sign-envelope.js';
 import { claimSigningToken, openSigningAccess, type SigningAccess } from './signing-access.js';
@@ -123,7 +123,7 @@ export const viewSigningPage = async (ctx: AppContext, rawToken: string, origin:
       signer: { ...recipient, status: viewed.status },
       documents: await readEnvelopeDocuments(trx, envelope.id),
       fields: await readFields(trx, envelope.id, recipient.id),
-      consentText: CONSENT_TEXT,
+      consentText: consentText(recipient.language),
       signedByOthers: recipient.role === 'signer' ? await othersWhoSigned(trx, envelope.id, recipient.id) : [],
       ...(sessionToken ? { sessionToken } : {}),
     };

@@ -11,6 +11,7 @@ export interface AccountsTable {
   plan: string;
   owner_user_id: string;
   frame_ancestors: string;
+  default_language: string;
   created_at: string;
 }
 
@@ -186,6 +187,7 @@ export interface RecipientsTable {
   viewed_at: string | null;
   consented_at: string | null;
   consent_text_sha256: string | null;
+  language: string;
   signed_at: string | null;
   declined_at: string | null;
   decline_reason: string | null;

@@ -1,4 +1,6 @@
 import { formatDateTime } from '../../domain/date-format.js';
+import type { Language } from '../../domain/language.js';
+import { translator, type Translate } from '../i18n/messages.js';
 import { button, composeMail, greeting, link, paragraph, type MailBlock, type MailContent } from './mail-layout.js';
 
 export interface CompletionMailParams {
@@ -10,22 +12,28 @@ export interface CompletionMailParams {
   verificationUrl: string;
   /** Given when the sealed PDF is not attached (too large): where to download it instead. */
   downloadUrl?: string;
+  /** The reader's: a recipient's own, the sender's account default (API.md §12). */
+  language: Language;
 }
 
-const sealedCopy = (downloadUrl: string | undefined): MailBlock[] =>
+const sealedCopy = (t: Translate, downloadUrl: string | undefined): MailBlock[] =>
   downloadUrl
-    ? [paragraph('Download the signed and sealed document here:'), button('Download the signed document', downloadUrl)]
-    : [paragraph('The signed and sealed document is attached to this e-mail.')];
+    ? [paragraph(t('mail.completion.downloadHere')), button(t('mail.completion.downloadButton'), downloadUrl)]
+    : [paragraph(t('mail.completion.attached'))];
 
 /** Sent to every signer, observer and the sender once the envelope is signed by all and sealed. */
-export const completionMail = (params: CompletionMailParams): MailContent =>
-  composeMail(`Completed: "${params.envelopeName}"`, [
-    greeting(params.recipientName),
-    paragraph(
-      `"${params.envelopeName}" from ${params.senderName} was signed by everyone; ` +
-        `it was completed on ${formatDateTime(params.completedAt)}.`,
-    ),
-    ...sealedCopy(params.downloadUrl),
-    paragraph('Anyone can check that the document is authentic and has not been altered since it was sealed.'),
-    link('Verify the document', params.verificationUrl),
-  ]);
+export const completionMail = (params: CompletionMailParams): MailContent => {
+  const t = translator(params.language);
+  const date = formatDateTime(params.completedAt, params.language);
+  return composeMail(
+    t('mail.completion.subject', { envelope: params.envelopeName }),
+    [
+      greeting(params.recipientName, params.language),
+      paragraph(t('mail.completion.body', { envelope: params.envelopeName, sender: params.senderName, date })),
+      ...sealedCopy(t, params.downloadUrl),
+      paragraph(t('mail.completion.anyoneCanCheck')),
+      link(t('mail.completion.verify'), params.verificationUrl),
+    ],
+    params.language,
+  );
+};

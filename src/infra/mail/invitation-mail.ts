@@ -1,4 +1,6 @@
 import { formatDateTime } from '../../domain/date-format.js';
+import type { Language } from '../../domain/language.js';
+import { translator, type Translate } from '../i18n/messages.js';
 import { button, composeMail, greeting, paragraph, quote, type MailBlock, type MailContent } from './mail-layout.js';
 
 interface InvitationBase {
@@ -8,6 +10,8 @@ interface InvitationBase {
   /** The envelope's `message`, written by the sender for every recipient. */
   message?: string;
   dueDate: Date;
+  /** The recipient's (API.md §12). */
+  language: Language;
 }
 
 export interface SignerInvitation extends InvitationBase {
@@ -25,31 +29,42 @@ export interface ObserverInvitation extends InvitationBase {
 
 export type InvitationMailParams = SignerInvitation | ObserverInvitation;
 
-const senderMessage = (params: InvitationMailParams): MailBlock[] =>
-  params.message ? [quote(`Message from ${params.senderName}`, params.message)] : [];
+const senderMessage = (t: Translate, params: InvitationMailParams): MailBlock[] =>
+  params.message ? [quote(t('mail.invitation.messageFrom', { sender: params.senderName }), params.message)] : [];
 
-const signerInvitation = (params: SignerInvitation): MailContent =>
-  composeMail(`${params.senderName} sent you "${params.envelopeName}" to sign`, [
-    greeting(params.recipientName),
-    paragraph(`${params.senderName} has sent you "${params.envelopeName}" to review and sign.`),
-    ...senderMessage(params),
-    ...(params.privateNote ? [quote('Private note for you (only you received it)', params.privateNote)] : []),
-    button('Review and sign', params.signingUrl),
-    paragraph(`Please sign by ${formatDateTime(params.dueDate)}.`),
-    paragraph('Do not forward this e-mail: anyone with the link can sign in your name.'),
-  ]);
+const signerInvitation = (params: SignerInvitation): MailContent => {
+  const t = translator(params.language);
+  const names = { sender: params.senderName, envelope: params.envelopeName };
+  return composeMail(
+    t('mail.invitation.signerSubject', names),
+    [
+      greeting(params.recipientName, params.language),
+      paragraph(t('mail.invitation.signerIntro', names)),
+      ...senderMessage(t, params),
+      ...(params.privateNote ? [quote(t('mail.invitation.privateNote'), params.privateNote)] : []),
+      button(t('mail.reviewAndSign'), params.signingUrl),
+      paragraph(t('mail.invitation.signBy', { date: formatDateTime(params.dueDate, params.language) })),
+      paragraph(t('mail.doNotForward')),
+    ],
+    params.language,
+  );
+};
 
-const observerInvitation = (params: ObserverInvitation): MailContent =>
-  composeMail(`For your information: "${params.envelopeName}" from ${params.senderName}`, [
-    greeting(params.recipientName),
-    paragraph(
-      `For your information: ${params.senderName} has added you as an observer of "${params.envelopeName}". ` +
-        'You do not need to sign anything; you will receive the signed document once everyone has signed.',
-    ),
-    ...senderMessage(params),
-    ...(params.viewUrl ? [button('View the envelope', params.viewUrl)] : []),
-    paragraph(`The signers have until ${formatDateTime(params.dueDate)} to sign.`),
-  ]);
+const observerInvitation = (params: ObserverInvitation): MailContent => {
+  const t = translator(params.language);
+  const names = { sender: params.senderName, envelope: params.envelopeName };
+  return composeMail(
+    t('mail.invitation.observerSubject', names),
+    [
+      greeting(params.recipientName, params.language),
+      paragraph(t('mail.invitation.observerIntro', names)),
+      ...senderMessage(t, params),
+      ...(params.viewUrl ? [button(t('mail.invitation.viewEnvelope'), params.viewUrl)] : []),
+      paragraph(t('mail.invitation.signersHaveUntil', { date: formatDateTime(params.dueDate, params.language) })),
+    ],
+    params.language,
+  );
+};
 
 /** The e-mail that tells a recipient about a new envelope: an invitation to sign, or a notice to an observer. */
 export const invitationMail = (params: InvitationMailParams): MailContent =>

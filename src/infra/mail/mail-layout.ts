@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/language.js';
+import { translator } from '../i18n/messages.js';
 import { escapeHtml } from './escape-html.js';
 
 /** What a mail kind renders: both MIME parts, and the links it carries (logged when there is no SMTP server). */
@@ -54,7 +56,7 @@ const blockText = (block: MailBlock): string => {
 const anchor = (url: string, content: string, style?: string): string =>
   `<a href="${escapeHtml(url)}"${style ? ` style="${style}"` : ''}>${content}</a>`;
 
-const blockHtml = (block: MailBlock): string => {
+const blockHtml = (block: MailBlock, language: Language): string => {
   switch (block.kind) {
     case 'paragraph':
       return `<p>${multilineHtml(block.text)}</p>`;
@@ -67,34 +69,35 @@ const blockHtml = (block: MailBlock): string => {
       // The URL is repeated as text for mail clients that strip styled links.
       return (
         `<p>${anchor(block.url, escapeHtml(block.label), BUTTON_STYLE)}</p>` +
-        `<p style="${SMALL_STYLE}">Or open this link: ${anchor(block.url, escapeHtml(block.url))}</p>`
+        `<p style="${SMALL_STYLE}">${escapeHtml(translator(language)('mail.openLink'))} ${anchor(block.url, escapeHtml(block.url))}</p>`
       );
     case 'link':
       return `<p>${escapeHtml(block.label)}: ${anchor(block.url, escapeHtml(block.url))}</p>`;
   }
 };
 
-const htmlDocument = (subject: string, body: string): string =>
-  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+const htmlDocument = (subject: string, body: string, language: Language): string =>
+  `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
   '<meta name="viewport" content="width=device-width,initial-scale=1">' +
   `<title>${escapeHtml(subject)}</title></head>` +
   '<body style="margin:0;padding:24px;background:#eef0f4;' +
   'font-family:Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1c1f26">' +
   `<div style="max-width:560px;margin:0 auto;padding:32px;background:#ffffff;border-radius:8px">${body}` +
-  `<p style="${SMALL_STYLE}">Sent by Countersign.</p></div></body></html>`;
+  `<p style="${SMALL_STYLE}">${escapeHtml(translator(language)('mail.footer'))}</p></div></body></html>`;
 
 const linksOf = (blocks: MailBlock[]): string[] =>
   blocks.flatMap((block) => (block.kind === 'button' || block.kind === 'link' ? [block.url] : []));
 
-/** Renders the blocks into the plain-text and HTML parts of one mail. */
-export const composeMail = (subject: string, blocks: MailBlock[]): MailContent => {
+/** Renders the blocks into the plain-text and HTML parts of one mail, its own words in the reader's language. */
+export const composeMail = (subject: string, blocks: MailBlock[], language: Language = DEFAULT_LANGUAGE): MailContent => {
   const singleLineSubject = oneLine(subject);
   return {
     subject: singleLineSubject,
-    text: [...blocks.map(blockText), 'Sent by Countersign.'].join('\n\n') + '\n',
-    html: htmlDocument(singleLineSubject, blocks.map(blockHtml).join('')),
+    text: [...blocks.map(blockText), translator(language)('mail.footer')].join('\n\n') + '\n',
+    html: htmlDocument(singleLineSubject, blocks.map((block) => blockHtml(block, language)).join(''), language),
     links: linksOf(blocks),
   };
 };
 
-export const greeting = (recipientName: string): MailBlock => paragraph(`Hello ${recipientName},`);
+export const greeting = (recipientName: string, language: Language = DEFAULT_LANGUAGE): MailBlock =>
+  paragraph(translator(language)('mail.greeting', { name: recipientName }));

@@ -1,4 +1,6 @@
 import { formatDateTime } from '../../domain/date-format.js';
+import type { Language } from '../../domain/language.js';
+import { translator } from '../i18n/messages.js';
 import { button, composeMail, greeting, paragraph, type MailContent } from './mail-layout.js';
 
 export interface ReminderMailParams {
@@ -9,25 +11,26 @@ export interface ReminderMailParams {
   dueDate: Date;
   /** When the reminder is written: the days left are counted from it. */
   now: Date;
+  /** The signer's (API.md §12). */
+  language: Language;
 }
 
 const DAY_MS = 86_400_000;
 
-/** Rounded, so a reminder job running a few minutes late still says "3 days" rather than "2 days". */
-const timeLeft = (now: Date, dueDate: Date): string => {
-  const days = Math.round((dueDate.getTime() - now.getTime()) / DAY_MS);
-  if (days < 1) return 'less than a day';
-  return days === 1 ? '1 day' : `${days} days`;
-};
-
 /** A reminder to a signer whose turn it is and who has not signed yet. */
-export const reminderMail = (params: ReminderMailParams): MailContent =>
-  composeMail(`Reminder: "${params.envelopeName}" is waiting for your signature`, [
-    greeting(params.recipientName),
-    paragraph(
-      `This is a reminder that ${params.senderName} is waiting for your signature on "${params.envelopeName}". ` +
-        `You have ${timeLeft(params.now, params.dueDate)} left: it can be signed until ${formatDateTime(params.dueDate)}.`,
-    ),
-    button('Review and sign', params.signingUrl),
-    paragraph('Do not forward this e-mail: anyone with the link can sign in your name.'),
-  ]);
+export const reminderMail = (params: ReminderMailParams): MailContent => {
+  const t = translator(params.language);
+  // Rounded, so a reminder job running a few minutes late still says "3 days" rather than "2 days".
+  const days = Math.round((params.dueDate.getTime() - params.now.getTime()) / DAY_MS);
+  const words = { sender: params.senderName, envelope: params.envelopeName, date: formatDateTime(params.dueDate, params.language) };
+  return composeMail(
+    t('mail.reminder.subject', words),
+    [
+      greeting(params.recipientName, params.language),
+      paragraph(days < 1 ? t('mail.reminder.bodyLastDay', words) : t('mail.reminder.body', { ...words, count: days })),
+      button(t('mail.reviewAndSign'), params.signingUrl),
+      paragraph(t('mail.doNotForward')),
+    ],
+    params.language,
+  );
+};

@@ -1,11 +1,17 @@
 import { PDF, rgb } from '@libpdf/core';
-import { PageFlow, type PageSize } from './page-flow.js';
+import { formatTimestamp } from '../../domain/date-format.js';
+import { LANGUAGE_NAMES, type Language } from '../../domain/language.js';
+import { translator, type Translate } from '../i18n/messages.js';
+import { fontFor, lineExtent } from './fonts.js';
+import { PageFlow, type FlowItem, type PageSize } from './page-flow.js';
 import { drawQrCode } from './qr-code.js';
 
 export interface CertificateRecipient {
   name: string;
   email: string;
   role: 'signer' | 'observer';
+  /** Their block is worded in it (API.md §12). */
+  language: Language;
   sentAt: string | null;
   viewedAt: string | null;
   consentedAt: string | null;
@@ -15,10 +21,28 @@ export interface CertificateRecipient {
   ipAddress: string | null;
   userAgent: string | null;
   location: { latitude: number; longitude: number } | null;
-  /** The adopted signature as drawn or rendered, when the recipient signed. */
+  /** The adopted signature as drawn, when the recipient signed with a drawing. */
   signaturePng: Uint8Array | null;
-  /** How the signer authenticated before signing, and when (API.md §12); absent when they did not need to. */
-  authentication?: string | null;
+  /** The adopted signature as typed: drawn in the script font, as it is stamped into the documents. */
+  signatureText?: string | null;
+  /** How the signer proved who they were before signing (API.md §12); absent: the e-mailed link alone. */
+  authentication?: CertificateAuthentication | null;
+}
+
+export interface CertificateAuthentication {
+  method: 'access_code' | 'sms';
+  /** The number the code went to, masked (`+49…6789`); only for `sms`. */
+  maskedPhone: string | null;
+  /** When the signer authenticated; null if they never did. */
+  at: string | null;
+}
+
+/** A file a signer attached through an attachment field (API.md §12), embedded in the sealed document. */
+export interface CertificateAttachment {
+  name: string;
+  uploadedBy: string;
+  size: number;
+  sha256: string;
 }
 
 export interface CertificateDocument {
@@ -26,14 +50,6 @@ export interface CertificateDocument {
   sha256Original: string;
   /** Unknown while the certificate is being built into the very file it describes. */
   sha256Sealed: string | null;
-}
-
-/** A file a signer gave an attachment field; the sealed documents carry it as an embedded file. */
-export interface CertificateAttachment {
-  name: string;
-  uploadedBy: string;
-  size: number;
-  sha256: string;
 }
 
 /** Everything the certificate of completion states (API.md §7). Times are ISO 8601 strings. */
@@ -44,117 +60,198 @@ export interface CertificateInput {
   completedAt: string | null;
   recipients: CertificateRecipient[];
   documents: CertificateDocument[];
-  /** The signers' attachments (API.md §12); the section is left out when there are none. */
   attachments?: CertificateAttachment[];
   ledgerHeadHash: string;
   verificationUrl: string;
   /** When set, a QR code of this URL is printed under the verification URL. */
   qrCodeUrl?: string | null;
+  /** The first document's first page, so the certificate prints like the pages it follows; A4 when absent. */
   pageSize?: PageSize;
+  /** The wording outside the recipients' blocks: the account's default language. */
+  language?: Language;
 }
 
 const MUTED = rgb(0.35, 0.35, 0.35);
 const SIGNATURE_BOX = { width: 160, height: 50 };
+const INDENT = 12;
 const QR_SIZE = 96;
 
 const orDash = (value: string | null | undefined): string => value || '—';
 
+const time = (value: string | null | undefined, language: Language): string => (value ? formatTimestamp(new Date(value), language) : '—');
+
 const formatLocation = (location: CertificateRecipient['location']): string =>
   location ? `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}` : '—';
 
-const field = (flow: PageFlow, label: string, value: string): void => {
-  flow.text(`${label}: ${value}`, { indent: 12 });
+/** "Label: value", written the way the language puts them together (French spaces its colon). */
+const detail = (t: Translate, label: string, value: string): FlowItem => ({
+  kind: 'text',
+  text: t('certificate.detail', { label: t(`certificate.labels.${label}`), value }),
+  style: { indent: INDENT },
+});
+
+const authenticationText = (authentication: CertificateAuthentication | null | undefined, t: Translate, language: Language): string => {
+  if (!authentication) return t('certificate.authenticationEmailLink');
+  const method = t(`certificate.authenticationMethods.${authentication.method}`, { phone: authentication.maskedPhone ?? '' });
+  return authentication.at
+    ? t('certificate.authenticatedAt', { method, time: time(authentication.at, language) })
+    : t('certificate.notAuthenticated', { method });
 };
 
-const writeHeader = (flow: PageFlow, input: CertificateInput): void => {
-  flow.text('Certificate of Completion', { font: 'bold', size: 20 });
-  flow.space(6);
-  flow.text(`Envelope: ${input.envelopeName}`, { font: 'bold', size: 12 });
-  flow.text(`Envelope ID: ${input.envelopeId}`);
-  flow.text(`Created: ${input.createdAt}`);
-  flow.text(`Completed: ${orDash(input.completedAt)}`);
-  flow.space(8);
+/**
+ * One recipient's details, in their language, as label and value, in the order they are printed.
+ * Each kind of evidence is one entry.
+ */
+const recipientDetails = (recipient: CertificateRecipient, t: Translate): [label: string, value: string][] => {
+  const { language } = recipient;
+  return [
+    ['role', t(`certificate.roles.${recipient.role}`)],
+    ['language', LANGUAGE_NAMES[language]],
+    ...(recipient.role === 'signer'
+      ? [['authentication', authenticationText(recipient.authentication, t, language)] as [string, string]]
+      : []),
+    ['sent', time(recipient.sentAt, language)],
+    ['viewed', time(recipient.viewedAt, language)],
+    ['consented', time(recipient.consentedAt, language)],
+    ...(recipient.declinedAt
+      ? [
+          ['declined', time(recipient.declinedAt, language)] as [string, string],
+          ...(recipient.declineReason ? [['reason', recipient.declineReason] as [string, string]] : []),
+        ]
+      : recipient.role === 'signer'
+        ? [['signed', time(recipient.signedAt, language)] as [string, string]]
+        : []),
+    ['ipAddress', orDash(recipient.ipAddress)],
+    ['userAgent', orDash(recipient.userAgent)],
+    ['location', formatLocation(recipient.location)],
+  ];
 };
 
-const writeSignatureImage = (pdf: PDF, flow: PageFlow, png: Uint8Array): void => {
-  const image = pdf.embedPng(png);
-  const scale = Math.min(SIGNATURE_BOX.width / image.width, SIGNATURE_BOX.height / image.height);
-  flow.text('Adopted signature:', { indent: 12 });
-  flow.block(
-    SIGNATURE_BOX.height,
-    (page, x, y) => {
-      page.drawImage(image, { x, y, width: image.width * scale, height: image.height * scale });
+/** The adopted signature as the documents show it: the drawn image, or the typed name in the script font. */
+const signatureItems = (pdf: PDF, flow: PageFlow, recipient: CertificateRecipient, t: Translate): FlowItem[] => {
+  const label: FlowItem = {
+    kind: 'text',
+    text: t('certificate.detail', { label: t('certificate.labels.adoptedSignature'), value: '' }).trim(),
+    style: { indent: INDENT },
+  };
+  if (recipient.signaturePng) {
+    const image = pdf.embedPng(recipient.signaturePng);
+    const scale = Math.min(SIGNATURE_BOX.width / image.width, SIGNATURE_BOX.height / image.height);
+    return [
+      label,
+      {
+        kind: 'block',
+        height: SIGNATURE_BOX.height,
+        indent: 2 * INDENT,
+        draw: (page, x, y) => page.drawImage(image, { x, y, width: image.width * scale, height: image.height * scale }),
+      },
+    ];
+  }
+  const text = recipient.signatureText?.replace(/\s+/g, ' ').trim();
+  if (!text) return [];
+  const font = flow.fonts.get(fontFor(text, 'handwriting'));
+  const { ascent, descent } = lineExtent(font, 1);
+  const size = Math.min(SIGNATURE_BOX.height / (ascent + descent), (2 * SIGNATURE_BOX.width) / Math.max(font.getTextWidth(text, 1), 1));
+  return [
+    label,
+    {
+      kind: 'block',
+      height: SIGNATURE_BOX.height,
+      indent: 2 * INDENT,
+      draw: (page, x, y) =>
+        page.drawText(text, { x, y: y + (SIGNATURE_BOX.height - (ascent + descent) * size) / 2 + descent * size, font, size }),
     },
-    24,
-  );
+  ];
 };
 
-const writeRecipient = (pdf: PDF, flow: PageFlow, recipient: CertificateRecipient): void => {
-  flow.reserve(120);
-  flow.text(`${recipient.name} <${recipient.email}>`, { font: 'bold', size: 11 });
-  field(flow, 'Role', recipient.role);
-  field(flow, 'Sent', orDash(recipient.sentAt));
-  field(flow, 'Viewed', orDash(recipient.viewedAt));
-  field(flow, 'Consented to electronic records', orDash(recipient.consentedAt));
-  if (recipient.declinedAt) {
-    field(flow, 'Declined', recipient.declinedAt);
-    if (recipient.declineReason) field(flow, 'Reason', recipient.declineReason);
-  } else if (recipient.role === 'signer') {
-    field(flow, 'Signed', orDash(recipient.signedAt));
-  }
-  field(flow, 'IP address', orDash(recipient.ipAddress));
-  field(flow, 'User agent', orDash(recipient.userAgent));
-  field(flow, 'Location', formatLocation(recipient.location));
-  if (recipient.authentication) field(flow, 'Authentication', recipient.authentication);
-  if (recipient.signaturePng) writeSignatureImage(pdf, flow, recipient.signaturePng);
-  flow.space(8);
+const recipientItems = (pdf: PDF, flow: PageFlow, recipient: CertificateRecipient): FlowItem[] => {
+  const t = translator(recipient.language);
+  return [
+    {
+      kind: 'text',
+      text: t('certificate.recipientHeading', { name: recipient.name, email: recipient.email }),
+      style: { font: 'bold', size: 11 },
+    },
+    ...recipientDetails(recipient, t).map(([label, value]) => detail(t, label, value)),
+    ...signatureItems(pdf, flow, recipient, t),
+    { kind: 'space', points: 8 },
+  ];
 };
 
-const writeDocument = (flow: PageFlow, document: CertificateDocument): void => {
-  flow.text(document.name, { font: 'bold', size: 11 });
-  field(flow, 'SHA-256 of the original', document.sha256Original);
-  field(flow, 'SHA-256 of the sealed file', document.sha256Sealed ?? 'computed after sealing; see the verification page');
-  flow.space(6);
+const documentItems = (t: Translate, document: CertificateDocument): FlowItem[] => [
+  { kind: 'text', text: document.name, style: { font: 'bold', size: 11 } },
+  detail(t, 'sha256Original', document.sha256Original),
+  detail(t, 'sha256Sealed', document.sha256Sealed ?? t('certificate.sealedLater')),
+  { kind: 'space', points: 6 },
+];
+
+const attachmentItems = (t: Translate, attachment: CertificateAttachment): FlowItem[] => [
+  { kind: 'text', text: attachment.name, style: { font: 'bold', size: 11 } },
+  detail(t, 'uploadedBy', attachment.uploadedBy),
+  detail(t, 'size', t('certificate.sizeBytes', { count: attachment.size })),
+  detail(t, 'sha256', attachment.sha256),
+  { kind: 'space', points: 6 },
+];
+
+const heading = (flow: PageFlow, text: string): FlowItem[] => [{ kind: 'text', text, style: { font: 'bold', size: 14 } }, flow.ruleItem()];
+
+/** A section: its heading kept on the page of its first entry, each entry kept whole. */
+const section = (flow: PageFlow, title: string, entries: FlowItem[][]): void => {
+  const [first = [], ...rest] = entries;
+  flow.group([...heading(flow, title), ...first]);
+  for (const entry of rest) flow.group(entry);
 };
 
-const writeAttachments = (flow: PageFlow, attachments: readonly CertificateAttachment[]): void => {
-  flow.text('Attachments', { font: 'bold', size: 14 });
-  flow.rule();
-  for (const attachment of attachments) {
-    flow.text(attachment.name, { font: 'bold', size: 11 });
-    field(flow, 'Uploaded by', attachment.uploadedBy);
-    field(flow, 'Size', `${attachment.size} bytes`);
-    field(flow, 'SHA-256', attachment.sha256);
-    flow.space(6);
-  }
-  flow.text('Each attachment is embedded in the sealed document as a file attachment.', { size: 8, color: MUTED });
-  flow.space(6);
-};
-
-const writeVerification = (flow: PageFlow, input: CertificateInput): void => {
-  flow.text('Verification', { font: 'bold', size: 14 });
-  flow.text(`Ledger head hash: ${input.ledgerHeadHash}`);
-  flow.text(`Verify at: ${input.verificationUrl}`);
+const verificationItems = (t: Translate, input: CertificateInput): FlowItem[] => {
   const qrCodeUrl = input.qrCodeUrl;
-  if (qrCodeUrl) flow.block(QR_SIZE, (page, x, y) => drawQrCode(page, qrCodeUrl, x, y, QR_SIZE));
-  flow.space(6);
-  flow.text('This certificate is part of the sealed document; the seal protects it from change.', { size: 8, color: MUTED });
+  return [
+    { kind: 'space', points: 6 },
+    { kind: 'text', text: t('certificate.verification'), style: { font: 'bold', size: 14 } },
+    { kind: 'text', text: t('certificate.detail', { label: t('certificate.labels.ledgerHead'), value: input.ledgerHeadHash }) },
+    { kind: 'text', text: t('certificate.detail', { label: t('certificate.labels.verifyAt'), value: input.verificationUrl }) },
+    ...(qrCodeUrl
+      ? [{ kind: 'block', height: QR_SIZE, draw: (page, x, y) => drawQrCode(page, qrCodeUrl, x, y, QR_SIZE) } satisfies FlowItem]
+      : []),
+    { kind: 'space', points: 6 },
+    { kind: 'text', text: t('certificate.sealedNote'), style: { size: 8, color: MUTED } },
+  ];
 };
 
 /** The certificate of completion as a standalone PDF of one or more pages. */
 export const renderCertificate = async (input: CertificateInput): Promise<Uint8Array> => {
+  const language = input.language ?? 'en';
+  const t = translator(language);
   const pdf = PDF.create();
-  pdf.setTitle(`Certificate of Completion — ${input.envelopeName}`);
+  pdf.setTitle(t('certificate.documentTitle', { envelope: input.envelopeName }));
   const flow = new PageFlow(pdf, input.pageSize ?? 'a4');
-  writeHeader(flow, input);
-  flow.text('Recipients', { font: 'bold', size: 14 });
-  flow.rule();
-  for (const recipient of input.recipients) writeRecipient(pdf, flow, recipient);
-  flow.text('Documents', { font: 'bold', size: 14 });
-  flow.rule();
-  for (const document of input.documents) writeDocument(flow, document);
-  flow.space(6);
-  if (input.attachments?.length) writeAttachments(flow, input.attachments);
-  writeVerification(flow, input);
+  flow.group([
+    { kind: 'text', text: t('certificate.title'), style: { font: 'bold', size: 20 } },
+    { kind: 'space', points: 6 },
+    { kind: 'text', text: t('certificate.envelope', { name: input.envelopeName }), style: { font: 'bold', size: 12 } },
+    { kind: 'text', text: t('certificate.detail', { label: t('certificate.labels.envelopeId'), value: input.envelopeId }) },
+    { kind: 'text', text: t('certificate.detail', { label: t('certificate.labels.created'), value: time(input.createdAt, language) }) },
+    { kind: 'text', text: t('certificate.detail', { label: t('certificate.labels.completed'), value: time(input.completedAt, language) }) },
+    { kind: 'space', points: 8 },
+  ]);
+  section(
+    flow,
+    t('certificate.recipients'),
+    input.recipients.map((recipient) => recipientItems(pdf, flow, recipient)),
+  );
+  section(
+    flow,
+    t('certificate.documents'),
+    input.documents.map((document) => documentItems(t, document)),
+  );
+  const attachments = input.attachments ?? [];
+  if (attachments.length) {
+    section(
+      flow,
+      t('certificate.attachments'),
+      attachments.map((attachment) => attachmentItems(t, attachment)),
+    );
+    flow.group([{ kind: 'text', text: t('certificate.attachmentsNote'), style: { size: 8, color: MUTED } }]);
+  }
+  flow.group(verificationItems(t, input));
   return pdf.save({ subsetFonts: true });
 };

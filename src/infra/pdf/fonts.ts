@@ -3,13 +3,22 @@ import { join } from 'node:path';
 import type { EmbeddedFont, PDF } from '@libpdf/core';
 import { packagePath } from '../../package-dir.js';
 
-export type FontName = 'regular' | 'bold' | 'handwriting';
+export type FontName = 'regular' | 'bold' | 'handwriting' | 'japanese';
 
 const FONT_FILES: Record<FontName, string> = {
   regular: 'DejaVuSans.ttf',
   bold: 'DejaVuSans-Bold.ttf',
   handwriting: 'DancingScript-Regular.ttf',
+  // VL PGothic: DejaVu and Dancing Script have no kana or kanji. It has Latin glyphs too, so a
+  // run that mixes both ("山田 太郎 <taro@example.jp>") is drawn whole in it.
+  japanese: 'VL-PGothic-Regular.ttf',
 };
+
+/** Kana, kanji and the CJK punctuation and full-width forms: the text the Japanese font must draw. */
+const CJK = /[\u3000-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/u;
+
+/** The font to draw `text` in: the Japanese one for a run holding CJK characters, else the one asked for. */
+export const fontFor = (text: string, wanted: FontName): FontName => (CJK.test(text) ? 'japanese' : wanted);
 
 const FONT_DIR = packagePath('assets', 'fonts');
 const fontBytes = new Map<FontName, Uint8Array>();

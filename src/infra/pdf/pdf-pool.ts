@@ -39,7 +39,6 @@ export interface PdfPool {
       original: Uint8Array;
       stamps: FieldStamp[];
       certificate: CertificateInput;
-      qrCodeUrl: string | null;
       record: CompletionRecord;
       attachments?: EmbeddedFile[];
     },

@@ -38,9 +38,8 @@ export interface SealingKey {
 export interface SealDocumentTask extends SealingKey {
   original: Uint8Array;
   stamps: FieldStamp[];
+  /** Carries the verification QR code when the envelope asks for one: the sealed file shows it there, once. */
   certificate: CertificateInput;
-  /** Set when the envelope asks for a verification QR code on the last page. */
-  qrCodeUrl: string | null;
   record: CompletionRecord;
   /** The signers' attachments, embedded before the seal. */
   attachments?: EmbeddedFile[];
@@ -79,18 +78,16 @@ export const inspect = (task: { bytes: Uint8Array; options: InspectOptions }): P
 export const anchors = (task: AnchorSearch): Promise<TaskResult<Awaited<ReturnType<typeof findAnchorsOnce>>>> =>
   settle(async () => (await import('./find-anchors.js')).findAnchorsOnce(task));
 
-/** One document: its field values stamped in, the certificate pages appended, the QR code when asked, the record, the seal. */
+/** One document: its field values stamped in, the certificate pages appended (QR code included when asked), the record, the seal. */
 export const sealDocument = (task: SealDocumentTask): Promise<TaskResult<Uint8Array>> =>
   settle(async () => {
-    const [{ stampFields }, { appendPages }, { renderCertificate }, { addQrCode }] = await Promise.all([
+    const [{ stampFields }, { appendPages }, { renderCertificate }] = await Promise.all([
       import('./stamp-fields.js'),
       import('./append-pages.js'),
       import('./certificate-page.js'),
-      import('./add-qr-code.js'),
     ]);
     const stamped = await stampFields(task.original, task.stamps);
-    let bytes = await appendPages(stamped, await renderCertificate(task.certificate));
-    if (task.qrCodeUrl) bytes = await addQrCode(bytes, task.qrCodeUrl);
+    const bytes = await appendPages(stamped, await renderCertificate(task.certificate));
     return sealWithRecord(bytes, task);
   });
 

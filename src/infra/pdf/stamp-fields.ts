@@ -1,5 +1,5 @@
 import { PDF, black, ops, type PDFPage } from '@libpdf/core';
-import { DocumentFonts, lineExtent, type FontName } from './fonts.js';
+import { DocumentFonts, fontFor, lineExtent, type FontName } from './fonts.js';
 import { topLeftToSeen, type Box } from './page-geometry.js';
 import { drawInSeenSpace } from './seen-space.js';
 
@@ -35,7 +35,7 @@ const fitFontSize = (fonts: DocumentFonts, fontName: FontName, text: string, box
 const drawText = (page: PDFPage, fonts: DocumentFonts, stamp: FieldStamp, box: Box): void => {
   const text = (stamp.text ?? '').replace(/\s+/g, ' ').trim();
   if (!text) return;
-  const fontName: FontName = stamp.font ?? 'regular';
+  const fontName = fontFor(text, stamp.font ?? 'regular');
   const font = fonts.get(fontName);
   const size = fitFontSize(fonts, fontName, text, box);
   const { ascent, descent } = lineExtent(font, size);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { CONSENT_TEXT_SHA256 } from '../../../src/app/signing/consent-text.js';
+import { consentTextSha256 } from '../../../src/app/signing/consent-text.js';
 import { readLedger } from '../../../src/app/ledger/append-ledger-entry.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
@@ -136,7 +136,7 @@ describeOnEachDatabase('signing API', (server) => {
     const db = server.service.ctx.db;
     const recipient = await db.selectFrom('recipients').selectAll().where('id', '=', recipientId).executeTakeFirstOrThrow();
     assert.equal(recipient.status, 'Signed');
-    assert.equal(recipient.consent_text_sha256, CONSENT_TEXT_SHA256);
+    assert.equal(recipient.consent_text_sha256, consentTextSha256('en'));
     assert.ok(recipient.consented_at);
     assert.equal(recipient.user_agent, 'SigningTest/1.0');
     assert.ok(recipient.ip_address);

@@ -22,6 +22,7 @@ describe('preparedQuery', () => {
           plan: i ? 'free' : 'starter',
           owner_user_id: `usr_${id}`,
           frame_ancestors: '[]',
+          default_language: 'en',
           created_at: `2026-0${i + 1}-01T00:00:00.000Z`,
         })),
       )

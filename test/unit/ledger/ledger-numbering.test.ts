@@ -35,7 +35,15 @@ for (const kind of testDatabases) {
       const now = '2026-01-01T00:00:00.000Z';
       await db
         .insertInto('accounts')
-        .values({ id: 'acc_1', name: 'A', plan: 'enterprise', owner_user_id: 'usr_1', frame_ancestors: '[]', created_at: now })
+        .values({
+          id: 'acc_1',
+          name: 'A',
+          plan: 'enterprise',
+          owner_user_id: 'usr_1',
+          frame_ancestors: '[]',
+          default_language: 'en',
+          created_at: now,
+        })
         .execute();
       await db
         .insertInto('envelopes')

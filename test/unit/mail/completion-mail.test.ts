@@ -11,6 +11,7 @@ const completion: CompletionMailParams = {
   senderName: 'Acme Legal',
   envelopeName: 'Master services agreement',
   completedAt: new Date('2026-11-05T17:45:00Z'),
+  language: 'en',
   verificationUrl,
 };
 const everyone = ['ada@example.test', 'olga@example.test', 'owner@acme.test'];

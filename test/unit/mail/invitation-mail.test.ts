@@ -22,6 +22,7 @@ const signer: SignerInvitation = {
   privateNote: 'The code for the annex is 4711.',
   signingUrl,
   dueDate: new Date('2026-11-21T08:15:00Z'),
+  language: 'en',
 };
 
 describe('invitation mail', () => {
@@ -87,6 +88,7 @@ describe('invitation mail', () => {
         senderName: 'Acme Legal',
         envelopeName: 'Master services agreement',
         dueDate: new Date('2026-11-21T08:15:00Z'),
+        language: 'en',
       }),
     });
 
@@ -107,6 +109,7 @@ describe('invitation mail', () => {
         senderName: HOSTILE_NAME,
         envelopeName: 'Master services agreement',
         dueDate: new Date('2026-11-21T08:15:00Z'),
+        language: 'en',
         viewUrl,
       }),
     });

@@ -23,6 +23,7 @@ const invitation = (to: string | string[]): OutgoingMail => ({
     privateNote,
     signingUrl,
     dueDate: new Date('2026-11-21T08:15:00Z'),
+    language: 'en',
   }),
 });
 

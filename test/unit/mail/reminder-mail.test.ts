@@ -11,6 +11,7 @@ const reminder: ReminderMailParams = {
   envelopeName: 'Master services agreement',
   signingUrl,
   dueDate: new Date('2026-11-21T08:15:00Z'),
+  language: 'en',
   now: new Date('2026-11-18T08:15:00Z'),
 };
 

@@ -1,7 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PDF } from '@libpdf/core';
-import { addQrCode } from '../../../src/infra/pdf/add-qr-code.js';
 import { appendPages } from '../../../src/infra/pdf/append-pages.js';
 import { renderCertificate, type CertificateInput, type CertificateRecipient } from '../../../src/infra/pdf/certificate-page.js';
 import { makePdf, makePng } from '../../support/pdf-fixtures.js';
@@ -14,6 +13,7 @@ const signer = (overrides: Partial<CertificateRecipient> = {}): CertificateRecip
   name: 'Ada Lovelace',
   email: 'ada@example.test',
   role: 'signer',
+  language: 'en',
   sentAt: '2026-11-20T09:00:00.000Z',
   viewedAt: '2026-11-20T09:05:00.000Z',
   consentedAt: '2026-11-20T09:06:00.000Z',
@@ -57,15 +57,15 @@ describe('renderCertificate', () => {
     for (const expected of [
       'Consulting agreement',
       'env_3kTq9vXb2LmN8pQr',
-      '2026-11-20T08:00:00.000Z',
-      '2026-11-20T10:00:00.000Z',
+      '20 November 2026, 08:00:00 UTC',
+      '20 November 2026, 10:00:00 UTC',
       'Ada Lovelace',
       'ada@example.test',
       'Charles Babbage',
       'Observer Olga',
-      'observer',
+      'Observer',
       '203.0.113.7',
-      '2026-11-20T09:06:00.000Z',
+      '20 November 2026, 09:06:00 UTC',
       '51.50720, -0.12760',
       'agreement.pdf',
       'annex.pdf',
@@ -133,26 +133,4 @@ describe('appendPages', () => {
     assert.match(pages[0] ?? '', /Agreement body/);
     assert.match(pages[2] ?? '', /Certificate of Completion/);
   });
-});
-
-describe('addQrCode', () => {
-  for (const rotation of [0, 90] as const) {
-    it(`puts a QR code and its caption in the bottom-right corner of the last page rotated ${rotation}°`, async () => {
-      const url = 'https://sign.example.test/verify/env_1';
-      const marked = await addQrCode(await makePdf({ pages: 2, rotation }), url);
-      // @libpdf/core reports a rotated page's size as displayed.
-      const seen = (await PDF.load(marked)).getPage(1) ?? { width: 0, height: 0 };
-      assert.equal(await inkBox(marked, 1), null, 'the first page is untouched');
-      const ink = await inkBox(marked, 2);
-      assert.ok(ink);
-      assert.ok(ink.xMin > seen.width / 2 && ink.yMin > seen.height / 2, `in the bottom-right quarter: ${JSON.stringify(ink)}`);
-      const caption = squashed(
-        (await pdfWords(marked))
-          .filter((word) => word.page === 2)
-          .map((word) => word.text)
-          .join(''),
-      );
-      assert.equal(caption, squashed(`Verify at ${url}`));
-    });
-  }
 });

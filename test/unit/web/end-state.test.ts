@@ -16,6 +16,7 @@ const session = (signerStatus: SigningSession['signer']['status'], envelopeStatu
   signer: { name: 'Jane', email: 'jane@example.test', status: signerStatus },
   documents: [],
   fields: [],
+  language: 'en',
   consent_text: 'text',
   signed_by_others: [],
 });

@@ -10,6 +10,8 @@ export class ApiFailure extends Error {
     readonly status: number,
     message: string,
     readonly errors: ApiErrorItem[],
+    /** The answer's Content-Language: whose language the refusal speaks for (a signer's, on the signing API). */
+    readonly language: string | null = null,
   ) {
     super(message);
     this.name = 'ApiFailure';
@@ -31,9 +33,9 @@ export const networkFailure = (): ApiFailure =>
     { error_code: 'NETWORK_ERROR', developer_message: 'The request did not reach the service.' },
   ]);
 
-export const failureFromBody = (status: number, body: unknown): ApiFailure => {
+export const failureFromBody = (status: number, body: unknown, language: string | null = null): ApiFailure => {
   const shaped = body as { message?: unknown; errors?: unknown } | null;
   const message = typeof shaped?.message === 'string' ? shaped.message : `The service answered ${status}.`;
   const errors = Array.isArray(shaped?.errors) ? (shaped.errors as ApiErrorItem[]) : [];
-  return new ApiFailure(status, message, errors);
+  return new ApiFailure(status, message, errors, language);
 };

@@ -7,7 +7,8 @@ const send = async (url: string, init: RequestInit): Promise<Response> => {
   } catch {
     throw networkFailure();
   }
-  if (!response.ok) throw failureFromBody(response.status, await response.json().catch(() => null));
+  if (!response.ok)
+    throw failureFromBody(response.status, await response.json().catch(() => null), response.headers.get('content-language'));
   return response;
 };
 

@@ -1,4 +1,5 @@
 import type { Progress } from './field-values.js';
+import { useTranslation } from './i18n.js';
 
 interface ActionBarProps {
   progress: Progress;
@@ -11,12 +12,13 @@ interface ActionBarProps {
 
 /** The always-visible bar: how far the signer is, where to go next, Decline and Finish. */
 export function ActionBar({ progress, consented, submitting, onNext, onDecline, onFinish }: ActionBarProps) {
+  const { t } = useTranslation();
   const remaining = progress.total - progress.done;
   return (
     <div className="action-bar">
       <div className="progress">
         <p className="progress-text" data-testid="progress" aria-live="polite">
-          {progress.done} of {progress.total} required fields
+          {t('sign.actions.progress', { done: progress.done, total: progress.total })}
         </p>
         <progress
           className="progress-meter"
@@ -28,11 +30,11 @@ export function ActionBar({ progress, consented, submitting, onNext, onDecline, 
       <div className="action-buttons">
         {remaining > 0 ? (
           <button type="button" className="button button-secondary" data-testid="next-field" onClick={onNext}>
-            Next field
+            {t('sign.actions.next')}
           </button>
         ) : null}
         <button type="button" className="button button-secondary" data-testid="decline-button" onClick={onDecline}>
-          Decline
+          {t('sign.actions.decline')}
         </button>
         <button
           type="button"
@@ -42,12 +44,12 @@ export function ActionBar({ progress, consented, submitting, onNext, onDecline, 
           aria-describedby={consented ? undefined : 'finish-hint'}
           onClick={onFinish}
         >
-          {submitting ? 'Signing…' : 'Finish'}
+          {submitting ? t('sign.actions.signing') : t('sign.actions.finish')}
         </button>
       </div>
       {consented ? null : (
         <p id="finish-hint" className="finish-hint">
-          Agree to the electronic records disclosure to finish.
+          {t('sign.actions.finishHint')}
         </p>
       )}
     </div>

@@ -3,6 +3,7 @@ import { Modal } from '../shared/Modal.js';
 import { DrawPad } from './DrawPad.js';
 import type { AdoptedMark } from './signing-types.js';
 import type { MarkKind } from './use-signing-form.js';
+import { useTranslation } from './i18n.js';
 
 interface AdoptMarkDialogProps {
   kind: MarkKind;
@@ -28,7 +29,8 @@ export function AdoptMarkDialog({ kind, suggestedText, current, onAdopt, onClose
   const [tab, setTab] = useState<Tab>(current?.type === 'typed' ? 'type' : 'draw');
   const [drawn, setDrawn] = useState<string | null>(null);
   const [typed, setTyped] = useState(current?.type === 'typed' ? current.text : suggestedText);
-  const noun = kind === 'initials' ? 'initials' : 'signature';
+  const { t } = useTranslation();
+  const words = (key: string) => t(`sign.adopt.${kind === 'initials' ? 'initials' : 'signature'}.${key}`);
 
   const mark = markOf(tab, drawn, typed);
 
@@ -41,8 +43,8 @@ export function AdoptMarkDialog({ kind, suggestedText, current, onAdopt, onClose
   };
 
   return (
-    <Modal title={`Adopt your ${noun}`} onClose={onClose} testId="adopt-dialog">
-      <div role="tablist" aria-label={`How to make your ${noun}`} className="tabs" onKeyDown={onTabKey}>
+    <Modal title={words('title')} onClose={onClose} testId="adopt-dialog">
+      <div role="tablist" aria-label={words('tabs')} className="tabs" onKeyDown={onTabKey}>
         {TABS.map((name) => (
           <button
             key={name}
@@ -56,18 +58,18 @@ export function AdoptMarkDialog({ kind, suggestedText, current, onAdopt, onClose
             data-testid={`adopt-tab-${name}`}
             onClick={() => setTab(name)}
           >
-            {name === 'draw' ? 'Draw' : 'Type'}
+            {name === 'draw' ? t('sign.adopt.draw') : t('sign.adopt.type')}
           </button>
         ))}
       </div>
       {/* Both panels stay mounted so a drawing survives a look at the other tab. */}
       <div id="adopt-panel-draw" role="tabpanel" aria-labelledby="adopt-tab-draw" className="tab-panel" hidden={tab !== 'draw'}>
-        <p className="hint">Draw your {noun} with a mouse, finger or stylus.</p>
-        <DrawPad label={`Drawing area for your ${noun}`} onChange={setDrawn} />
+        <p className="hint">{words('drawHint')}</p>
+        <DrawPad label={words('drawArea')} clearLabel={t('sign.adopt.clear')} onChange={setDrawn} />
       </div>
       <div id="adopt-panel-type" role="tabpanel" aria-labelledby="adopt-tab-type" className="tab-panel" hidden={tab !== 'type'}>
         <label className="input-label" htmlFor="adopt-typed">
-          Type your {noun}
+          {words('typeLabel')}
         </label>
         <input
           id="adopt-typed"
@@ -79,13 +81,10 @@ export function AdoptMarkDialog({ kind, suggestedText, current, onAdopt, onClose
           onChange={(event) => setTyped(event.target.value)}
         />
       </div>
-      <p className="legal-note">
-        By selecting Adopt, I agree that this mark is the electronic representation of my {noun} wherever I use it on these documents, just
-        as a pen-and-paper {noun}.
-      </p>
+      <p className="legal-note">{words('legal')}</p>
       <div className="modal-actions">
         <button type="button" className="button button-secondary" onClick={onClose}>
-          Cancel
+          {t('sign.adopt.cancel')}
         </button>
         <button
           type="button"
@@ -94,7 +93,7 @@ export function AdoptMarkDialog({ kind, suggestedText, current, onAdopt, onClose
           disabled={!mark}
           onClick={() => mark && onAdopt(mark)}
         >
-          Adopt and {kind === 'initials' ? 'initial' : 'sign'}
+          {words('adopt')}
         </button>
       </div>
     </Modal>

@@ -2,7 +2,8 @@ import { createContext, useContext, useRef, useState, type ReactNode } from 'rea
 import './attachment-field.css';
 import { ApiFailure } from '../shared/api-failure.js';
 import { failureLines } from './failure-text.js';
-import { fieldLabel } from './field-label.js';
+import { fieldLabel, type TypeNames } from './field-label.js';
+import { useTranslation, type Translation } from './i18n.js';
 import type { SigningApi } from './signing-api.js';
 import type { SigningField, UploadedAttachment } from './signing-types.js';
 
@@ -32,6 +33,7 @@ const useUploads = (): AttachmentUploads => {
  * the page and the list under the documents both show: the uploaded files, errors, uploads running.
  */
 export function AttachmentUploadsProvider({ api, children }: { api: SigningApi; children: ReactNode }) {
+  const { t } = useTranslation();
   const [uploaded, setUploaded] = useState<ReadonlyMap<string, UploadedAttachment>>(() => new Map());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<ReadonlySet<string>>(() => new Set());
@@ -42,7 +44,7 @@ export function AttachmentUploadsProvider({ api, children }: { api: SigningApi; 
   const choose = async (fieldId: string, file: File | undefined, onChange: (value: string) => void) => {
     if (!file) return;
     if (file.size > MAX_BYTES) {
-      setError(fieldId, `"${file.name}" is larger than 10 MB.`);
+      setError(fieldId, t('sign.attachments.tooLarge', { name: file.name }));
       return;
     }
     setBusy((current) => new Set(current).add(fieldId));
@@ -52,7 +54,7 @@ export function AttachmentUploadsProvider({ api, children }: { api: SigningApi; 
       setUploaded((current) => new Map(current).set(attachment.attachment_id, attachment));
       onChange(attachment.attachment_id);
     } catch (failure) {
-      setError(fieldId, failure instanceof ApiFailure ? failureLines(failure).join(' ') : 'The file could not be uploaded. Try again.');
+      setError(fieldId, failure instanceof ApiFailure ? failureLines(failure, t).join(' ') : t('sign.attachments.uploadFailed'));
     } finally {
       setBusy((current) => {
         const next = new Set(current);
@@ -70,6 +72,9 @@ export const formatSize = (bytes: number): string => {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 };
+
+const labelOf = (field: SigningField, { t }: Translation): string =>
+  fieldLabel(field, t('sign.fields.types', { returnObjects: true }) as TypeNames);
 
 /** A hidden file input; buttons open it, and tests fill it. */
 function FilePicker({ testId, onFile }: { testId: string; onFile: (file: File | undefined) => void }) {
@@ -113,6 +118,7 @@ interface AttachmentFieldProps {
  */
 export function AttachmentField({ field, id, testId, readOnly, invalid, value, onChange }: AttachmentFieldProps) {
   const { choose, uploaded, errors, busy } = useUploads();
+  const translation = useTranslation();
   const picker = useRef<HTMLSpanElement>(null);
   const attached = value ? uploaded.get(value) : undefined;
   const working = busy.has(field.field_id);
@@ -130,7 +136,9 @@ export function AttachmentField({ field, id, testId, readOnly, invalid, value, o
         onClick={() => picker.current?.querySelector('input')?.click()}
       >
         <PaperClip />
-        <span className="field-attachment-text">{working ? 'Uploading…' : attached ? attached.name : fieldLabel(field)}</span>
+        <span className="field-attachment-text">
+          {working ? translation.t('sign.attachments.uploading') : attached ? attached.name : labelOf(field, translation)}
+        </span>
       </button>
       <span ref={picker}>
         <FilePicker testId={`${testId}-input`} onFile={(file) => void choose(field.field_id, file, onChange)} />
@@ -148,8 +156,10 @@ interface AttachmentListProps {
 /** One attachment field in the list: the file's name and size with Replace and Remove, or a button to choose one; errors. */
 function AttachmentRow({ field, value, onChange }: { field: SigningField; value: string; onChange: (value: string) => void }) {
   const { choose, uploaded, errors, busy } = useUploads();
+  const translation = useTranslation();
+  const { t } = translation;
   const picker = useRef<HTMLSpanElement>(null);
-  const label = fieldLabel(field);
+  const label = labelOf(field, translation);
   const attached = value ? uploaded.get(value) : undefined;
   const working = busy.has(field.field_id);
   const error = errors[field.field_id];
@@ -159,23 +169,24 @@ function AttachmentRow({ field, value, onChange }: { field: SigningField; value:
     <li className="attachment-row" data-testid={testId}>
       <span className="attachment-label">
         {label}
-        {field.required ? <span className="attachment-required"> (required)</span> : null}
+        {field.required ? <span className="attachment-required">{t('sign.fields.required')}</span> : null}
       </span>
       {attached ? (
         <span className="attachment-file" data-testid={`${testId}-status`}>
           <span className="attachment-name">{attached.name}</span> · {formatSize(attached.size)}
         </span>
       ) : (
-        <span className="attachment-file attachment-none">{working ? 'Uploading…' : 'No file yet'}</span>
+        <span className="attachment-file attachment-none">{working ? t('sign.attachments.uploading') : t('sign.attachments.noFile')}</span>
       )}
       <span className="attachment-actions">
         <button type="button" className="attachment-action" disabled={working || !field.editable} onClick={open}>
-          {attached ? 'Replace' : 'Choose file'}
-          <span className="visually-hidden"> for {label}</span>
+          {attached ? t('sign.attachments.replace') : t('sign.attachments.choose')}
+          <span className="visually-hidden"> {t('sign.attachments.forField', { label })}</span>
         </button>
         {attached ? (
           <button type="button" className="attachment-action" disabled={working} onClick={() => onChange('')}>
-            Remove<span className="visually-hidden"> {attached.name}</span>
+            {t('sign.attachments.remove')}
+            <span className="visually-hidden"> {attached.name}</span>
           </button>
         ) : null}
       </span>
@@ -193,12 +204,13 @@ function AttachmentRow({ field, value, onChange }: { field: SigningField; value:
 
 /** The signer's attachment fields under the documents: what is attached, and how to change it. PDF, PNG or JPEG, 10 MB. */
 export function AttachmentList({ fields, values, onChange }: AttachmentListProps) {
+  const { t } = useTranslation();
   const attachments = fields.filter((field) => field.type === 'attachment');
   if (attachments.length === 0) return null;
   return (
     <section className="attachment-list" aria-labelledby="attachment-list-title">
-      <h2 id="attachment-list-title">Files to attach</h2>
-      <p className="attachment-hint">PDF, PNG or JPEG, up to 10 MB each.</p>
+      <h2 id="attachment-list-title">{t('sign.attachments.title')}</h2>
+      <p className="attachment-hint">{t('sign.attachments.hint')}</p>
       <ul>
         {attachments.map((field) => (
           <AttachmentRow

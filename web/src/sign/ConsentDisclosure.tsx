@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from './i18n.js';
 
 interface ConsentDisclosureProps {
   text: string;
@@ -13,6 +14,7 @@ interface ConsentDisclosureProps {
  * SHA-256 the service records with the consent.
  */
 export function ConsentDisclosure({ text, accepted, onChange }: ConsentDisclosureProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(!accepted);
 
   const agree = (checked: boolean) => {
@@ -23,7 +25,7 @@ export function ConsentDisclosure({ text, accepted, onChange }: ConsentDisclosur
   return (
     <section className="panel consent" aria-labelledby="consent-title">
       <h2 id="consent-title" className="panel-title">
-        Before you sign
+        {t('sign.consent.heading')}
       </h2>
       <details
         className="consent-details"
@@ -32,9 +34,9 @@ export function ConsentDisclosure({ text, accepted, onChange }: ConsentDisclosur
         data-testid="consent-details"
       >
         <summary className="consent-summary" data-testid="consent-summary">
-          Electronic records and signature disclosure{accepted ? ' (agreed)' : ''}
+          {accepted ? t('sign.consent.summaryAgreed') : t('sign.consent.summary')}
         </summary>
-        <div className="consent-text" data-testid="consent-text" role="region" aria-label="Disclosure text" tabIndex={0}>
+        <div className="consent-text" data-testid="consent-text" role="region" aria-label={t('sign.consent.textLabel')} tabIndex={0}>
           {text}
         </div>
       </details>
@@ -46,7 +48,7 @@ export function ConsentDisclosure({ text, accepted, onChange }: ConsentDisclosur
           checked={accepted}
           onChange={(event) => agree(event.target.checked)}
         />
-        <label htmlFor="consent">I have read the disclosure and agree to use electronic records and signatures.</label>
+        <label htmlFor="consent">{t('sign.consent.agree')}</label>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../shared/Modal.js';
+import { useTranslation } from './i18n.js';
 
 interface DeclineDialogProps {
   busy: boolean;
@@ -12,6 +13,7 @@ const MAX_REASON = 1000;
 
 /** Asks why the signer declines; the reason is sent to the sender and recorded in the ledger. */
 export function DeclineDialog({ busy, error, onDecline, onClose }: DeclineDialogProps) {
+  const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -19,11 +21,11 @@ export function DeclineDialog({ busy, error, onDecline, onClose }: DeclineDialog
   };
 
   return (
-    <Modal title="Decline to sign" onClose={onClose} testId="decline-dialog">
+    <Modal title={t('sign.decline.title')} onClose={onClose} testId="decline-dialog">
       <form onSubmit={submit}>
-        <p>Declining ends this envelope for everyone: the sender and the other signers are told, and no one can sign it any more.</p>
+        <p>{t('sign.decline.explain')}</p>
         <label className="input-label" htmlFor="decline-reason">
-          Reason for declining (required)
+          {t('sign.decline.reason')}
         </label>
         <textarea
           id="decline-reason"
@@ -44,10 +46,10 @@ export function DeclineDialog({ busy, error, onDecline, onClose }: DeclineDialog
         ) : null}
         <div className="modal-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
-            Cancel
+            {t('sign.decline.cancel')}
           </button>
           <button type="submit" className="button button-danger" data-testid="decline-confirm" disabled={busy || !reason.trim()}>
-            {busy ? 'Declining…' : 'Decline'}
+            {busy ? t('sign.decline.busy') : t('sign.decline.confirm')}
           </button>
         </div>
       </form>

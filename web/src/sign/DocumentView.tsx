@@ -4,6 +4,7 @@ import { loadPdf } from '../shared/pdf-loader.js';
 import { PdfPageView, scaleOf } from './PdfPageView.js';
 import type { SignedField } from './SignedFieldOverlay.js';
 import type { SigningField } from './signing-types.js';
+import { useTranslation } from './i18n.js';
 
 interface DocumentViewProps {
   name: string;
@@ -43,16 +44,22 @@ export function DocumentView({ name, loadBytes, fields, width, renderField, sign
     };
   }, []);
 
+  const { t } = useTranslation();
   return (
-    <section className="document" aria-label={`Document: ${name}`}>
+    <section className="document" aria-label={t('sign.document.label', { name })}>
       <h2 className="document-name">{name}</h2>
       {pages === null ? (
         <p className="document-loading" role="status">
-          Loading {name}…
+          {t('sign.document.loading', { name })}
         </p>
       ) : (
         pages.map((page, index) => (
-          <PdfPageView key={index} page={page} width={width} label={`${name}, page ${index + 1} of ${pages.length}`}>
+          <PdfPageView
+            key={index}
+            page={page}
+            width={width}
+            label={t('sign.document.page', { name, page: index + 1, pages: pages.length })}
+          >
             {signedFields.filter(({ field }) => field.page === index + 1).map((signed) => renderSigned(signed, scaleOf(page, width)))}
             {fields.filter((field) => field.page === index + 1).map((field) => renderField(field, scaleOf(page, width)))}
           </PdfPageView>

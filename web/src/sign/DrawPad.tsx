@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 
 interface DrawPadProps {
   label: string;
+  clearLabel: string;
   /** Called with the PNG (base64, no data: prefix) after each stroke, or null once cleared. */
   onChange: (pngBase64: string | null) => void;
 }
@@ -10,7 +11,7 @@ interface DrawPadProps {
 const PNG_PREFIX = 'data:image/png;base64,';
 
 /** A signature_pad canvas sized to its box at device resolution, with a Clear button. */
-export function DrawPad({ label, onChange }: DrawPadProps) {
+export function DrawPad({ label, clearLabel, onChange }: DrawPadProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
 
@@ -50,7 +51,7 @@ export function DrawPad({ label, onChange }: DrawPadProps) {
       <canvas ref={canvasRef} className="draw-canvas" data-testid="signature-pad" aria-label={label} role="img" />
       <div className="draw-pad-baseline" aria-hidden="true" />
       <button type="button" className="button button-link" onClick={clear} data-testid="signature-clear">
-        Clear
+        {clearLabel}
       </button>
     </div>
   );

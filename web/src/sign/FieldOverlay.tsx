@@ -1,9 +1,10 @@
 import type { CSSProperties, MouseEvent } from 'react';
 import { AttachmentField } from './AttachmentField.js';
-import { fieldLabel } from './field-label.js';
+import { fieldLabel, type TypeNames } from './field-label.js';
 import { isMark, isServerFilled } from './field-values.js';
 import type { AdoptedMark, SigningField } from './signing-types.js';
 import { MarkPreview } from './MarkPreview.js';
+import { useTranslation } from './i18n.js';
 
 interface FieldOverlayProps {
   field: SigningField;
@@ -42,8 +43,9 @@ export const boxStyle = (field: Pick<SigningField, 'x' | 'y' | 'width' | 'height
 
 /** One of the signer's fields, laid over the rendered page at its PDF position. */
 export function FieldOverlay({ field, scale, value, appliedMark, invalid, highlighted, onChange, onMarkClick }: FieldOverlayProps) {
+  const { t } = useTranslation();
   const id = fieldDomId(field);
-  const label = fieldLabel(field);
+  const label = fieldLabel(field, t('sign.fields.types', { returnObjects: true }) as TypeNames);
   const readOnly = !field.editable || isServerFilled(field);
   const common: ControlProps = {
     id,
@@ -73,8 +75,8 @@ export function FieldOverlay({ field, scale, value, appliedMark, invalid, highli
       <label htmlFor={id} className={visibleLabel ? 'field-caption' : 'visually-hidden'}>
         {label}
         <span className="visually-hidden">
-          {field.required && !readOnly ? ' (required)' : ''}
-          {readOnly ? ' (read-only)' : ''}
+          {field.required && !readOnly ? t('sign.fields.required') : ''}
+          {readOnly ? t('sign.fields.readOnly') : ''}
         </span>
       </label>
       {isMark(field) ? (
@@ -90,7 +92,9 @@ export function FieldOverlay({ field, scale, value, appliedMark, invalid, highli
           {appliedMark ? (
             <MarkPreview mark={appliedMark} />
           ) : (
-            <span className="field-mark-prompt">{field.type === 'initials' ? 'Initial here' : 'Sign here'}</span>
+            <span className="field-mark-prompt">
+              {field.type === 'initials' ? t('sign.fields.initialHere') : t('sign.fields.signHere')}
+            </span>
           )}
         </button>
       ) : field.type === 'attachment' ? (
@@ -134,6 +138,7 @@ interface FieldInputProps {
 }
 
 function FieldInput({ field, common, label, readOnly, value, onChange }: FieldInputProps) {
+  const { t } = useTranslation();
   switch (field.type) {
     case 'checkbox':
       return (
@@ -148,7 +153,7 @@ function FieldInput({ field, common, label, readOnly, value, onChange }: FieldIn
     case 'dropdown':
       return (
         <select {...common} value={value} disabled={readOnly} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{label}…</option>
+          <option value="">{t('sign.fields.choose', { label })}</option>
           {(field.options ?? []).map((option) => (
             <option key={option} value={option}>
               {option}

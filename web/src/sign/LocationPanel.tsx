@@ -1,4 +1,5 @@
 import type { GeoLocation } from './signing-types.js';
+import { useTranslation } from './i18n.js';
 
 export type LocationState =
   { status: 'idle' } | { status: 'asking' } | { status: 'captured'; location: GeoLocation } | { status: 'refused'; reason: string };
@@ -12,24 +13,25 @@ const formatCoordinate = (value: number): string => value.toFixed(5);
 
 /** Explains why the sender wants the signer's location and captures it on request. */
 export function LocationPanel({ state, onRequest }: LocationPanelProps) {
+  const { t } = useTranslation();
   return (
     <section className="panel location" aria-labelledby="location-title" data-testid="location-panel">
       <h2 id="location-title" className="panel-title">
-        Your location
+        {t('sign.location.title')}
       </h2>
-      <p>
-        The sender requires the place of signing to be recorded with your signature, as evidence of where it was made. Your browser will ask
-        for permission; the position is stored only with this envelope&apos;s signing record.
-      </p>
+      <p>{t('sign.location.explain')}</p>
       <div aria-live="polite">
         {state.status === 'captured' ? (
           <p className="location-ok" data-testid="location-captured">
-            Location recorded: {formatCoordinate(state.location.latitude)}, {formatCoordinate(state.location.longitude)}
+            {t('sign.location.recorded', {
+              latitude: formatCoordinate(state.location.latitude),
+              longitude: formatCoordinate(state.location.longitude),
+            })}
           </p>
         ) : null}
         {state.status === 'refused' ? (
           <p className="form-error" data-testid="location-refused">
-            {state.reason} You cannot sign this envelope without sharing your location; you may decline it instead.
+            {t('sign.location.refused', { reason: state.reason })}
           </p>
         ) : null}
       </div>
@@ -41,7 +43,7 @@ export function LocationPanel({ state, onRequest }: LocationPanelProps) {
           disabled={state.status === 'asking'}
           onClick={onRequest}
         >
-          {state.status === 'asking' ? 'Waiting for your browser…' : 'Share my location'}
+          {state.status === 'asking' ? t('sign.location.waiting') : t('sign.location.share')}
         </button>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiFailure } from '../shared/api-failure.js';
 import type { AuthenticationMethod, SentCode } from './authentication-types.js';
+import { useTranslation, type Translation } from './i18n.js';
 import './recipient-authentication.css';
 import type { SigningApi } from './signing-api.js';
 
@@ -10,31 +11,31 @@ interface RecipientAuthenticationProps {
   onAuthenticated: () => void;
 }
 
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+const timeOf = (iso: string, language: string) => new Date(iso).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
 
 /** What the signer reads for a refused code or request, from the answer's code (and the numbers in its message). */
-const explain = (error: unknown): string => {
-  if (!(error instanceof ApiFailure)) return 'Something went wrong. Try again.';
+const explain = (error: unknown, { t, language }: Translation): string => {
+  if (!(error instanceof ApiFailure)) return t('sign.authentication.somethingWrong');
   const detail = error.errors[0]?.developer_message ?? '';
   switch (error.code) {
     case 'INVALID_CODE': {
       const left = /(\d+) attempts? left/.exec(detail)?.[1];
-      if (left === '0') return 'That code is not right. You have no attempts left: wait 15 minutes, then try again.';
-      return left ? `That code is not right. ${left} attempt${left === '1' ? '' : 's'} left.` : 'That code is not right.';
+      if (left === '0') return t('sign.authentication.wrongCodeNoneLeft');
+      return left ? t('sign.authentication.wrongCodeLeft', { count: Number(left) }) : t('sign.authentication.wrongCode');
     }
     case 'RECIPIENT_LOCKED': {
       const until = /locked until (\S+?)\.?$/.exec(detail)?.[1];
-      return `Too many wrong codes. You can try again ${until ? `at ${timeOf(until)}` : 'in 15 minutes'}.`;
+      return until ? t('sign.authentication.lockedUntil', { time: timeOf(until, language) }) : t('sign.authentication.locked');
     }
     case 'CODE_TOO_SOON': {
       const seconds = /in (\d+) seconds/.exec(detail)?.[1];
-      return `A code was sent less than a minute ago. You can ask for a new one ${seconds ? `in ${seconds} seconds` : 'shortly'}.`;
+      return seconds ? t('sign.authentication.tooSoonIn', { seconds }) : t('sign.authentication.tooSoon');
     }
     case 'CODE_EXPIRED':
-      return 'That code has expired or was already used. Ask for a new code.';
+      return t('sign.authentication.expired');
     case 'FIELD_REQUIRED':
     case 'INVALID_REQUEST':
-      return 'Enter the code.';
+      return t('sign.authentication.enterCode');
     default:
       return error.message;
   }
@@ -49,6 +50,8 @@ export function RecipientAuthentication({ api, method, onAuthenticated }: Recipi
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<SentCode | null>(null);
+  const translation = useTranslation();
+  const { t, language } = translation;
 
   const sendCode = async () => {
     setBusy(true);
@@ -56,7 +59,7 @@ export function RecipientAuthentication({ api, method, onAuthenticated }: Recipi
     try {
       setSent(await api.sendCode());
     } catch (failure) {
-      setError(explain(failure));
+      setError(explain(failure, translation));
     } finally {
       setBusy(false);
     }
@@ -64,37 +67,33 @@ export function RecipientAuthentication({ api, method, onAuthenticated }: Recipi
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setError('Enter the code.');
+    if (!code.trim()) return setError(t('sign.authentication.enterCode'));
     setBusy(true);
     setError(null);
     try {
       await api.authenticate(code.trim());
       onAuthenticated();
     } catch (failure) {
-      setError(explain(failure));
+      setError(explain(failure, translation));
       setBusy(false);
     }
   };
 
   const sms = method === 'sms';
   const showCodeInput = !sms || sent !== null;
-  const label = sms ? 'Code from the text message' : 'Access code';
+  const label = sms ? t('sign.authentication.smsLabel') : t('sign.authentication.accessCodeLabel');
 
   return (
     <section className="panel auth-step" aria-labelledby="auth-title" data-testid="auth-step">
       <h1 id="auth-title" className="auth-title">
-        Confirm it is you
+        {t('sign.authentication.title')}
       </h1>
-      <p className="auth-intro">
-        {sms
-          ? 'The sender asked us to check your identity before you see the documents. We will send a 6-digit code to your phone by text message.'
-          : 'The sender asked us to check your identity before you see the documents. Enter the access code the sender gave you; it is not in the e-mail.'}
-      </p>
+      <p className="auth-intro">{sms ? t('sign.authentication.introSms') : t('sign.authentication.introAccessCode')}</p>
       {sms ? (
         <div className="auth-sms">
           {sent ? (
             <p className="auth-sent" role="status" data-testid="auth-sent">
-              We sent a code to {sent.sent_to}. It is valid until {timeOf(sent.expires_at)}.
+              {t('sign.authentication.sent', { phone: sent.sent_to, time: timeOf(sent.expires_at, language) })}
             </p>
           ) : null}
           <button
@@ -104,7 +103,7 @@ export function RecipientAuthentication({ api, method, onAuthenticated }: Recipi
             disabled={busy}
             data-testid="auth-send-code"
           >
-            {sent ? 'Send a new code' : 'Send code by SMS'}
+            {sent ? t('sign.authentication.resend') : t('sign.authentication.send')}
           </button>
         </div>
       ) : null}
@@ -129,7 +128,7 @@ export function RecipientAuthentication({ api, method, onAuthenticated }: Recipi
               onChange={(event) => setCode(event.target.value)}
             />
             <button type="submit" className="button button-primary" disabled={busy} data-testid="auth-submit">
-              {busy ? 'Checking…' : 'Continue'}
+              {busy ? t('sign.authentication.checking') : t('sign.authentication.continue')}
             </button>
           </div>
         </form>

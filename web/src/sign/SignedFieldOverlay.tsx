@@ -1,8 +1,9 @@
 import { formatIsoDay } from './date-format.js';
-import { fieldLabel } from './field-label.js';
+import { fieldLabel, type TypeNames } from './field-label.js';
 import { boxStyle } from './FieldOverlay.js';
 import { MarkPreview } from './MarkPreview.js';
 import type { OtherSignerField, SignedByOther } from './signing-types.js';
+import { useTranslation } from './i18n.js';
 
 /** Another signer's field with the signer it belongs to. */
 export interface SignedField {
@@ -15,19 +16,24 @@ export const signedFieldsOf = (others: readonly SignedByOther[]): SignedField[] 
 
 /** What the other signer left in the field, as it will be printed in the sealed PDF. */
 function SignedValue({ field, signer }: SignedField) {
+  const { t, language } = useTranslation();
   switch (field.type) {
     case 'signature':
-      return <MarkPreview mark={signer.signature} alt={`Signature of ${signer.name}`} />;
+      return <MarkPreview mark={signer.signature} alt={t('sign.fields.signatureOf', { name: signer.name })} />;
     case 'initials':
-      return <MarkPreview mark={signer.initials ?? signer.signature} alt={`Initials of ${signer.name}`} />;
+      return <MarkPreview mark={signer.initials ?? signer.signature} alt={t('sign.fields.initialsOf', { name: signer.name })} />;
     case 'checkbox':
       return (
-        <span className="signed-check" role="img" aria-label={field.value === 'true' ? 'checked' : 'not checked'}>
+        <span
+          className="signed-check"
+          role="img"
+          aria-label={field.value === 'true' ? t('sign.fields.checked') : t('sign.fields.notChecked')}
+        >
           {field.value === 'true' ? '✓' : ''}
         </span>
       );
     case 'date_signed':
-      return <span className="signed-text">{field.value ? formatIsoDay(field.value) : ''}</span>;
+      return <span className="signed-text">{field.value ? formatIsoDay(field.value, language) : ''}</span>;
     default:
       return <span className="signed-text">{field.value ?? ''}</span>;
   }
@@ -35,16 +41,19 @@ function SignedValue({ field, signer }: SignedField) {
 
 /** A field another signer already completed: shown where they placed it, read-only. */
 export function SignedFieldOverlay({ field, signer, scale }: SignedField & { scale: number }) {
+  const { t } = useTranslation();
+  const completed = t('sign.fields.completedBy', {
+    label: fieldLabel(field, t('sign.fields.types', { returnObjects: true }) as TypeNames),
+    name: signer.name,
+  });
   return (
     <div
       className={`field field-signed field-signed-${field.type}`}
       style={boxStyle(field, scale)}
       data-testid={`signed-${field.placeholder ?? field.field_id}`}
-      title={`${fieldLabel(field)}, completed by ${signer.name}`}
+      title={completed}
     >
-      <span className="visually-hidden">
-        {fieldLabel(field)}, completed by {signer.name}:{' '}
-      </span>
+      <span className="visually-hidden">{completed} </span>
       <SignedValue field={field} signer={signer} />
     </div>
   );

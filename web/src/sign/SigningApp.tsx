@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiFailure } from '../shared/api-failure.js';
+import { ENGLISH, browserLanguage, isLanguage, loadTranslation, TranslationContext, type Translation } from './i18n.js';
 import { requiredAuthentication, type AuthenticationMethod } from './authentication-types.js';
+import { ApiFailure } from '../shared/api-failure.js';
 import { notifyParent } from './embed-events.js';
 import { endStateOfFailure, endStateOfSession, type EndState } from './end-state.js';
 import { EndStateView } from './EndStateView.js';
@@ -24,24 +25,39 @@ const endStateOfLoadError = (error: unknown): EndState =>
 export function SigningApp({ where }: { where: SigningLocation }) {
   const api = useMemo(() => (where.token ? new SigningApi(where.token) : null), [where.token]);
   const [phase, setPhase] = useState<Phase>(api ? { kind: 'loading' } : { kind: 'ended', state: { name: 'invalid-link' } });
+  const [translation, setTranslation] = useState<Translation>(ENGLISH);
   // Bumped once the signer authenticated: the session is opened again, with the signing session.
   const [opening, setOpening] = useState(0);
 
   useEffect(() => {
-    if (!api) return;
+    document.documentElement.lang = translation.language;
+  }, [translation.language]);
+
+  useEffect(() => {
     let current = true;
+    // Until the signing API names the signer's language, the browser's: the loading line and a link that fails.
+    void loadTranslation(browserLanguage()).then((browser) => current && setTranslation(browser));
     api
-      .open()
-      .then((session) => {
+      ?.open()
+      .then(async (session) => {
+        const signers = await loadTranslation(session.language);
         if (!current) return;
+        setTranslation(signers);
         notifyParent('countersign.loaded', session.envelope.envelope_id);
         const ended = endStateOfSession(session);
         setPhase(ended ? { kind: 'ended', state: ended } : { kind: 'signing', session });
       })
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
         if (!current) return;
         const method = error instanceof ApiFailure ? requiredAuthentication(error) : null;
-        if (method) return setPhase({ kind: 'authenticating', method });
+        if (method) {
+          // The refusal names the signer's language (Content-Language), so the step before signing speaks it too.
+          if (error instanceof ApiFailure && isLanguage(error.language)) {
+            const signers = await loadTranslation(error.language);
+            if (current) setTranslation(signers);
+          }
+          return setPhase({ kind: 'authenticating', method });
+        }
         notifyParent('countersign.error', null);
         setPhase({ kind: 'ended', state: endStateOfLoadError(error) });
       });
@@ -53,28 +69,30 @@ export function SigningApp({ where }: { where: SigningLocation }) {
   const end = useCallback((state: EndState) => setPhase({ kind: 'ended', state }), []);
 
   return (
-    <div className={where.embedded ? 'app app-embedded' : 'app'}>
-      {where.embedded ? null : (
-        <div className="brand-bar">
-          <span className="brand">Countersign</span>
-        </div>
-      )}
-      <main className="app-main">
-        {phase.kind === 'loading' ? (
-          <p className="loading" role="status" data-testid="state-loading">
-            Loading your documents…
-          </p>
-        ) : null}
-        {phase.kind === 'authenticating' && api ? (
-          <RecipientAuthentication api={api} method={phase.method} onAuthenticated={() => setOpening((n) => n + 1)} />
-        ) : null}
-        {phase.kind === 'signing' && api ? (
-          <AttachmentUploadsProvider api={api}>
-            <SigningWorkspace session={phase.session} api={api} embedded={where.embedded} onEnd={end} />
-          </AttachmentUploadsProvider>
-        ) : null}
-        {phase.kind === 'ended' ? <EndStateView state={phase.state} /> : null}
-      </main>
-    </div>
+    <TranslationContext.Provider value={translation}>
+      <div className={where.embedded ? 'app app-embedded' : 'app'}>
+        {where.embedded ? null : (
+          <div className="brand-bar">
+            <span className="brand">Countersign</span>
+          </div>
+        )}
+        <main className="app-main">
+          {phase.kind === 'loading' ? (
+            <p className="loading" role="status" data-testid="state-loading">
+              {translation.t('sign.loading')}
+            </p>
+          ) : null}
+          {phase.kind === 'authenticating' && api ? (
+            <RecipientAuthentication api={api} method={phase.method} onAuthenticated={() => setOpening((n) => n + 1)} />
+          ) : null}
+          {phase.kind === 'signing' && api ? (
+            <AttachmentUploadsProvider api={api}>
+              <SigningWorkspace session={phase.session} api={api} embedded={where.embedded} onEnd={end} />
+            </AttachmentUploadsProvider>
+          ) : null}
+          {phase.kind === 'ended' ? <EndStateView state={phase.state} /> : null}
+        </main>
+      </div>
+    </TranslationContext.Provider>
   );
 }

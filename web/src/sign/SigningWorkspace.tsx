@@ -20,6 +20,7 @@ import { buildSignRequest } from './sign-request.js';
 import type { SigningApi } from './signing-api.js';
 import type { GeoLocation, SigningField, SigningSession } from './signing-types.js';
 import { useSigningForm, type MarkKind } from './use-signing-form.js';
+import { useTranslation } from './i18n.js';
 
 interface SigningWorkspaceProps {
   session: SigningSession;
@@ -40,7 +41,8 @@ const focusField = (field: SigningField) => {
 
 /** The signing page proper: disclosure, documents with fields, and the actions that end the session. */
 export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorkspaceProps) {
-  const form = useSigningForm(session);
+  const { t, language } = useTranslation();
+  const form = useSigningForm(session, language);
   const [consented, setConsented] = useState(false);
   const [location, setLocation] = useState<LocationState>({ status: 'idle' });
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -65,7 +67,7 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
     notifyParent('countersign.error', envelopeId);
     const end = failure instanceof ApiFailure ? endStateOfFailure(failure) : null;
     if (end) onEnd(end);
-    else show(failure instanceof ApiFailure ? failureLines(failure) : ['Something went wrong. Try again.']);
+    else show(failure instanceof ApiFailure ? failureLines(failure, t) : [t('sign.problems.generic')]);
   };
 
   const onDocumentError = (error: unknown) => {
@@ -81,7 +83,7 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
       setLocation({ status: 'captured', location: captured });
       return captured;
     } catch (error) {
-      setLocation({ status: 'refused', reason: (error as Error).message });
+      setLocation({ status: 'refused', reason: t(`sign.location.${(error as Error).message}`) });
       return null;
     }
   };
@@ -101,16 +103,14 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
     const firstMissing = form.progress.missing[0] ?? fields.find((field) => form.badNumbers.has(field.field_id));
     if (firstMissing) {
       const left = form.progress.missing.length;
-      setProblems([
-        left > 0 ? `Complete the required fields first: ${left} left.` : 'A number field holds something that is not a number.',
-      ]);
+      setProblems([left > 0 ? t('sign.problems.requiredLeft', { count: left }) : t('sign.problems.notANumber')]);
       selectField(firstMissing);
       return;
     }
     setProblems([]);
     const where = session.envelope.enforce_signers_location ? await captureLocation() : null;
     if (session.envelope.enforce_signers_location && !where) {
-      setProblems(['The sender requires your location to sign. See the location box above.']);
+      setProblems([t('sign.problems.locationRequired')]);
       return;
     }
     setSubmitting(true);
@@ -155,11 +155,7 @@ export function SigningWorkspace({ session, api, embedded, onEnd }: SigningWorks
             {session.envelope.message}
           </p>
         ) : null}
-        {embedded ? null : (
-          <p className="signer-line">
-            Signing as <strong>{session.signer.name}</strong> ({session.signer.email})
-          </p>
-        )}
+        {embedded ? null : <p className="signer-line">{t('sign.signingAs', { name: session.signer.name, email: session.signer.email })}</p>}
       </header>
 
       <ConsentDisclosure text={session.consent_text} accepted={consented} onChange={setConsented} />

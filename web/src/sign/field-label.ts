@@ -1,17 +1,7 @@
 import type { FieldType, SigningField } from './signing-types.js';
 
-const TYPE_NAMES: Record<FieldType, string> = {
-  signature: 'Signature',
-  initials: 'Initials',
-  name: 'Full name',
-  email: 'E-mail',
-  date_signed: 'Date signed',
-  text: 'Text',
-  number: 'Number',
-  checkbox: 'Checkbox',
-  dropdown: 'Choice',
-  attachment: 'Attachment',
-};
+/** Each field type in words, from the catalog (`sign.fields.types`). */
+export type TypeNames = Record<FieldType, string>;
 
 /** Placeholders are machine names ("company_name"); people read "Company name". */
 const humanize = (placeholder: string | null): string => {
@@ -24,7 +14,5 @@ const humanize = (placeholder: string | null): string => {
 };
 
 /** The accessible name of a field: its placeholder in words, or its type when it has none. */
-export const fieldLabel = (field: Pick<SigningField, 'type' | 'placeholder'>): string =>
-  humanize(field.placeholder) || TYPE_NAMES[field.type];
-
-export const typeName = (field: Pick<SigningField, 'type'>): string => TYPE_NAMES[field.type];
+export const fieldLabel = (field: Pick<SigningField, 'type' | 'placeholder'>, typeNames: TypeNames): string =>
+  humanize(field.placeholder) || typeNames[field.type];

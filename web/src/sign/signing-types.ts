@@ -35,6 +35,8 @@ export interface SigningSession {
   signer: { name: string; email: string; status: SignerStatus };
   documents: { document_id: string; name: string; pages: number }[];
   fields: SigningField[];
+  /** The signer's language (API.md §12): the page is shown in it, and `consent_text` is written in it. */
+  language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
   consent_text: string;
   /** What the other signers who have signed left on the documents, shown read-only in place. */
   signed_by_others: SignedByOther[];

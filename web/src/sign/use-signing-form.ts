@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
-import { formatDate } from './date-format.js';
+import { formatDate, type DateLanguage } from './date-format.js';
 import { initialValues, invalidNumbers, progressOf, type FieldValues } from './field-values.js';
 import type { AdoptedMark, AdoptedMarks, SigningField, SigningSession } from './signing-types.js';
 
 export type MarkKind = keyof AdoptedMarks;
 
-/** The date the server will record for date_signed, written as the sealed PDF will print it. */
-const today = (): string => formatDate(new Date());
+/** The date the server will record for date_signed, written as the sealed PDF will print it, in the signer's language. */
+const today = (language: DateLanguage): string => formatDate(new Date(), language);
 
 /** The signer's work in progress: entered values, adopted marks, and which mark fields were applied. */
-export const useSigningForm = (session: SigningSession) => {
-  const [values, setValues] = useState<FieldValues>(() => initialValues(session.fields, session.signer, today()));
+export const useSigningForm = (session: SigningSession, language: DateLanguage) => {
+  const [values, setValues] = useState<FieldValues>(() => initialValues(session.fields, session.signer, today(language)));
   const [marks, setMarks] = useState<AdoptedMarks>({});
   const [applied, setApplied] = useState<ReadonlySet<string>>(() => new Set());
 

@@ -12,7 +12,8 @@ export const getSettingsRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'getAccountSettings',
         summary: "The account's settings",
-        description: 'What the account’s admins may change with `PUT /account/settings`: today the `frame_ancestors`.',
+        description:
+          'What the account’s admins may change with `PUT /account/settings`: the `frame_ancestors` and the `default_language` of recipients.',
         tags: ['Account'],
         response: { 200: Ok(SettingsData), ...errorResponses(401, 429) },
       },

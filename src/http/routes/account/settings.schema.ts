@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { LANGUAGES, type Language } from '../../../domain/language.js';
 import type { AccountSettings } from '../../../app/accounts/get-settings.js';
 import { List, Text } from '../../schema-kit.js';
 
@@ -11,6 +12,20 @@ export const FrameAncestors = List(Text(255, { 'x-invalid-code': 'INVALID_FRAME_
     'embedded builders (CSP `frame-ancestors`); at most 20',
 });
 
-export const SettingsData = Type.Object({ frame_ancestors: FrameAncestors });
+export const DefaultLanguage = Type.Unsafe<Language>(
+  Type.String({
+    enum: [...LANGUAGES],
+    maxLength: 8,
+    'x-invalid-code': 'UNSUPPORTED_LANGUAGE',
+    description:
+      'The language of recipients an envelope request gives none (`en`, `de`, `fr`, `es`, `pt`, `ja`): their mails, signing ' +
+      'page and certificate wording. A new account has `en`',
+  }),
+);
 
-export const presentSettings = (settings: AccountSettings): Static<typeof SettingsData> => ({ frame_ancestors: settings.frameAncestors });
+export const SettingsData = Type.Object({ frame_ancestors: FrameAncestors, default_language: DefaultLanguage });
+
+export const presentSettings = (settings: AccountSettings): Static<typeof SettingsData> => ({
+  frame_ancestors: settings.frameAncestors,
+  default_language: settings.defaultLanguage,
+});

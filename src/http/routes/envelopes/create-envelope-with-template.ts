@@ -43,6 +43,7 @@ const RoleSigner = Strict({
     }),
   ),
   private_note: signer.private_note,
+  language: signer.language,
   form_fields: Type.Optional(List(FormField, 200)),
   authentication: signer.authentication,
 });
@@ -51,6 +52,7 @@ const RoleObserver = Strict({
   observer_title: RequiredText(100, 'OBSERVER_TITLE_IS_REQUIRED'),
   name: RequiredText(255, 'RECIPIENT_NAME_REQUIRED'),
   email: ObserverSchema.properties.email,
+  language: ObserverSchema.properties.language,
 });
 
 const CreateWithTemplateBody = Strict({
@@ -114,6 +116,7 @@ export const createEnvelopeWithTemplateRoute = (app: App, ctx: AppContext) =>
             phoneNumber: signer.phone_number,
             privateNote: signer.private_note,
             authentication: toAuthenticationInput(signer.authentication),
+            language: signer.language,
             formFields: signer.form_fields?.map((f) => ({
               placeholder: f.placeholder,
               defaultValue: f.default_value,
@@ -124,6 +127,7 @@ export const createEnvelopeWithTemplateRoute = (app: App, ctx: AppContext) =>
             observerTitle: observer.observer_title,
             name: observer.name,
             email: observer.email,
+            language: observer.language,
           })),
         },
         originOf(request),

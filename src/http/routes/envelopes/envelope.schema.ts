@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { LANGUAGES, type Language } from '../../../domain/language.js';
 import type { CreatedEnvelope as NewlyCreatedEnvelope } from '../../../app/envelopes/envelope-creation.js';
 import type { EnvelopeInput, ObserverInput, SignerInput } from '../../../app/envelopes/new-envelope.js';
 import type { EnvelopeSettingsInput } from '../../../domain/envelope-settings.js';
@@ -100,6 +101,21 @@ export const toAuthenticationInput = (authentication: AuthenticationRequest | un
     method: authentication.method as 'access_code' | 'sms',
     ...(authentication.access_code !== undefined ? { accessCode: authentication.access_code } : {}),
   };
+/** A recipient's language (API.md §12): anything else is 400 UNSUPPORTED_LANGUAGE. */
+export const RecipientLanguage = Type.Unsafe<Language>(
+  Type.String({
+    enum: [...LANGUAGES],
+    maxLength: 8,
+    'x-invalid-code': 'UNSUPPORTED_LANGUAGE',
+    description:
+      "The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: " +
+      "`en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`",
+  }),
+);
+
+/** A recipient's language as responses state it. */
+export const LanguageCode = (description: string) =>
+  Type.Unsafe<Language>(Type.String({ enum: [...LANGUAGES], maxLength: 8, description }));
 
 const SignerOrder = Type.Integer({ minimum: 1, maximum: 1000, format: 'int32', 'x-invalid-code': 'INVALID_SIGNING_ORDER' });
 
@@ -112,6 +128,7 @@ export const SignerSchema = Strict({
   country_code: Type.Optional(Int(1, 9999)),
   phone_number: Type.Optional(Text(32, { pattern: '^[0-9 ()+-]{3,32}$' })),
   private_note: Type.Optional(Text(2000)),
+  language: Type.Optional(RecipientLanguage),
   fields: Type.Optional(List(FieldSchema, 200)),
   authentication: Type.Optional(AuthenticationSchema),
 });
@@ -126,6 +143,7 @@ export const toSignerInput = (signer: SignerRequest): SignerInput => ({
   countryCode: signer.country_code,
   phoneNumber: signer.phone_number,
   privateNote: signer.private_note,
+  language: signer.language,
   fields: signer.fields,
   authentication: toAuthenticationInput(signer.authentication),
 });
@@ -138,6 +156,7 @@ export const ObserverSchema = Strict({
   authentication: Type.Optional(
     Type.Unsafe<unknown>({ description: 'Not for observers (they do not sign): 400 `AUTHENTICATION_NOT_FOR_OBSERVERS`' }),
   ),
+  language: Type.Optional(RecipientLanguage),
 });
 export type ObserverRequest = Static<typeof ObserverSchema>;
 
@@ -147,6 +166,7 @@ export const toObserverInput = (observer: ObserverRequest): ObserverInput => ({
   lastName: observer.last_name,
   email: observer.email,
   ...(observer.authentication !== undefined ? { authentication: observer.authentication } : {}),
+  language: observer.language,
 });
 
 export const RecipientsObject = Strict({

@@ -5,6 +5,7 @@ import { callerOf, type App } from '../../app-type.js';
 import { Email, Id, Int, List, Nullable, Ok, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 import { COMPLETION_DESCRIPTION, Completion, presentCompletion } from './completion.schema.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
+import { LanguageCode } from './envelope.schema.js';
 
 const Signer = Type.Object({
   recipient_id: Id('rcp'),
@@ -12,6 +13,7 @@ const Signer = Type.Object({
   email: Email(),
   signer_title: Nullable(Text(255)),
   signing_order: Int(0, 1000),
+  language: LanguageCode("The language of the signer's mails, signing page and certificate wording"),
   status: Text(16),
   sent_at: Nullable(Timestamp()),
   viewed_at: Nullable(Timestamp()),
@@ -28,6 +30,7 @@ const Observer = Type.Object({
   name: Text(255),
   email: Email(),
   observer_title: Nullable(Text(255)),
+  language: LanguageCode("The language of the observer's mails and certificate wording"),
   status: Text(16),
   sent_at: Nullable(Timestamp()),
 });
@@ -67,6 +70,7 @@ const presentSigner = (r: Recipient) => ({
   email: r.email,
   signer_title: r.title,
   signing_order: r.signingOrder,
+  language: r.language,
   status: r.status,
   sent_at: r.sentAt,
   viewed_at: r.viewedAt,
@@ -81,6 +85,7 @@ const presentObserver = (r: Recipient) => ({
   name: r.name,
   email: r.email,
   observer_title: r.title,
+  language: r.language,
   status: r.status,
   sent_at: r.sentAt,
 });

@@ -4,6 +4,7 @@ import type { SignatureReceipt } from '../../../app/signing/sign-envelope.js';
 import { SIGNATURE_IMAGE_LIMITS } from '../../../app/signing/signature-image.js';
 import type { SigningPageView } from '../../../app/signing/view-signing-page.js';
 import { Email, Id, Int, List, Num, Strict, Text, Timestamp } from '../../schema-kit.js';
+import { LanguageCode } from '../envelopes/envelope.schema.js';
 
 /** The signing token (named signingCode so the OpenAPI document has no credential-named parameter); unknown is 404, so only its length is checked. */
 export const SigningTokenParams = Strict({
@@ -78,6 +79,7 @@ export const SigningPage = Type.Object({
   signer: Type.Object({ name: Text(255), email: Email(), status: Text(16) }),
   documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500) }), 10),
   fields: List(SigningField, 200),
+  language: LanguageCode("The language the page is shown in, the signer's (API.md §12); `consent_text` is in it"),
   consent_text: Text(10_000, {
     description: 'The electronic records disclosure the signer accepts; its SHA-256 is recorded with the consent',
   }),
@@ -135,6 +137,7 @@ export const presentSigningPage = (view: SigningPageView): Static<typeof Signing
   signer: { name: view.signer.name, email: view.signer.email, status: view.signer.status },
   documents: view.documents.map((d) => ({ document_id: d.id, name: d.name, pages: d.pages.length })),
   fields: view.fields.map(presentSigningField),
+  language: view.signer.language,
   consent_text: view.consentText,
   signed_by_others: view.signedByOthers.map(presentOtherSignature),
   ...(view.sessionToken ? { session_token: view.sessionToken } : {}),

@@ -15,6 +15,7 @@ import * as apiClientDescriptions from './0012-api-client-descriptions.js';
 import * as embeddedBuilders from './0013-embedded-builders.js';
 import * as recipientAuthentication from './0014-recipient-authentication.js';
 import * as attachmentFields from './0015-attachment-fields.js';
+import * as recipientLanguages from './0016-recipient-languages.js';
 import * as envelopeCreators from './0017-envelope-creators.js';
 
 /**
@@ -37,5 +38,6 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0013-embedded-builders': embeddedBuilders,
   '0014-recipient-authentication': recipientAuthentication,
   '0015-attachment-fields': attachmentFields,
+  '0016-recipient-languages': recipientLanguages,
   '0017-envelope-creators': envelopeCreators,
 });

@@ -1,4 +1,5 @@
 import type { PlanName } from '../../../config.js';
+import type { Language } from '../../../domain/language.js';
 import type { Db } from '../database.js';
 import { lockForUpdate } from '../lock-for-update.js';
 import { json, oneOf, rowCodec } from '../row-codec.js';
@@ -12,6 +13,8 @@ export interface Account {
   ownerUserId: string;
   /** Origins whose pages may frame the signing page (CSP frame-ancestors). */
   frameAncestors: string[];
+  /** The language of recipients a request gives none (API.md §12). */
+  defaultLanguage: Language;
   createdAt: string;
 }
 
@@ -23,6 +26,7 @@ export const accountCodec = rowCodec<Account, AccountsTable>({
   plan: ['plan', oneOf<PlanName>()],
   ownerUserId: 'owner_user_id',
   frameAncestors: ['frame_ancestors', frameAncestorsColumn],
+  defaultLanguage: ['default_language', oneOf<Language>()],
   createdAt: 'created_at',
 });
 

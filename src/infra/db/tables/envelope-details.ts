@@ -11,6 +11,7 @@ import { isPostgres } from '../lock-for-update.js';
 import { preparedQuery } from '../prepared-query.js';
 import { bool, json } from '../row-codec.js';
 import type { RecipientRole } from './recipients-table.js';
+import type { Language } from '../../../domain/language.js';
 
 /** What the sender's details view shows of an envelope: its settings, as stored (the status is the stored one). */
 export interface DetailedEnvelope {
@@ -49,6 +50,7 @@ export interface DetailedRecipient {
   declineReason: string | null;
   /** How the signer authenticates before signing (API.md §12), if at all. */
   authenticationMethod: AuthenticationMethod | null;
+  language: Language;
 }
 
 /** The envelope's completion row (migration 0009), when sealing has started. */
@@ -93,6 +95,7 @@ interface RecipientJson {
   declined_at: string | null;
   decline_reason: string | null;
   authentication_method: AuthenticationMethod | null;
+  language: Language;
 }
 
 /** SQLite hands a JSON aggregate back as text, PostgreSQL as parsed JSON. */
@@ -109,69 +112,72 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
   const jsonArrayFrom = (expression: Parameters<typeof sqliteJsonArrayFrom>[0]): RawBuilder<unknown> =>
     postgres ? postgresJsonArrayFrom(expression) : sqliteJsonArrayFrom(expression);
   const pageCount = postgres ? sql<number>`json_array_length(pages::json)` : sql<number>`json_array_length(pages)`;
-  return db
-    .selectFrom('envelopes as e')
-    .innerJoin('accounts as a', 'a.id', 'e.account_id')
-    .innerJoin('users as u', 'u.id', 'a.owner_user_id')
-    // A creator removed from the account since (or another account's id) finds no row: the owner stands in.
-    .leftJoin('users as cu', (join) => join.onRef('cu.id', '=', 'e.created_by_user_id').onRef('cu.account_id', '=', 'e.account_id'))
-    .leftJoin('envelope_completions as c', 'c.envelope_id', 'e.id')
-    .select([
-      'e.id',
-      'e.name',
-      'e.description',
-      'e.tags',
-      'e.status',
-      'e.sign_process_flow',
-      'e.created_at',
-      'e.signing_due_date',
-      'e.expiration_days',
-      'e.email_reminders',
-      'e.reminder_period',
-      'e.completed_at',
-      'u.name as owner_name',
-      'u.email as owner_email',
-      'cu.name as creator_name',
-      'cu.email as creator_email',
-      'c.state as completion_state',
-      'c.attempts as completion_attempts',
-      'c.last_error as completion_last_error',
-      'c.next_attempt_at as completion_next_attempt_at',
-    ])
-    .select((eb) => [
-      jsonArrayFrom(
-        eb
-          .selectFrom('documents as d')
-          .select(['d.id', 'd.name', 'd.position', pageCount.as('page_count'), 'd.sha256'])
-          .whereRef('d.envelope_id', '=', 'e.id')
-          .where('d.position', '>=', 1),
-      ).as('documents'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('recipients as r')
-          .leftJoin('recipient_authentications as ra', 'ra.recipient_id', 'r.id')
-          .select([
-            'ra.method as authentication_method',
-            'r.id',
-            'r.role',
-            'r.position',
-            'r.name',
-            'r.email',
-            'r.title',
-            'r.signing_order',
-            'r.status',
-            'r.sent_at',
-            'r.viewed_at',
-            'r.signed_at',
-            'r.declined_at',
-            'r.decline_reason',
-          ])
-          .whereRef('r.envelope_id', '=', 'e.id'),
-      ).as('recipients'),
-    ])
-    .where('e.id', '=', envelopeId)
-    .where('e.account_id', '=', accountId)
-    .where('e.deleted_at', 'is', null);
+  return (
+    db
+      .selectFrom('envelopes as e')
+      .innerJoin('accounts as a', 'a.id', 'e.account_id')
+      .innerJoin('users as u', 'u.id', 'a.owner_user_id')
+      // A creator removed from the account since (or another account's id) finds no row: the owner stands in.
+      .leftJoin('users as cu', (join) => join.onRef('cu.id', '=', 'e.created_by_user_id').onRef('cu.account_id', '=', 'e.account_id'))
+      .leftJoin('envelope_completions as c', 'c.envelope_id', 'e.id')
+      .select([
+        'e.id',
+        'e.name',
+        'e.description',
+        'e.tags',
+        'e.status',
+        'e.sign_process_flow',
+        'e.created_at',
+        'e.signing_due_date',
+        'e.expiration_days',
+        'e.email_reminders',
+        'e.reminder_period',
+        'e.completed_at',
+        'u.name as owner_name',
+        'u.email as owner_email',
+        'cu.name as creator_name',
+        'cu.email as creator_email',
+        'c.state as completion_state',
+        'c.attempts as completion_attempts',
+        'c.last_error as completion_last_error',
+        'c.next_attempt_at as completion_next_attempt_at',
+      ])
+      .select((eb) => [
+        jsonArrayFrom(
+          eb
+            .selectFrom('documents as d')
+            .select(['d.id', 'd.name', 'd.position', pageCount.as('page_count'), 'd.sha256'])
+            .whereRef('d.envelope_id', '=', 'e.id')
+            .where('d.position', '>=', 1),
+        ).as('documents'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('recipients as r')
+            .leftJoin('recipient_authentications as ra', 'ra.recipient_id', 'r.id')
+            .select([
+              'ra.method as authentication_method',
+              'r.id',
+              'r.role',
+              'r.position',
+              'r.name',
+              'r.email',
+              'r.title',
+              'r.signing_order',
+              'r.status',
+              'r.sent_at',
+              'r.viewed_at',
+              'r.signed_at',
+              'r.declined_at',
+              'r.decline_reason',
+              'r.language',
+            ])
+            .whereRef('r.envelope_id', '=', 'e.id'),
+        ).as('recipients'),
+      ])
+      .where('e.id', '=', envelopeId)
+      .where('e.account_id', '=', accountId)
+      .where('e.deleted_at', 'is', null)
+  );
 });
 
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
@@ -189,6 +195,7 @@ const toRecipient = (r: RecipientJson): DetailedRecipient => ({
   declinedAt: r.declined_at,
   declineReason: r.decline_reason,
   authenticationMethod: r.authentication_method ?? null,
+  language: r.language,
 });
 
 /** A live envelope of the account with everything its details view shows, or undefined (unknown, deleted or another account's). */

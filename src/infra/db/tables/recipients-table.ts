@@ -1,3 +1,4 @@
+import type { Language } from '../../../domain/language.js';
 import type { RecipientStatus } from '../../../domain/recipient-state.js';
 import type { Db } from '../database.js';
 import type { PendingInsert } from '../insert-at-once.js';
@@ -29,6 +30,8 @@ export interface Recipient {
   viewedAt: string | null;
   consentedAt: string | null;
   consentTextSha256: string | null;
+  /** Of their mails, signing page and certificate wording (API.md §12). */
+  language: Language;
   signedAt: string | null;
   declinedAt: string | null;
   declineReason: string | null;
@@ -58,6 +61,7 @@ export const recipientCodec = rowCodec<Recipient, RecipientsTable>({
   viewedAt: 'viewed_at',
   consentedAt: 'consented_at',
   consentTextSha256: 'consent_text_sha256',
+  language: ['language', oneOf<Language>()],
   signedAt: 'signed_at',
   declinedAt: 'declined_at',
   declineReason: 'decline_reason',

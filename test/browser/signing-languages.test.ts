@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { formatDate } from '../../src/domain/date-format.js';
+import { describeWithServer } from '../support/api-suite.js';
+import { envelopeRequest, pdfBase64 } from '../support/envelopes.js';
+import { linksIn } from '../support/smtp-sink.js';
+import { assertAccessible, screenshot } from './accessibility.js';
+import { launchChromium, onServer } from './chromium.js';
+
+const fields = (prefix: string) => [
+  { type: 'text', page: 1, x: 72, y: 440, width: 200, height: 24, required: true, placeholder: `${prefix}_company` },
+  { type: 'signature', page: 1, x: 72, y: 560, width: 180, height: 44, placeholder: `${prefix}_signature` },
+  { type: 'date_signed', page: 1, x: 300, y: 575, width: 150, height: 20, placeholder: `${prefix}_date` },
+];
+
+const signers = [
+  { name: 'Hanna Schmidt', email: 'hanna@example.test', language: 'de', fields: fields('de') },
+  { name: '山田 太郎', email: 'taro@example.test', language: 'ja', fields: fields('ja') },
+];
+
+describeWithServer(
+  'the signing page in the signer’s language (API.md §12, Chromium)',
+  (server, sink) => {
+    let browser: Browser;
+
+    before(async () => {
+      const account = await server.newAccount();
+      const body = {
+        ...(await envelopeRequest({ signers })),
+        documents: [{ name: 'vertrag.pdf', content_base64: await pdfBase64(1, 'Consulting agreement') }],
+      };
+      const created = await server.call('POST', '/api/v2.0/envelopes/create', { token: account.accessToken, body });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      await server.service.worker.drain();
+      browser = await launchChromium();
+    });
+    after(() => browser?.close());
+
+    const openInvitation = async (email: string, viewport: { width: number; height: number }) => {
+      const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(email), 10_000);
+      const link = linksIn(mail).find((url) => /\/sign\//.test(url));
+      assert.ok(link);
+      const page = await browser.newPage({ viewport });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      await page.goto(onServer(server.url, link));
+      await page.locator('[data-testid=envelope-name]').waitFor({ timeout: 15_000 });
+      return { page, errors };
+    };
+
+    const checkPage = async (page: Page, language: 'de' | 'ja', expected: { finish: string; signHere: string; disclosure: RegExp }) => {
+      // A device without a Japanese face gets the served one: wait for it before looking.
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+      });
+      assert.equal(await page.evaluate(() => document.documentElement.lang), language);
+      assert.equal(((await page.locator('[data-testid=finish-button]').textContent()) ?? '').trim(), expected.finish);
+      assert.match((await page.locator(`[data-testid=field-${language}_signature]`).textContent()) ?? '', new RegExp(expected.signHere));
+      assert.match((await page.locator('[data-testid=consent-text]').textContent()) ?? '', expected.disclosure);
+      assert.equal(await page.locator(`[data-testid=field-${language}_date]`).inputValue(), formatDate(new Date(), language));
+    };
+
+    for (const width of [1280, 375]) {
+      const viewport = { width, height: width === 375 ? 812 : 800 };
+
+      it(`shows a German signer the page in German at ${width} px, accessible`, async () => {
+        const { page, errors } = await openInvitation('hanna@example.test', viewport);
+        try {
+          await checkPage(page, 'de', { finish: 'Fertigstellen', signHere: 'Hier unterschreiben', disclosure: /Papierkopien/ });
+          assert.match((await page.locator('.signer-line').textContent()) ?? '', /Sie unterschreiben als Hanna Schmidt/);
+          await assertAccessible(page, `German page at ${width} px`);
+          await screenshot(page, `signing-languages-de-${width}`);
+          await page.locator('[data-testid=decline-button]').click();
+          assert.match((await page.locator('[data-testid=decline-dialog] h2').textContent()) ?? '', /Unterschrift ablehnen/);
+          await assertAccessible(page, `German decline dialog at ${width} px`);
+          assert.deepEqual(errors, []);
+        } finally {
+          await page.close();
+        }
+      });
+
+      it(`shows a Japanese signer the page in Japanese at ${width} px, accessible`, async () => {
+        const { page, errors } = await openInvitation('taro@example.test', viewport);
+        try {
+          await checkPage(page, 'ja', { finish: '完了', signHere: 'ここに署名', disclosure: /紙の写し/ });
+          assert.match((await page.locator('.signer-line').textContent()) ?? '', /山田 太郎/);
+          await assertAccessible(page, `Japanese page at ${width} px`);
+          await screenshot(page, `signing-languages-ja-${width}`);
+          assert.deepEqual(errors, []);
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  },
+  { database: 'sqlite', smtpSink: true },
+);
