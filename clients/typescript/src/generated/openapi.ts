@@ -76,14 +76,14 @@ export interface paths {
     };
     /**
      * The account's settings
-     * @description What the account’s admins may change with `PUT /account/settings`: today the `frame_ancestors`.
+     * @description What the account’s admins may change with `PUT /account/settings`: the `frame_ancestors` and the `default_language` of recipients.
      *
      *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
      */
     get: operations['getAccountSettings'];
     /**
      * Change the account's settings
-     * @description `frame_ancestors` replaces the list (an empty list lets no page frame them); duplicates are dropped and a trailing slash is removed. Anything that is not an http(s) origin (a path, a query, credentials, a wildcard, a CSP keyword) is 400 INVALID_FRAME_ANCESTOR. Takes effect on the next page load.
+     * @description `frame_ancestors` replaces the list (an empty list lets no page frame them); duplicates are dropped and a trailing slash is removed. Anything that is not an http(s) origin (a path, a query, credentials, a wildcard, a CSP keyword) is 400 INVALID_FRAME_ANCESTOR. Takes effect on the next page load. `default_language` applies to envelopes created afterwards (a language outside the list: 400 UNSUPPORTED_LANGUAGE). Each setting is optional; one left out is kept.
      *
      *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
      */
@@ -891,7 +891,7 @@ export interface paths {
     };
     /**
      * What the signing page shows to the signer of this token
-     * @description No headers: the token is the credential. Marks the signer Viewed on the first call. `signed_by_others` carries what every other signer who has already signed left on the documents — each field with its value, and their adopted signature and initials (the drawn PNG as base64, or the typed text) — so that a later signer of a sequential envelope sees the earlier marks in place; this token is the only way to read them, and nothing of a signer who has not signed is included. An embedded token is single use across every signing endpoint: its first use spends it, and here it is exchanged for `session_token` (only while its signer is on turn: after they signed or declined it is 404 `SIGNING_TOKEN_NOT_FOUND`). While the envelope is not Sent/InProgress (also past its due date) every signing endpoint answers 409 `ENVELOPE_NOT_ACTIVE`. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message); afterwards send the `Countersign-Signing-Session` header.
+     * @description No headers: the token is the credential. Marks the signer Viewed on the first call. `signed_by_others` carries what every other signer who has already signed left on the documents — each field with its value, and their adopted signature and initials (the drawn PNG as base64, or the typed text) — so that a later signer of a sequential envelope sees the earlier marks in place; this token is the only way to read them, and nothing of a signer who has not signed is included. An embedded token is single use across every signing endpoint: its first use spends it, and here it is exchanged for `session_token` (only while its signer is on turn: after they signed or declined it is 404 `SIGNING_TOKEN_NOT_FOUND`). While the envelope is not Sent/InProgress (also past its due date) every signing endpoint answers 409 `ENVELOPE_NOT_ACTIVE`. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
      */
     get: operations['viewSigningPage'];
     put?: never;
@@ -913,7 +913,7 @@ export interface paths {
     put?: never;
     /**
      * Upload a file for an attachment field as the signer of this token
-     * @description One multipart `file` part: a PDF, PNG or JPEG (sniffed from the bytes: anything else is 415 `UNSUPPORTED_FILE_TYPE`), at most 10 MB (413 `PAYLOAD_TOO_LARGE`). Only while it is this signer’s turn on an active envelope (409 `NOT_YOUR_TURN`, `ALREADY_SIGNED`, `ENVELOPE_NOT_ACTIVE`). Give the answer’s `attachment_id` as the attachment field’s value when signing; uploading again (to replace a file) gives a new id. At most 20 uploads per signer (400 `TOO_MANY_ATTACHMENTS`) and 50 MB for all signers of an envelope together (413). On completion the files the fields name become the envelope’s supporting documents (`uploaded_by` the signer’s e-mail), are embedded in every sealed PDF as file attachments and are listed with their SHA-256 on the certificate of completion; the others are forgotten. Usable from an embedding application with the same token. An embedded token is spent by this call. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message); afterwards send the `Countersign-Signing-Session` header.
+     * @description One multipart `file` part: a PDF, PNG or JPEG (sniffed from the bytes: anything else is 415 `UNSUPPORTED_FILE_TYPE`), at most 10 MB (413 `PAYLOAD_TOO_LARGE`). Only while it is this signer’s turn on an active envelope (409 `NOT_YOUR_TURN`, `ALREADY_SIGNED`, `ENVELOPE_NOT_ACTIVE`). Give the answer’s `attachment_id` as the attachment field’s value when signing; uploading again (to replace a file) gives a new id. At most 20 uploads per signer (400 `TOO_MANY_ATTACHMENTS`) and 50 MB for all signers of an envelope together (413). On completion the files the fields name become the envelope’s supporting documents (`uploaded_by` the signer’s e-mail), are embedded in every sealed PDF as file attachments and are listed with their SHA-256 on the certificate of completion; the others are forgotten. Usable from an embedding application with the same token. An embedded token is spent by this call. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
      */
     post: operations['uploadSignerAttachment'];
     delete?: never;
@@ -953,7 +953,7 @@ export interface paths {
     put?: never;
     /**
      * Decline to sign as the signer of this token
-     * @description The envelope becomes Declined; the sender and the signers already invited are told by e-mail. Unlike the sender's decline operation, the answer does not carry the audit log: it names the other recipients. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message); afterwards send the `Countersign-Signing-Session` header.
+     * @description The envelope becomes Declined; the sender and the signers already invited are told by e-mail. Unlike the sender's decline operation, the answer does not carry the audit log: it names the other recipients. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
      */
     post: operations['declineAsSigner'];
     delete?: never;
@@ -971,7 +971,7 @@ export interface paths {
     };
     /**
      * The PDF of one of the envelope's documents, for the signer to review
-     * @description An embedded token is spent by this call: use the `session_token` the signing page returned. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message); afterwards send the `Countersign-Signing-Session` header.
+     * @description An embedded token is spent by this call: use the `session_token` the signing page returned. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
      */
     get: operations['getSigningDocument'];
     put?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
     put?: never;
     /**
      * Sign as the signer of this token
-     * @description Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists. A drawn image over its limits is 400 `IMAGE_TOO_LARGE`; one that is not a PNG sealing can embed is 400 `INVALID_SIGNATURE`. An embedded token is spent by this call whatever its outcome. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message); afterwards send the `Countersign-Signing-Session` header.
+     * @description Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists. A drawn image over its limits is 400 `IMAGE_TOO_LARGE`; one that is not a PNG sealing can embed is 400 `INVALID_SIGNATURE`. An embedded token is spent by this call whatever its outcome. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
      */
     post: operations['signEnvelope'];
     delete?: never;
@@ -2364,6 +2364,11 @@ export interface operations {
         content: {
           'application/json': {
             data: {
+              /**
+               * @description The language of recipients an envelope request gives none (`en`, `de`, `fr`, `es`, `pt`, `ja`): their mails, signing page and certificate wording. A new account has `en`
+               * @enum {string}
+               */
+              default_language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               /** @description Origins (`https://app.example.com`: http or https, host and port, no path) whose pages may frame the signing page and the embedded builders (CSP `frame-ancestors`); at most 20 */
               frame_ancestors: string[];
             };
@@ -2466,8 +2471,13 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /**
+           * @description The language of recipients an envelope request gives none (`en`, `de`, `fr`, `es`, `pt`, `ja`): their mails, signing page and certificate wording. A new account has `en`
+           * @enum {string}
+           */
+          default_language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
           /** @description Origins (`https://app.example.com`: http or https, host and port, no path) whose pages may frame the signing page and the embedded builders (CSP `frame-ancestors`); at most 20 */
-          frame_ancestors: string[];
+          frame_ancestors?: string[];
         };
       };
     };
@@ -2517,6 +2527,11 @@ export interface operations {
         content: {
           'application/json': {
             data: {
+              /**
+               * @description The language of recipients an envelope request gives none (`en`, `de`, `fr`, `es`, `pt`, `ja`): their mails, signing page and certificate wording. A new account has `en`
+               * @enum {string}
+               */
+              default_language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               /** @description Origins (`https://app.example.com`: http or https, host and port, no path) whose pages may frame the signing page and the embedded builders (CSP `frame-ancestors`); at most 20 */
               frame_ancestors: string[];
             };
@@ -6751,6 +6766,11 @@ export interface operations {
                 observers: {
                   /** Format: email */
                   email: string;
+                  /**
+                   * @description The language of the observer's mails and certificate wording
+                   * @enum {string}
+                   */
+                  language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
                   name: string;
                   observer_title: string | null;
                   recipient_id: string;
@@ -6769,6 +6789,11 @@ export interface operations {
                   declined_at: string | null;
                   /** Format: email */
                   email: string;
+                  /**
+                   * @description The language of the signer's mails, signing page and certificate wording
+                   * @enum {string}
+                   */
+                  language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
                   name: string;
                   recipient_id: string;
                   /** Format: date-time */
@@ -9025,6 +9050,11 @@ export interface operations {
               /** Format: email */
               email: string;
               first_name?: string;
+              /**
+               * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+               * @enum {string}
+               */
+              language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               last_name?: string;
               name?: string;
             }[];
@@ -9075,6 +9105,11 @@ export interface operations {
                 y?: number;
               }[];
               first_name?: string;
+              /**
+               * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+               * @enum {string}
+               */
+              language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               last_name?: string;
               name?: string;
               phone_number?: string;
@@ -9441,6 +9476,11 @@ export interface operations {
               /** Format: email */
               email: string;
               first_name?: string;
+              /**
+               * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+               * @enum {string}
+               */
+              language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               last_name?: string;
               name?: string;
             }[];
@@ -9491,6 +9531,11 @@ export interface operations {
                 y?: number;
               }[];
               first_name?: string;
+              /**
+               * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+               * @enum {string}
+               */
+              language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               last_name?: string;
               name?: string;
               phone_number?: string;
@@ -9849,6 +9894,11 @@ export interface operations {
             observers?: {
               /** Format: email */
               email: string;
+              /**
+               * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+               * @enum {string}
+               */
+              language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               name: string;
               observer_title: string;
             }[];
@@ -9873,6 +9923,11 @@ export interface operations {
                 editable: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                 placeholder: string;
               }[];
+              /**
+               * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+               * @enum {string}
+               */
+              language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               name: string;
               phone_number?: string;
               private_note?: string;
@@ -10220,6 +10275,11 @@ export interface operations {
               /** Format: email */
               email: string;
               first_name?: string;
+              /**
+               * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+               * @enum {string}
+               */
+              language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               last_name?: string;
               name?: string;
             }[];
@@ -10270,6 +10330,11 @@ export interface operations {
                 y?: number;
               }[];
               first_name?: string;
+              /**
+               * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+               * @enum {string}
+               */
+              language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               last_name?: string;
               name?: string;
               phone_number?: string;
@@ -11545,6 +11610,11 @@ export interface operations {
                 x: number;
                 y: number;
               }[];
+              /**
+               * @description The language the page is shown in, the signer's (API.md §12); `consent_text` is in it
+               * @enum {string}
+               */
+              language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               /** @description Only when an embedded token was exchanged: use it for the rest of the signing */
               session_token?: string;
               /** @description The other signers who have already signed, with their fields, values and adopted marks, so this signer sees them in place (read-only). A signer who has not signed (waiting, on turn or declined) is never listed. */
