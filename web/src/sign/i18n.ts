@@ -39,12 +39,23 @@ export interface Translation {
 
 export const ENGLISH: Translation = { language: 'en', t: translatorOf('en', en) };
 
+/**
+ * Japanese text laid out before the served Japanese face (script-font.css) arrived kept its empty
+ * boxes in Chromium after the swap, so a Japanese page waits for the face. The price: a Japanese
+ * signer's browser fetches the face (4 MB, cached like every asset) even when the device has one.
+ */
+const japaneseFaceReady = async (): Promise<void> => {
+  await document.fonts.load('16px "Countersign Japanese"', '署名').catch(() => undefined);
+};
+
 /** The translation of a language, its catalog loaded; English when it cannot be. */
 export const loadTranslation = async (language: Language): Promise<Translation> => {
   const load = catalogs[`../../../assets/i18n/${language}.json`];
   if (language === 'en' || !load) return ENGLISH;
   try {
-    return { language, t: translatorOf(language, await load()) };
+    const catalog = await load();
+    if (language === 'ja') await japaneseFaceReady();
+    return { language, t: translatorOf(language, catalog) };
   } catch {
     return ENGLISH;
   }
