@@ -112,7 +112,9 @@ describeOnEachDatabase(
         await page.locator('[data-testid=auth-sent]').waitFor();
         await server.service.worker.drain();
         assert.equal(twilio.received.length, sent + 1, 'the code went to the SMS provider');
-        const code = codeIn(new URLSearchParams(twilio.received.at(-1)!.body).get('Body') ?? '');
+        const text = new URLSearchParams(twilio.received.at(-1)!.body).get('Body') ?? '';
+        assert.match(text, /ist Ihr Countersign-Signaturcode/, 'the SMS speaks German');
+        const code = codeIn(text);
         assert.ok(code, 'the SMS carries a 6-digit code');
         await page.locator('[data-testid=auth-code]').fill(code);
         await page.locator('[data-testid=auth-submit]').click();

@@ -1,6 +1,7 @@
 import { internationalPhoneNumber } from '../../domain/recipient-authentication.js';
 import { readRecipientAuthentication } from '../../infra/db/tables/recipient-authentications-table.js';
 import { readRecipient } from '../../infra/db/tables/recipients-table.js';
+import { authenticationCodeText } from '../../infra/sms/authentication-code-text.js';
 import type { AppContext } from '../context.js';
 import type { JobPayloads } from '../outbox.js';
 import { smsCodeBinding } from '../signing/recipient-authentication.js';
@@ -23,6 +24,6 @@ export const sendAuthenticationCode = async (
   const code = ctx.webhookSecrets.open(sealedCode, smsCodeBinding(recipientId, sentAt));
   await ctx.sms.send({
     to: internationalPhoneNumber(recipient.countryCode, recipient.phoneNumber),
-    text: `${code} is your Countersign signing code. It expires in 10 minutes. Do not share it.`,
+    text: authenticationCodeText(code, recipient.language),
   });
 };
