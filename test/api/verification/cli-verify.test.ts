@@ -145,6 +145,7 @@ for (const database of testDatabases) {
       assert.deepEqual(JSON.parse(run.stdout), {
         account_id: created.account_id,
         frame_ancestors: ['https://a.example', 'https://b.example:8443'],
+        default_language: 'en',
       });
 
       const server = await startTestServer(database, env);
