@@ -3,8 +3,8 @@ import type { Language } from './language.js';
 /**
  * The one rule for dates people read — on the signing page, in the mails and stamped into the PDF:
  * day, month spelled out, year ("22 November 2026"), always in UTC. A spelled-out month cannot be
- * misread the way 11/02 can, and UTC is the one zone the service knows for every reader; the
- * signing page (web/src/sign/date-format.ts) mirrors this module.
+ * misread the way 11/02 can, and UTC is the one zone the service knows for every reader. The
+ * signing page imports this very module (it is pure), so the page and the PDF cannot disagree.
  */
 
 export type DateLanguage = Language;

@@ -1,4 +1,4 @@
-import { formatIsoDay } from './date-format.js';
+import { formatIsoDay } from '../../../src/domain/date-format.js';
 import { fieldLabel, type TypeNames } from './field-label.js';
 import { boxStyle } from './FieldOverlay.js';
 import { MarkPreview } from './MarkPreview.js';

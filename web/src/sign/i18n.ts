@@ -1,15 +1,13 @@
 import { createInstance, type TFunction } from 'i18next';
 import { createContext, useContext } from 'react';
-import type { DateLanguage } from './date-format.js';
+import { LANGUAGES, type Language } from '../../../src/domain/language.js';
 
 /**
  * The page's words come from the service's message catalogs (assets/i18n/<language>.json), the
  * same files the mails and the certificate are worded from. English ships with the page; another
  * language is fetched once the signing API names it.
  */
-export type Language = DateLanguage;
-
-const LANGUAGES: readonly Language[] = ['en', 'de', 'fr', 'es', 'pt', 'ja'];
+export type { Language };
 
 const catalogs = import.meta.glob<Record<string, unknown>>(['../../../assets/i18n/*.json', '!../../../assets/i18n/en.json'], {
   import: 'default',
@@ -17,7 +15,7 @@ const catalogs = import.meta.glob<Record<string, unknown>>(['../../../assets/i18
 
 const en = Object.values(import.meta.glob<Record<string, unknown>>('../../../assets/i18n/en.json', { import: 'default', eager: true }))[0]!;
 
-export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly string[]).includes(value as string);
 
 const translatorOf = (language: Language, catalog: Record<string, unknown>): TFunction => {
   const instance = createInstance();

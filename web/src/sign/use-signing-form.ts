@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { formatDate, type DateLanguage } from './date-format.js';
+import { formatDate, type DateLanguage } from '../../../src/domain/date-format.js';
 import { initialValues, invalidNumbers, progressOf, type FieldValues } from './field-values.js';
 import type { AdoptedMark, AdoptedMarks, SigningField, SigningSession } from './signing-types.js';
 
