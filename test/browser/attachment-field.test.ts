@@ -7,7 +7,7 @@ import { pdfBase64 } from '../support/envelopes.js';
 import { makePdf } from '../support/pdf-fixtures.js';
 import { tokenFor } from '../api/signing/signing-helpers.js';
 import { assertAccessible, screenshot } from './accessibility.js';
-import { drawSignature } from './gestures.js';
+import { signWithDrawnSignature } from './gestures.js';
 import { launchChromium } from './chromium.js';
 
 const signer = (email: string) => ({
@@ -89,12 +89,7 @@ describeWithServer(
         await screenshot(page, `attachment-${name}-uploaded`);
         await assertAccessible(page, `uploaded file (${name})`);
 
-        await page.locator('.field-mark').first().click();
-        await drawSignature(page);
-        await page.locator('[data-testid=adopt-signature]').click();
-        await page.locator('[data-testid=consent-checkbox]').check();
-        await page.locator('[data-testid=finish-button]').click();
-        await page.locator('[data-testid=state-signed]').waitFor({ timeout: 15_000 });
+        await signWithDrawnSignature(page);
         await screenshot(page, `attachment-${name}-signed`);
         await assertAccessible(page, `signed (${name})`);
         assert.deepEqual(

@@ -9,7 +9,7 @@ import { linksIn } from '../support/smtp-sink.js';
 import { pdfsig } from '../unit/pdf/poppler.js';
 import { assertAccessible, screenshot } from './accessibility.js';
 import { launchChromium, onServer } from './chromium.js';
-import { dragTo, drawSignature, waitForRenderedCanvas } from './gestures.js';
+import { dragTo, signWithDrawnSignature, waitForRenderedCanvas } from './gestures.js';
 
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
@@ -86,12 +86,7 @@ describeWithServer(
       try {
         await signing.goto(await mailTo(SIGNER.email, '/sign/'));
         await signing.locator('.field-mark').first().waitFor({ timeout: 15_000 });
-        await signing.locator('.field-mark').first().click();
-        await drawSignature(signing);
-        await signing.locator('[data-testid=adopt-signature]').click();
-        await signing.locator('[data-testid=consent-checkbox]').check();
-        await signing.locator('[data-testid=finish-button]').click();
-        await signing.locator('[data-testid=state-signed]').waitFor({ timeout: 15_000 });
+        await signWithDrawnSignature(signing);
       } finally {
         await signing.close();
       }

@@ -39,3 +39,13 @@ export const drawSignature = async (page: Page) => {
     await page.mouse.move(box.x + box.width * (0.1 + i * 0.06), box.y + box.height * (0.6 + (i % 2 ? -0.25 : 0.15)), { steps: 3 });
   await page.mouse.up();
 };
+
+/** The signer's last steps on the signing page: draw a signature into the first mark, adopt it, consent, finish. */
+export const signWithDrawnSignature = async (page: Page) => {
+  await page.locator('.field-mark').first().click();
+  await drawSignature(page);
+  await page.locator('[data-testid=adopt-signature]').click();
+  await page.locator('[data-testid=consent-checkbox]').check();
+  await page.locator('[data-testid=finish-button]').click();
+  await page.locator('[data-testid=state-signed]').waitFor({ timeout: 15_000 });
+};

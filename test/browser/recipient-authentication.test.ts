@@ -8,7 +8,7 @@ import { describeWithServer } from '../support/api-suite.js';
 import { envelopeRequest, pdfBase64 } from '../support/envelopes.js';
 import { tokenFor } from '../api/signing/signing-helpers.js';
 import { assertAccessible, screenshot } from './accessibility.js';
-import { drawSignature } from './gestures.js';
+import { signWithDrawnSignature } from './gestures.js';
 import { launchChromium } from './chromium.js';
 
 const ACCESS_CODE = 'harbour-7731';
@@ -33,12 +33,7 @@ const signers = [
 const signDocuments = async (page: Page) => {
   await page.locator('[data-testid=envelope-name]').waitFor({ timeout: 15_000 });
   await page.locator('canvas.pdf-canvas').first().waitFor({ timeout: 15_000 });
-  await page.locator('.field-mark').first().click();
-  await drawSignature(page);
-  await page.locator('[data-testid=adopt-signature]').click();
-  await page.locator('[data-testid=consent-checkbox]').check();
-  await page.locator('[data-testid=finish-button]').click();
-  await page.locator('[data-testid=state-signed]').waitFor({ timeout: 15_000 });
+  await signWithDrawnSignature(page);
 };
 
 describeWithServer(

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { after, before, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describeOnEachDatabase } from '../support/api-suite.js';
 import { envelopeRequest, pdfBase64 } from '../support/envelopes.js';
 import { makePdf } from '../support/pdf-fixtures.js';
@@ -13,7 +13,7 @@ import { pdfsig, withPdfFile } from '../unit/pdf/poppler.js';
 import { waitForCompletion } from '../api/signing/signing-helpers.js';
 import { assertAccessible, screenshot } from './accessibility.js';
 import { launchChromium, onServer } from './chromium.js';
-import { drawSignature } from './gestures.js';
+import { signWithDrawnSignature } from './gestures.js';
 
 const run = promisify(execFile);
 const WIDE = { width: 1280, height: 900 };
@@ -89,15 +89,6 @@ describeOnEachDatabase(
       return { page, errors, mail };
     };
 
-    const signAndFinish = async (page: Page) => {
-      await page.locator('.field-mark').first().click();
-      await drawSignature(page);
-      await page.locator('[data-testid=adopt-signature]').click();
-      await page.locator('[data-testid=consent-checkbox]').check();
-      await page.locator('[data-testid=finish-button]').click();
-      await page.locator('[data-testid=state-signed]').waitFor({ timeout: 15_000 });
-    };
-
     it('invites the first signer in German; she proves who she is with the SMS code, attaches a file and signs', async () => {
       const { page, errors, mail } = await openInvitation(ANNA, WIDE);
       try {
@@ -126,7 +117,7 @@ describeOnEachDatabase(
           buffer: Buffer.from(await makePdf({ pages: 1, text: 'Personalausweis' })),
         });
         await page.locator('[data-testid="attachment-Nachweis-status"]').waitFor({ timeout: 15_000 });
-        await signAndFinish(page);
+        await signWithDrawnSignature(page);
         await assertAccessible(page, 'signed, German');
         await screenshot(page, 'signer-journey-anna-signed');
         assert.deepEqual(errors, [], 'no script errors');
@@ -146,7 +137,7 @@ describeOnEachDatabase(
         assert.match((await page.locator('[data-testid=signed-Nachweis]').textContent()) ?? '', /ausweis\.pdf/);
         await annaSignature.scrollIntoViewIfNeeded();
         await screenshot(page, 'signer-journey-grace-sees-anna');
-        await signAndFinish(page);
+        await signWithDrawnSignature(page);
         await assertAccessible(page, 'last signer signed');
         assert.deepEqual(errors, [], 'no script errors');
       } finally {

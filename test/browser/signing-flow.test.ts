@@ -6,7 +6,7 @@ import { describeWithServer } from '../support/api-suite.js';
 import { envelopeRequest, pdfBase64 } from '../support/envelopes.js';
 import { linksIn } from '../support/smtp-sink.js';
 import { launchChromium, onServer } from './chromium.js';
-import { drawSignature } from './gestures.js';
+import { signWithDrawnSignature } from './gestures.js';
 
 const SHOTS = '/tmp/shots';
 
@@ -88,12 +88,7 @@ describeWithServer(
             .getByLabel(/Company/)
             .first()
             .fill('Analytical Engines Ltd');
-        await page.locator('.field-mark').first().click();
-        await drawSignature(page);
-        await page.locator('[data-testid=adopt-signature]').click();
-        await page.locator('[data-testid=consent-checkbox]').check();
-        await page.locator('[data-testid=finish-button]').click();
-        await page.locator('[data-testid=state-signed]').waitFor({ timeout: 15_000 });
+        await signWithDrawnSignature(page);
         await page.screenshot({ path: `${SHOTS}/${shot}-signed.png` });
         assert.deepEqual(errors, [], 'no script errors and no CSP violations');
       } finally {
