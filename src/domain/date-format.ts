@@ -12,16 +12,34 @@ export type DateLanguage = Language;
 /** en is written day-first (en-GB), so "22 November 2026" reads the same on both sides of the Atlantic. */
 const LOCALES: Record<DateLanguage, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR', es: 'es-ES', pt: 'pt-PT', ja: 'ja-JP' };
 
-const utcFormat = (language: DateLanguage, options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat(LOCALES[language], { timeZone: 'UTC', ...options });
+const PATTERNS = {
+  date: { day: 'numeric', month: 'long', year: 'numeric' },
+  minutes: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  seconds: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * One formatter per language and pattern, made once: building an Intl.DateTimeFormat costs ICU
+ * work and native memory, and every mail and certificate formats several dates.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+const utcFormat = (language: DateLanguage, pattern: keyof typeof PATTERNS): Intl.DateTimeFormat => {
+  const key = `${language}:${pattern}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALES[language], { timeZone: 'UTC', ...PATTERNS[pattern] });
+    formatters.set(key, formatter);
+  }
+  return formatter;
+};
 
 /** "22 November 2026" (en), "22. November 2026" (de), "2026年11月22日" (ja). */
-export const formatDate = (date: Date, language: DateLanguage = 'en'): string =>
-  utcFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+export const formatDate = (date: Date, language: DateLanguage = 'en'): string => utcFormat(language, 'date').format(date);
 
 /** "22 November 2026, 08:15 UTC": the date as above with the time of day, zone named. */
 export const formatDateTime = (date: Date, language: DateLanguage = 'en'): string => {
-  const time = utcFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+  const time = utcFormat(language, 'minutes').format(date);
   return `${formatDate(date, language)}, ${time} UTC`;
 };
 
@@ -30,7 +48,7 @@ export const formatDateTime = (date: Date, language: DateLanguage = 'en'): strin
  * of events a few seconds apart matters (the certificate of completion).
  */
 export const formatTimestamp = (date: Date, language: DateLanguage = 'en'): string => {
-  const time = utcFormat(language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(date);
+  const time = utcFormat(language, 'seconds').format(date);
   return `${formatDate(date, language)}, ${time} UTC`;
 };
 
