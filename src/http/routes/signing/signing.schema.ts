@@ -13,7 +13,8 @@ export const SigningTokenParams = Strict({
 
 const Nullable = <T extends ReturnType<typeof Text>>(schema: T) => Type.Union([schema, Type.Null()]);
 
-const SigningField = Type.Object({
+/** Where a field stands: the same for the signer's own fields and for those other signers completed. */
+const placedField = {
   field_id: Id('fld'),
   type: Text(16),
   placeholder: Nullable(Text(100)),
@@ -23,6 +24,10 @@ const SigningField = Type.Object({
   y: Num(0, 100_000),
   width: Num(0, 100_000),
   height: Num(0, 100_000),
+};
+
+const SigningField = Type.Object({
+  ...placedField,
   required: Type.Boolean(),
   editable: Type.Boolean(),
   default_value: Nullable(Text(1000)),
@@ -42,15 +47,7 @@ const ShownMark = Type.Object({
 });
 
 const OtherSignerField = Type.Object({
-  field_id: Id('fld'),
-  type: Text(16),
-  placeholder: Nullable(Text(100)),
-  document: Int(1, 10),
-  page: Int(1, 500),
-  x: Num(0, 100_000),
-  y: Num(0, 100_000),
-  width: Num(0, 100_000),
-  height: Num(0, 100_000),
+  ...placedField,
   value: Nullable(
     Text(5000, {
       description:

@@ -1,4 +1,5 @@
 import { newKey } from '../../editor/field-model.js';
+import { PersonFields } from './PersonFields.js';
 
 export type Flow = 'Parallel' | 'Sequential' | 'Hybrid';
 
@@ -62,27 +63,7 @@ export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, on
         <ol className="recipient-list">
           {signers.map((signer, index) => (
             <li key={signer.key} className="recipient-row" data-testid="signer-row">
-              <label className="editor-label">
-                Name
-                <input
-                  className="text-input"
-                  value={signer.name}
-                  maxLength={255}
-                  autoComplete="off"
-                  onChange={(e) => setSigner(signer.key, { name: e.target.value })}
-                />
-              </label>
-              <label className="editor-label">
-                E-mail
-                <input
-                  className="text-input"
-                  type="email"
-                  value={signer.email}
-                  maxLength={254}
-                  autoComplete="off"
-                  onChange={(e) => setSigner(signer.key, { email: e.target.value })}
-                />
-              </label>
+              <PersonFields name={signer.name} email={signer.email} onChange={(change) => setSigner(signer.key, change)} />
               {ordered && (
                 <label className="editor-label recipient-order">
                   Order
@@ -124,27 +105,7 @@ export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, on
           <ol className="recipient-list">
             {observers.map((observer, index) => (
               <li key={observer.key} className="recipient-row">
-                <label className="editor-label">
-                  Name
-                  <input
-                    className="text-input"
-                    value={observer.name}
-                    maxLength={255}
-                    autoComplete="off"
-                    onChange={(e) => setObserver(observer.key, { name: e.target.value })}
-                  />
-                </label>
-                <label className="editor-label">
-                  E-mail
-                  <input
-                    className="text-input"
-                    type="email"
-                    value={observer.email}
-                    maxLength={254}
-                    autoComplete="off"
-                    onChange={(e) => setObserver(observer.key, { email: e.target.value })}
-                  />
-                </label>
+                <PersonFields name={observer.name} email={observer.email} onChange={(change) => setObserver(observer.key, change)} />
                 <button
                   type="button"
                   className="button button-link recipient-remove"

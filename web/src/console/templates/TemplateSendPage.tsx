@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { PersonFields } from '../composer/PersonFields.js';
 import { FIELD_LABELS, WITHOUT_DEFAULT_VALUE, type FieldType } from '../../editor/field-model.js';
 import { withFieldNames } from '../../editor/field-problems.js';
 import type { TemplateDetail } from '../../editor/template-roles.js';
@@ -124,25 +125,7 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
           <fieldset key={signer.title} className="form-fieldset" data-testid="role-fill">
             <legend>{signer.title}</legend>
             <div className="recipient-row role-fill-row">
-              <label className="editor-label">
-                Name
-                <input
-                  className="text-input"
-                  value={signer.name}
-                  maxLength={255}
-                  onChange={(e) => setSigner(index, { name: e.target.value })}
-                />
-              </label>
-              <label className="editor-label">
-                E-mail
-                <input
-                  className="text-input"
-                  type="email"
-                  value={signer.email}
-                  maxLength={254}
-                  onChange={(e) => setSigner(index, { email: e.target.value })}
-                />
-              </label>
+              <PersonFields name={signer.name} email={signer.email} onChange={(change) => setSigner(index, change)} />
             </div>
             {signer.formFields.map((field) => (
               <div key={field.placeholder} className="recipient-row role-fill-row">
