@@ -9,6 +9,7 @@ import { tokenFor } from '../api/signing/signing-helpers.js';
 import { assertAccessible, screenshot } from './accessibility.js';
 import { signWithDrawnSignature } from './gestures.js';
 import { launchChromium } from './chromium.js';
+import { recordErrors } from './signing-invitation.js';
 
 const signer = (email: string) => ({
   name: 'Ada Lovelace',
@@ -51,9 +52,7 @@ describeWithServer(
     const uploadAndSign = async (viewport: { width: number; height: number }, name: string) => {
       const { envelopeId, token } = await newEnvelope(`ada-${viewport.width}@example.test`);
       const page = await browser.newPage({ viewport });
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      const errors = recordErrors(page);
       try {
         await page.goto(`${server.url}/sign/${token}`);
         await page.locator('[data-testid=envelope-name]').waitFor({ timeout: 15_000 });

@@ -12,21 +12,6 @@ const SIZES = [
   { width: 375, height: 812 },
 ];
 
-const signers = [
-  {
-    name: 'Ada Lovelace',
-    email: 'ada@example.test',
-    signing_order: 1,
-    fields: [{ type: 'signature', page: 1, x: 72, y: 600, width: 160, height: 40 }],
-  },
-  {
-    name: 'Grace Hopper',
-    email: 'grace@example.test',
-    signing_order: 2,
-    fields: [{ type: 'signature', page: 2, x: 72, y: 600, width: 160, height: 40 }],
-  },
-];
-
 /**
  * Issue 12, item 6: the screens that replace the documents when signing is over or impossible, each
  * reached the way a signer reaches it, checked by axe-core at both sizes.
@@ -44,7 +29,7 @@ describeWithServer(
     after(() => browser?.close());
 
     const newEnvelope = async () => {
-      const envelope = await createEnvelope(server, accessToken, { flow: 'Sequential', signers });
+      const envelope = await createEnvelope(server, accessToken, { flow: 'Sequential' });
       const [ada, grace] = envelope.recipients.signers;
       return {
         envelopeId: envelope.envelope_id as string,

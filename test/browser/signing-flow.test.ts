@@ -3,10 +3,10 @@ import { mkdirSync } from 'node:fs';
 import { after, before, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { describeWithServer } from '../support/api-suite.js';
-import { envelopeRequest, pdfBase64 } from '../support/envelopes.js';
-import { linksIn } from '../support/smtp-sink.js';
-import { launchChromium, onServer } from './chromium.js';
-import { signWithDrawnSignature } from './gestures.js';
+import { createEnvelope } from '../support/envelopes.js';
+import { launchChromium } from './chromium.js';
+import { signWithDrawnSignature, waitForRenderedCanvas } from './gestures.js';
+import { openInvitation } from './signing-invitation.js';
 
 const SHOTS = '/tmp/shots';
 
@@ -39,46 +39,21 @@ describeWithServer(
       mkdirSync(SHOTS, { recursive: true });
       const account = await server.newAccount();
       accessToken = account.accessToken;
-      const body = {
-        ...(await envelopeRequest({ flow: 'Sequential', signers })),
-        documents: [{ name: 'agreement.pdf', content_base64: await pdfBase64(2, 'Sales agreement between Acme and Analytical Engines') }],
-      };
-      const created = await server.call('POST', '/api/v2.0/envelopes/create', { token: account.accessToken, body });
-      assert.equal(created.status, 201, JSON.stringify(created.body));
-      envelopeId = created.body.data.envelope_id;
+      const created = await createEnvelope(server, account.accessToken, {
+        flow: 'Sequential',
+        signers,
+        document: { name: 'agreement.pdf', pages: 2, text: 'Sales agreement between Acme and Analytical Engines' },
+      });
+      envelopeId = created.envelope_id;
       await server.service.worker.drain();
       browser = await launchChromium();
     });
     after(() => browser?.close());
 
-    const invitationLinkFor = async (email: string): Promise<string> => {
-      const mail = await sink.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes(email), 10_000);
-      const link = linksIn(mail).find((url) => /\/sign\//.test(url));
-      assert.ok(link, `the invitation to ${email} links to the signing page`);
-      return onServer(server.url, link);
-    };
-
     const signAs = async (email: string, viewport: { width: number; height: number }, shot: string, fillCompany: boolean) => {
-      const page = await browser.newPage({ viewport });
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      const { page, errors } = await openInvitation(browser, sink, server.url, email, viewport);
       try {
-        await page.goto(await invitationLinkFor(email));
-        await page.locator('[data-testid=envelope-name]').waitFor({ timeout: 15_000 });
-        await page.locator('canvas.pdf-canvas').first().waitFor({ timeout: 15_000 });
-        // The first page is drawn by pdf.js (its worker runs under the strict CSP): wait for the text's dark pixels.
-        await page.waitForFunction(
-          () => {
-            const canvas = document.querySelector('canvas.pdf-canvas') as HTMLCanvasElement | null;
-            if (!canvas || canvas.width === 0) return false;
-            const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-            for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) return true;
-            return false;
-          },
-          undefined,
-          { timeout: 15_000 },
-        );
+        await waitForRenderedCanvas(page, 'canvas.pdf-canvas');
         await page.screenshot({ path: `${SHOTS}/${shot}.png` });
         await page.locator('.field-mark').first().scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${SHOTS}/${shot}-document.png` });

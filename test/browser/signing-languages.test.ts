@@ -3,10 +3,10 @@ import { after, before, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { formatDate } from '../../src/domain/date-format.js';
 import { describeWithServer } from '../support/api-suite.js';
-import { envelopeRequest, pdfBase64 } from '../support/envelopes.js';
-import { linksIn } from '../support/smtp-sink.js';
+import { createEnvelope } from '../support/envelopes.js';
 import { assertAccessible, screenshot } from './accessibility.js';
-import { launchChromium, onServer } from './chromium.js';
+import { launchChromium } from './chromium.js';
+import { openInvitation as openSigningInvitation } from './signing-invitation.js';
 
 const fields = (prefix: string) => [
   { type: 'text', page: 1, x: 72, y: 440, width: 200, height: 24, required: true, placeholder: `${prefix}_company` },
@@ -26,29 +26,17 @@ describeWithServer(
 
     before(async () => {
       const account = await server.newAccount();
-      const body = {
-        ...(await envelopeRequest({ signers })),
-        documents: [{ name: 'vertrag.pdf', content_base64: await pdfBase64(1, 'Consulting agreement') }],
-      };
-      const created = await server.call('POST', '/api/v2.0/envelopes/create', { token: account.accessToken, body });
-      assert.equal(created.status, 201, JSON.stringify(created.body));
+      await createEnvelope(server, account.accessToken, {
+        signers,
+        document: { name: 'vertrag.pdf', pages: 1, text: 'Consulting agreement' },
+      });
       await server.service.worker.drain();
       browser = await launchChromium();
     });
     after(() => browser?.close());
 
-    const openInvitation = async (email: string, viewport: { width: number; height: number }) => {
-      const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(email), 10_000);
-      const link = linksIn(mail).find((url) => /\/sign\//.test(url));
-      assert.ok(link);
-      const page = await browser.newPage({ viewport });
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      await page.goto(onServer(server.url, link));
-      await page.locator('[data-testid=envelope-name]').waitFor({ timeout: 15_000 });
-      return { page, errors };
-    };
+    const openInvitation = (email: string, viewport: { width: number; height: number }) =>
+      openSigningInvitation(browser, sink, server.url, email, viewport);
 
     const checkPage = async (page: Page, language: 'de' | 'ja', expected: { finish: string; signHere: string; disclosure: RegExp }) => {
       // A device without a Japanese face gets the served one: wait for it before looking.

@@ -3,10 +3,11 @@ import { after, before, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { formatDate } from '../../src/domain/date-format.js';
 import { describeWithServer } from '../support/api-suite.js';
-import { envelopeRequest, pdfBase64 } from '../support/envelopes.js';
-import { linksIn } from '../support/smtp-sink.js';
+import { createEnvelope } from '../support/envelopes.js';
 import { assertAccessible, screenshot } from './accessibility.js';
-import { launchChromium, onServer } from './chromium.js';
+import { launchChromium } from './chromium.js';
+import { waitForRenderedCanvas } from './gestures.js';
+import { openInvitation as openSigningInvitation } from './signing-invitation.js';
 
 const signers = [
   {
@@ -31,20 +32,6 @@ const signers = [
   },
 ];
 
-/** Waits for pdf.js to have drawn the first page: its text's dark pixels. */
-const waitForDrawnPage = (page: Page) =>
-  page.waitForFunction(
-    () => {
-      const canvas = document.querySelector('canvas.pdf-canvas') as HTMLCanvasElement | null;
-      if (!canvas || canvas.width === 0) return false;
-      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-      for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) return true;
-      return false;
-    },
-    undefined,
-    { timeout: 15_000 },
-  );
-
 /** Waits until the highlighted field is inside the visible part of the window, not under the sticky footer (smooth scrolling takes a moment). */
 const waitUntilHighlightedInView = (page: Page) =>
   page.waitForFunction(
@@ -64,31 +51,20 @@ describeWithServer(
 
     before(async () => {
       const account = await server.newAccount();
-      const body = {
-        ...(await envelopeRequest({ flow: 'Sequential', signers })),
-        documents: [
-          { name: 'agreement.pdf', content_base64: await pdfBase64(1, 'Consulting agreement between Acme and Analytical Engines') },
-        ],
-      };
-      const created = await server.call('POST', '/api/v2.0/envelopes/create', { token: account.accessToken, body });
-      assert.equal(created.status, 201, JSON.stringify(created.body));
+      await createEnvelope(server, account.accessToken, {
+        flow: 'Sequential',
+        signers,
+        document: { name: 'agreement.pdf', pages: 1, text: 'Consulting agreement between Acme and Analytical Engines' },
+      });
       await server.service.worker.drain();
       browser = await launchChromium();
     });
     after(() => browser?.close());
 
     const openInvitation = async (email: string, viewport: { width: number; height: number }) => {
-      const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(email), 10_000);
-      const link = linksIn(mail).find((url) => /\/sign\//.test(url));
-      assert.ok(link);
-      const page = await browser.newPage({ viewport });
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      await page.goto(onServer(server.url, link));
-      await page.locator('[data-testid=envelope-name]').waitFor({ timeout: 15_000 });
-      await waitForDrawnPage(page);
-      return { page, errors };
+      const opened = await openSigningInvitation(browser, sink, server.url, email, viewport);
+      await waitForRenderedCanvas(opened.page, 'canvas.pdf-canvas');
+      return opened;
     };
 
     const consentAndCheckCollapse = async (page: Page) => {

@@ -10,12 +10,19 @@ export interface EnvelopeRequestOptions {
   /** Any other recipient property (language, authentication, phone) passes through as given. */
   signers?: { name: string; email: string; signing_order?: number; fields?: unknown[]; [property: string]: unknown }[];
   envelope?: Record<string, unknown>;
+  /** The one document, instead of a two-page agreement. */
+  document?: { name: string; pages?: number; text?: string };
 }
 
 /** A valid `POST /envelopes/create` body: two signers with a signature field each. */
 export const envelopeRequest = async (options: EnvelopeRequestOptions = {}) => ({
   envelope: { name: 'Sales agreement', sign_process_flow: options.flow ?? 'Parallel', ...options.envelope },
-  documents: [{ name: 'agreement.pdf', content_base64: await pdfBase64(2) }],
+  documents: [
+    {
+      name: options.document?.name ?? 'agreement.pdf',
+      content_base64: await pdfBase64(options.document?.pages ?? 2, options.document?.text),
+    },
+  ],
   recipients: {
     signers: options.signers ?? [
       {

@@ -10,6 +10,8 @@ export const ESCAPED_HOSTILE_NAME = '&lt;script&gt;alert(1)&lt;/script&gt;';
 export interface SmtpDelivery {
   /** Sends through a real SMTP exchange and returns the message as the receiving server parsed it. */
   deliver(mail: OutgoingMail): Promise<ParsedMail>;
+  /** Delivers `content` to `to`, checks it reached exactly those addresses, and gives both parts to read. */
+  read(to: string | string[], content: Omit<OutgoingMail, 'to'>): Promise<{ mail: ParsedMail; text: string; html: string }>;
 }
 
 /** Registers a sink and a mailer pointed at it for the enclosing suite. */
@@ -29,10 +31,16 @@ export const smtpDelivery = (): SmtpDelivery => {
     mailer.close();
     await sink.close();
   });
+  const deliver = async (mail: OutgoingMail): Promise<ParsedMail> => {
+    const { messageId } = await mailer.send(mail);
+    return sink.waitFor((received) => received.messageId === messageId);
+  };
   return {
-    async deliver(mail) {
-      const { messageId } = await mailer.send(mail);
-      return sink.waitFor((received) => received.messageId === messageId);
+    deliver,
+    async read(to, content) {
+      const mail = await deliver({ ...content, to });
+      assert.deepEqual(recipientsOf(mail), [to].flat());
+      return { mail, text: textOf(mail), html: htmlOf(mail) };
     },
   };
 };

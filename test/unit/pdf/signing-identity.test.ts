@@ -1,18 +1,15 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import { loadSigningIdentity } from '../../../src/infra/pdf/signing-identity.js';
 import { sealPdf } from '../../../src/infra/pdf/seal-pdf.js';
 import { verifySealedPdf } from '../../../src/infra/pdf/verify-pdf.js';
+import { operatorP12 } from '../../support/openssl.js';
 import { makePdf } from '../../support/pdf-fixtures.js';
-
-const openssl = (cwd: string, ...args: string[]) => promisify(execFile)('openssl', args, { cwd });
 
 describe('loadSigningIdentity', () => {
   let dir: string;
@@ -64,36 +61,7 @@ describe('loadSigningIdentity', () => {
     let p12Path: string;
 
     before(async () => {
-      await openssl(
-        dir,
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        'operator.key',
-        '-out',
-        'operator.crt',
-        '-subj',
-        '/CN=Operator Sealing Certificate',
-        '-days',
-        '30',
-      );
-      await openssl(
-        dir,
-        'pkcs12',
-        '-export',
-        '-inkey',
-        'operator.key',
-        '-in',
-        'operator.crt',
-        '-passout',
-        'pass:correct horse',
-        '-out',
-        'operator.p12',
-      );
-      p12Path = join(dir, 'operator.p12');
+      p12Path = await operatorP12(dir, 'Operator', 'correct horse');
     });
 
     it('seals with the operator certificate from the PKCS#12 file', async () => {

@@ -4,9 +4,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openssl, selfSignedCertificate } from '../../support/openssl.js';
 import { promisify } from 'node:util';
-
-const openssl = (cwd: string, ...args: string[]) => promisify(execFile)('openssl', args, { cwd });
 
 /** A real RFC 3161 time-stamp authority: `openssl ts -reply` behind a local HTTP endpoint. */
 export interface TestTsa {
@@ -44,26 +43,10 @@ ess_cert_id_alg = sha256
 `;
 
 const createCertificates = async (dir: string): Promise<void> => {
-  await openssl(
-    dir,
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.crt',
-    '-subj',
-    '/CN=Test TSA Root',
-    '-days',
-    '30',
-    '-addext',
+  await selfSignedCertificate(dir, 'ca', '/CN=Test TSA Root', [
     'basicConstraints=critical,CA:TRUE',
-    '-addext',
     'keyUsage=critical,keyCertSign,cRLSign',
-  );
+  ]);
   await openssl(dir, 'req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'tsa.key', '-out', 'tsa.csr', '-subj', '/CN=Test TSA');
   await writeFile(join(dir, 'tsa-ext.cnf'), 'extendedKeyUsage=critical,timeStamping\nkeyUsage=critical,digitalSignature\n');
   await openssl(
