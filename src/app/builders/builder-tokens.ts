@@ -10,7 +10,8 @@ import {
 } from '../../infra/db/tables/builder-tokens-table.js';
 import { sha256Hex } from '../../infra/hash.js';
 import { newSecret } from '../../infra/ids.js';
-import type { AppContext } from '../context.js';
+import type { AppContext, Caller } from '../context.js';
+import { assertBuilderIssuerAlive, builderIssuerOf, type BuilderIssuer } from './builder-issuer.js';
 
 export type { BuilderKind, BuilderToken } from '../../infra/db/tables/builder-tokens-table.js';
 
@@ -34,6 +35,7 @@ const insertToken = async (
   db: Db,
   accountId: string,
   subject: BuilderSubject,
+  issuer: BuilderIssuer,
   purpose: BuilderToken['purpose'],
   lifetimeSeconds: number,
 ): Promise<{ token: string; expiresAt: string }> => {
@@ -50,13 +52,18 @@ const insertToken = async (
     expiresAt,
     usedAt: null,
     createdAt: now.toISOString(),
+    ...issuer,
   });
   return { token, expiresAt };
 };
 
-/** A builder's URL: single use, valid 10 minutes (API.md §11); only its hash is stored. */
-export const issueBuilderUrl = async (ctx: AppContext, db: Db, accountId: string, subject: BuilderSubject): Promise<BuilderUrl> => {
-  const { token, expiresAt } = await insertToken(ctx, db, accountId, subject, 'url', BUILDER_URL_LIFETIME_SECONDS);
+/**
+ * A builder's URL: single use, valid 10 minutes (API.md §11), and no longer than the caller's
+ * credential (builder-issuer.ts); only its hash is stored.
+ */
+export const issueBuilderUrl = async (ctx: AppContext, db: Db, caller: Caller, subject: BuilderSubject): Promise<BuilderUrl> => {
+  const issuer = await builderIssuerOf(db, caller);
+  const { token, expiresAt } = await insertToken(ctx, db, caller.accountId, subject, issuer, 'url', BUILDER_URL_LIFETIME_SECONDS);
   return { url: builderUrl(ctx, subject.kind, token), expiresAt };
 };
 
@@ -65,10 +72,16 @@ const tokenNotFound = () => new AppError('BUILDER_TOKEN_NOT_FOUND', 'This builde
 const subjectOf = (token: BuilderToken): BuilderSubject =>
   token.kind === 'template' ? { kind: 'template', templateId: token.templateId! } : { kind: 'compose', draftId: token.draftId! };
 
-/** The token, when it exists and has not run out (an unknown token is simply undefined). */
-export const findBuilderToken = async (ctx: AppContext, db: Db, rawToken: string): Promise<BuilderToken | undefined> => {
-  const found = await readBuilderToken(db, sha256Hex(rawToken));
-  if (!found || found.expiresAt <= ctx.clock.now().toISOString()) return undefined;
+/**
+ * The token, when it exists and has not run out (an unknown token is simply undefined), and while
+ * the credential that generated it stands (else 401 INVALID_ACCESS_TOKEN): every builder request
+ * goes through here.
+ */
+const findBuilderToken = async (ctx: AppContext, rawToken: string): Promise<BuilderToken | undefined> => {
+  const found = await readBuilderToken(ctx.db, sha256Hex(rawToken));
+  const now = ctx.clock.now();
+  if (!found || found.expiresAt <= now.toISOString()) return undefined;
+  assertBuilderIssuerAlive(found.issuer, now);
   return found;
 };
 
@@ -85,20 +98,21 @@ export interface BuilderSession {
  * page keeps working after a reload; a session token answers for itself.
  */
 export const openBuilderSession = async (ctx: AppContext, rawToken: string): Promise<BuilderSession> => {
-  const token = await findBuilderToken(ctx, ctx.db, rawToken);
+  const token = await findBuilderToken(ctx, rawToken);
   if (!token) throw tokenNotFound();
   const subject = subjectOf(token);
   if (token.purpose === 'session') return { token, sessionToken: rawToken, subject };
   if (!(await spendBuilderToken(ctx.db, token.tokenHash, ctx.clock.now().toISOString()))) throw tokenNotFound();
-  const session = await insertToken(ctx, ctx.db, token.accountId, subject, 'session', BUILDER_SESSION_SECONDS);
-  const sessionToken = await findBuilderToken(ctx, ctx.db, session.token);
+  const issuer = { issuerFamilyId: token.issuerFamilyId, issuerSessionId: token.issuerSessionId };
+  const session = await insertToken(ctx, ctx.db, token.accountId, subject, issuer, 'session', BUILDER_SESSION_SECONDS);
+  const sessionToken = await findBuilderToken(ctx, session.token);
   if (!sessionToken) throw new Error('A session token just issued is not found.');
   return { token: sessionToken, sessionToken: session.token, subject };
 };
 
 /** Every builder operation but the first: a session token only (a URL token is exchanged by openBuilderSession). */
 export const requireBuilderSession = async (ctx: AppContext, rawToken: string): Promise<BuilderToken & { subject: BuilderSubject }> => {
-  const token = await findBuilderToken(ctx, ctx.db, rawToken);
+  const token = await findBuilderToken(ctx, rawToken);
   if (!token || token.purpose !== 'session') throw tokenNotFound();
   return { ...token, subject: subjectOf(token) };
 };

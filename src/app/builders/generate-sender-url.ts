@@ -39,6 +39,6 @@ export const generateSenderUrl = async (ctx: AppContext, caller: Caller, request
       draft,
       stored.map((doc, i) => ({ id: newId('doc'), draftId: draft.id, position: i + 1, ...doc })),
     );
-    return issueBuilderUrl(ctx, trx, caller.accountId, { kind: 'compose', draftId: draft.id });
+    return issueBuilderUrl(ctx, trx, caller, { kind: 'compose', draftId: draft.id });
   });
 };

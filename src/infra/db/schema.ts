@@ -424,6 +424,8 @@ export interface BuilderTokensTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  issuer_family_id: string | null;
+  issuer_session_id: string | null;
 }
 
 export interface Database {

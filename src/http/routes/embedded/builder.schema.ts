@@ -12,6 +12,10 @@ import { EditorDocument, presentEditorDocument, presentTemplateDetail, TemplateD
 export const BUILDER_EVENTS_NOTE =
   'The page posts these messages to `window.parent` (listen with `window.addEventListener("message", …)` and check `event.origin`): `{type: "countersign.loaded", kind}` once it has loaded, `{type: "countersign.template.saved", template_id}` after a template was saved, `{type: "countersign.envelope.sent", envelope_id}` after the composer sent its envelope, and `{type: "countersign.error", error_code}` when an operation failed (the API’s error code). Only the origins in the account’s `frame_ancestors` may frame the page (`countersign account update --frame-ancestors`).';
 
+/** How long a builder lives besides its own clock (README "Embedded builders"), for the OpenAPI descriptions. */
+export const BUILDER_LIFETIME_NOTE =
+  'A builder URL and the session opened from it live no longer than the credential that generated the URL: revoking its API client, or its login (as a reused refresh token does), ending its console session (logout, or the session running out) or removing its user ends them at once, and every builder call then answers 401 `INVALID_ACCESS_TOKEN`.';
+
 const BuilderUrlData = Type.Object({
   url: Text(2000, { format: 'uri', description: 'The builder page, for an iFrame; single use' }),
   expires_at: Timestamp({ description: 'Ten minutes after issue' }),
@@ -51,7 +55,10 @@ const DraftData = Type.Object({
 });
 
 const BuilderSessionData = Type.Object({
-  session_token: Text(200, { description: 'Use it in place of the URL token from now on (the URL token is spent); valid one hour' }),
+  session_token: Text(200, {
+    description:
+      'Use it in place of the URL token from now on (the URL token is spent); valid one hour, and no longer than the credential that generated the URL',
+  }),
   kind: Type.String({ enum: ['template', 'compose'], maxLength: 8 }),
   expires_at: Timestamp({ description: 'When the session token expires' }),
   template: Type.Optional(TemplateDetailData),

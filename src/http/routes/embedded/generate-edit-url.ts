@@ -3,7 +3,7 @@ import { generateEditUrl } from '../../../app/builders/generate-edit-url.js';
 import { callerOf, type App } from '../../app-type.js';
 import { errorResponses } from '../../schema-kit.js';
 import { TemplateIdParams } from '../templates/get-template.js';
-import { BUILDER_EVENTS_NOTE, BuilderUrl, presentBuilderUrl } from './builder.schema.js';
+import { BUILDER_EVENTS_NOTE, BUILDER_LIFETIME_NOTE, BuilderUrl, presentBuilderUrl } from './builder.schema.js';
 
 export const generateEditUrlRoute = (app: App, ctx: AppContext) =>
   app.post(
@@ -12,7 +12,7 @@ export const generateEditUrlRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'generateTemplateEditUrl',
         summary: "Issue a single-use URL of the template's field editor, for an iFrame",
-        description: `The URL (\`/embed/template/{token}\`) is valid 10 minutes and opens once: the page exchanges it for a session of one hour (see openBuilder). There a person places and edits the roles' fields on the rendered pages and saves them (saveBuilderTemplate). ${BUILDER_EVENTS_NOTE}`,
+        description: `The URL (\`/embed/template/{token}\`) is valid 10 minutes and opens once: the page exchanges it for a session of one hour (see openBuilder). There a person places and edits the roles' fields on the rendered pages and saves them (saveBuilderTemplate). ${BUILDER_LIFETIME_NOTE} ${BUILDER_EVENTS_NOTE}`,
         tags: ['Embedded builders'],
         params: TemplateIdParams,
         response: { 201: BuilderUrl, ...errorResponses(400, 401, 404, 429) },

@@ -6,7 +6,7 @@ import { bodyValidation } from '../../validator.js';
 import { CreateEnvelopeBody } from '../envelopes/create-envelope.js';
 import { toEnvelopeInput, toObserverInput, toSignerInput } from '../envelopes/envelope.schema.js';
 import { invalidEnvelopeRequest } from '../envelopes/envelope-request-problems.js';
-import { BUILDER_EVENTS_NOTE, BuilderUrl, presentBuilderUrl } from './builder.schema.js';
+import { BUILDER_EVENTS_NOTE, BUILDER_LIFETIME_NOTE, BuilderUrl, presentBuilderUrl } from './builder.schema.js';
 
 export const generateSenderUrlRoute = (app: App, ctx: AppContext) =>
   app.post(
@@ -17,7 +17,7 @@ export const generateSenderUrlRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'generateSenderUrl',
         summary: 'Issue a single-use URL of a prefilled composer, for an iFrame',
-        description: `The body is createEnvelope's, where signers' \`fields\` may be omitted, and gets exactly its checks and errors (documents, settings, recipients, the fields given). Nothing is created yet and the quota is not counted: the URL (\`/embed/compose/{token}\`, valid 10 minutes, single use, exchanged for a one-hour session) opens a composer prefilled with these documents, recipients and settings, where a person places the fields and presses Send — then the envelope is created (sendBuilderDraft), with createEnvelope's checks and quota. ${BUILDER_EVENTS_NOTE}`,
+        description: `The body is createEnvelope's, where signers' \`fields\` may be omitted, and gets exactly its checks and errors (documents, settings, recipients, the fields given). Nothing is created yet and the quota is not counted: the URL (\`/embed/compose/{token}\`, valid 10 minutes, single use, exchanged for a one-hour session) opens a composer prefilled with these documents, recipients and settings, where a person places the fields and presses Send — then the envelope is created (sendBuilderDraft), with createEnvelope's checks and quota. ${BUILDER_LIFETIME_NOTE} ${BUILDER_EVENTS_NOTE}`,
         tags: ['Embedded builders'],
         body: CreateEnvelopeBody,
         response: { 201: BuilderUrl, ...errorResponses(400, 401, 413, 415, 429) },

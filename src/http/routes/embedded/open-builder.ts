@@ -2,7 +2,7 @@ import { openBuilder } from '../../../app/builders/open-builder.js';
 import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
 import { errorResponses } from '../../schema-kit.js';
-import { BuilderSession, BuilderTokenParams, presentBuilderSession } from './builder.schema.js';
+import { BUILDER_LIFETIME_NOTE, BuilderSession, BuilderTokenParams, presentBuilderSession } from './builder.schema.js';
 
 export const openBuilderRoute = (app: App, ctx: AppContext) =>
   app.get(
@@ -13,10 +13,11 @@ export const openBuilderRoute = (app: App, ctx: AppContext) =>
         operationId: 'openBuilder',
         summary: 'What a builder page edits: the template, or the composer’s draft',
         description:
-          'No headers: the token is the credential (per-address rate limit). The first call with a builder URL’s token spends it and returns `session_token`, valid one hour: every later call, this one included (after a reload), uses the session token in the same path segment. `kind` `template` returns the template as getTemplate does; `compose` returns the draft: its documents with their page sizes, its signers (`index`, name, e-mail, order, the fields given so far), observers and settings. An unknown, expired or spent token is 404 `BUILDER_TOKEN_NOT_FOUND`.',
+          'No headers: the token is the credential (per-address rate limit). The first call with a builder URL’s token spends it and returns `session_token`, valid one hour: every later call, this one included (after a reload), uses the session token in the same path segment. `kind` `template` returns the template as getTemplate does; `compose` returns the draft: its documents with their page sizes, its signers (`index`, name, e-mail, order, the fields given so far), observers and settings. An unknown, expired or spent token is 404 `BUILDER_TOKEN_NOT_FOUND`. ' +
+          BUILDER_LIFETIME_NOTE,
         tags: ['Embedded builders'],
         params: BuilderTokenParams,
-        response: { 200: BuilderSession, ...errorResponses(400, 404, 429) },
+        response: { 200: BuilderSession, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => ({

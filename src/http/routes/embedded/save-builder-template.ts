@@ -3,7 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
 import { Strict, errorResponses } from '../../schema-kit.js';
 import { presentTemplateDetail, RolesObject, TemplateDetail, toTemplateRoles } from '../templates/template.schema.js';
-import { BuilderTokenParams } from './builder.schema.js';
+import { BUILDER_LIFETIME_NOTE, BuilderTokenParams } from './builder.schema.js';
 
 export const saveBuilderTemplateRoute = (app: App, ctx: AppContext) =>
   app.put(
@@ -14,11 +14,12 @@ export const saveBuilderTemplateRoute = (app: App, ctx: AppContext) =>
         operationId: 'saveBuilderTemplate',
         summary: 'The template editor’s Save: the roles and their fields',
         description:
-          'With the `session_token` of openBuilder. `roles` replaces the template’s roles whole, checked as updateTemplate checks them; answers the template. A composer’s session is 409 `BUILDER_KIND_MISMATCH`. The page then posts `countersign.template.saved {template_id}` to its parent.',
+          'With the `session_token` of openBuilder. `roles` replaces the template’s roles whole, checked as updateTemplate checks them; answers the template. A composer’s session is 409 `BUILDER_KIND_MISMATCH`. The page then posts `countersign.template.saved {template_id}` to its parent. ' +
+          BUILDER_LIFETIME_NOTE,
         tags: ['Embedded builders'],
         params: BuilderTokenParams,
         body: Strict({ roles: RolesObject }),
-        response: { 200: TemplateDetail, ...errorResponses(400, 404, 409, 429) },
+        response: { 200: TemplateDetail, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request) => ({

@@ -5,7 +5,7 @@ import { originOf } from '../../request-origin.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
 import { createdBody } from '../envelopes/created-envelope-body.js';
 import { CreatedEnvelope } from '../envelopes/envelope.schema.js';
-import { BuilderTokenParams, SendDraftBody } from './builder.schema.js';
+import { BUILDER_LIFETIME_NOTE, BuilderTokenParams, SendDraftBody } from './builder.schema.js';
 
 export const sendBuilderDraftRoute = (app: App, ctx: AppContext) =>
   app.post(
@@ -16,11 +16,12 @@ export const sendBuilderDraftRoute = (app: App, ctx: AppContext) =>
         operationId: 'sendBuilderDraft',
         summary: 'The composer’s Send: creates and sends the envelope of the draft',
         description:
-          'With the `session_token` of openBuilder. Each entry names a signer of the draft by `index` or `email` (neither matching: 400 `BUILDER_SIGNER_NOT_FOUND`) and gives its fields. The envelope is created exactly as createEnvelope creates it — the same checks and errors (field problems point at `recipients.signers[index]`), 403 `ENVELOPE_QUOTA_EXCEEDED` counted now — and answers as createEnvelope does. A second Send is 409 `BUILDER_ALREADY_SENT`; a template editor’s session is 409 `BUILDER_KIND_MISMATCH`. The page then posts `countersign.envelope.sent {envelope_id}` to its parent.',
+          'With the `session_token` of openBuilder. Each entry names a signer of the draft by `index` or `email` (neither matching: 400 `BUILDER_SIGNER_NOT_FOUND`) and gives its fields. The envelope is created exactly as createEnvelope creates it — the same checks and errors (field problems point at `recipients.signers[index]`), 403 `ENVELOPE_QUOTA_EXCEEDED` counted now — and answers as createEnvelope does. A second Send is 409 `BUILDER_ALREADY_SENT`; a template editor’s session is 409 `BUILDER_KIND_MISMATCH`. The page then posts `countersign.envelope.sent {envelope_id}` to its parent. ' +
+          BUILDER_LIFETIME_NOTE,
         tags: ['Embedded builders'],
         params: BuilderTokenParams,
         body: SendDraftBody,
-        response: { 201: Ok(CreatedEnvelope, 'Envelope created'), ...errorResponses(400, 403, 404, 409, 429) },
+        response: { 201: Ok(CreatedEnvelope, 'Envelope created'), ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {

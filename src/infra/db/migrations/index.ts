@@ -17,6 +17,7 @@ import * as recipientAuthentication from './0014-recipient-authentication.js';
 import * as attachmentFields from './0015-attachment-fields.js';
 import * as recipientLanguages from './0016-recipient-languages.js';
 import * as envelopeCreators from './0017-envelope-creators.js';
+import * as builderTokenIssuers from './0018-builder-token-issuers.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -40,4 +41,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0015-attachment-fields': attachmentFields,
   '0016-recipient-languages': recipientLanguages,
   '0017-envelope-creators': envelopeCreators,
+  '0018-builder-token-issuers': builderTokenIssuers,
 });

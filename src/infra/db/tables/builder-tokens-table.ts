@@ -18,6 +18,19 @@ export interface BuilderToken {
   expiresAt: string;
   usedAt: string | null;
   createdAt: string;
+  /** The API client's login (token family) that generated the URL; null when a console session did. */
+  issuerFamilyId: string | null;
+  /** The console session that generated the URL; null when an API client did. */
+  issuerSessionId: string | null;
+}
+
+/**
+ * The issuing credential as it stands now, each part null when its row is not there (a removed
+ * user's sessions are deleted; a token issued before issuers were recorded has neither).
+ */
+export interface BuilderTokenIssuer {
+  family: { revokedAt: string | null; clientRevokedAt: string | null } | null;
+  session: { endedAt: string | null; lastSeenAt: string; expiresAt: string } | null;
 }
 
 const builderTokenCodec = rowCodec<BuilderToken, BuilderTokensTable>({
@@ -30,15 +43,42 @@ const builderTokenCodec = rowCodec<BuilderToken, BuilderTokensTable>({
   expiresAt: 'expires_at',
   usedAt: 'used_at',
   createdAt: 'created_at',
+  issuerFamilyId: 'issuer_family_id',
+  issuerSessionId: 'issuer_session_id',
 });
 
 export const insertBuilderToken = async (db: Db, token: BuilderToken): Promise<void> => {
   await db.insertInto('builder_tokens').values(builderTokenCodec.toRow(token)).execute();
 };
 
-export const readBuilderToken = async (db: Db, tokenHash: string): Promise<BuilderToken | undefined> => {
-  const row = await db.selectFrom('builder_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-  return row && builderTokenCodec.fromRow(row);
+/** The token with its issuer's standing, in one lookup by primary keys. */
+export const readBuilderToken = async (db: Db, tokenHash: string): Promise<(BuilderToken & { issuer: BuilderTokenIssuer }) | undefined> => {
+  const row = await db
+    .selectFrom('builder_tokens')
+    .leftJoin('token_families', 'token_families.id', 'builder_tokens.issuer_family_id')
+    .leftJoin('api_clients', 'api_clients.id', 'token_families.client_id')
+    .leftJoin('console_sessions', 'console_sessions.id', 'builder_tokens.issuer_session_id')
+    .selectAll('builder_tokens')
+    .select([
+      'token_families.id as family_id',
+      'token_families.revoked_at as family_revoked_at',
+      'api_clients.revoked_at as client_revoked_at',
+      'console_sessions.ended_at as session_ended_at',
+      'console_sessions.last_seen_at as session_last_seen_at',
+      'console_sessions.expires_at as session_expires_at',
+    ])
+    .where('builder_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { family_id, family_revoked_at, client_revoked_at, session_ended_at, session_last_seen_at, session_expires_at, ...token } = row;
+  const issuer: BuilderTokenIssuer = {
+    family: family_id === null ? null : { revokedAt: family_revoked_at, clientRevokedAt: client_revoked_at },
+    session:
+      session_last_seen_at === null || session_expires_at === null
+        ? null
+        : { endedAt: session_ended_at, lastSeenAt: session_last_seen_at, expiresAt: session_expires_at },
+  };
+  return { ...builderTokenCodec.fromRow(token), issuer };
 };
 
 /** Marks a URL token used unless it already is: false then, so two first uses at once open one session. */
