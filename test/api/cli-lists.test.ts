@@ -1,20 +1,15 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { createPostgresDatabase, testDatabases } from '../support/databases.js';
-import { runCli } from '../support/cli-runner.js';
+import { testDatabases } from '../support/databases.js';
+import { freshOperatorEnvironment, runCli } from '../support/cli-runner.js';
 
 const exec = promisify(execFile);
 
 for (const database of testDatabases) {
   describe(`countersign account list and client list on ${database}`, () => {
-    let dataDir: string;
-    let env: Record<string, string>;
-    let dropDatabase: (() => Promise<void>) | undefined;
+    const env = freshOperatorEnvironment(database);
 
     const cli = (...args: string[]) => runCli(env, args);
 
@@ -29,21 +24,10 @@ for (const database of testDatabases) {
     let second: { client_id: string; client_secret: string };
 
     before(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'countersign-cli-lists-'));
-      env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-      if (database === 'postgres') {
-        const postgres = await createPostgresDatabase();
-        env.DATABASE_URL = postgres.url;
-        dropDatabase = postgres.drop;
-      }
       acme = await json('account', 'create', '--name', 'Acme', '--email', 'owner@acme.test', '--owner-name', 'Ada Owner');
       globex = await json('account', 'create', '--name', 'Globex', '--email', 'owner@globex.test', '--plan', 'business');
       second = await json('client', 'create', '--account', acme.account_id);
       await json('client', 'revoke', '--client', acme.client_id);
-    });
-    after(async () => {
-      await dropDatabase?.();
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('account list --json lists every account with its owner, oldest first', async () => {

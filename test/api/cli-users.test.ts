@@ -1,22 +1,22 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createPostgresDatabase, testDatabases } from '../support/databases.js';
+import { testDatabases } from '../support/databases.js';
 import { linksIn, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { runCli } from '../support/cli-runner.js';
+import { freshOperatorEnvironment, runCli } from '../support/cli-runner.js';
 
 const PUBLIC_URL = 'https://console.example.test';
 
 for (const database of testDatabases) {
   describe(`countersign user invite / user login-link on ${database}`, () => {
-    let dataDir: string;
-    let env: Record<string, string>;
     let sink: SmtpSink;
     let server: TestServer;
-    let dropDatabase: (() => Promise<void>) | undefined;
+    // Registered before the operator environment's own `after`, so the server is gone before its database is dropped.
+    after(async () => {
+      await server?.close();
+      await sink?.close();
+    });
+    const env = freshOperatorEnvironment(database);
     let accountId: string;
 
     const cli = (...args: string[]) => runCli(env, args);
@@ -29,28 +29,16 @@ for (const database of testDatabases) {
     const open = (link: string) => fetch(`${server.url}${new URL(link).pathname}`, { redirect: 'manual' });
 
     before(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'countersign-cli-users-'));
       sink = await startSmtpSink();
-      env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', SMTP_URL: sink.url, PUBLIC_URL };
-      if (database === 'postgres') {
-        const postgres = await createPostgresDatabase();
-        env.DATABASE_URL = postgres.url;
-        dropDatabase = postgres.drop;
-      }
+      Object.assign(env, { SMTP_URL: sink.url, PUBLIC_URL });
       const created = await json('account', 'create', '--name', 'Acme', '--email', 'owner@acme.test');
       assert.equal(created.code, 0);
       accountId = created.body.account_id;
       server = await startTestServer(database, {
-        DATA_DIR: dataDir,
+        DATA_DIR: env.DATA_DIR!,
         PUBLIC_URL,
         ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
       });
-    });
-    after(async () => {
-      await server?.close();
-      await sink?.close();
-      await dropDatabase?.();
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('user invite --json adds a sender and mails a link that signs them in with a Secure cookie (PUBLIC_URL is https)', async () => {

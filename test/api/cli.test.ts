@@ -1,37 +1,18 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { createPostgresDatabase, testDatabases } from '../support/databases.js';
+import { testDatabases } from '../support/databases.js';
 import { startTestServer } from '../support/test-server.js';
-import { runCli, type CliRun } from '../support/cli-runner.js';
+import { freshOperatorEnvironment, runCli, type CliRun } from '../support/cli-runner.js';
 
 const exec = promisify(execFile);
 
 for (const database of testDatabases) {
   describe(`countersign CLI on ${database}`, () => {
-    let dataDir: string;
-    let env: Record<string, string>;
-    let dropDatabase: (() => Promise<void>) | undefined;
+    const env = freshOperatorEnvironment(database);
 
     const cli = (...args: string[]): Promise<CliRun> => runCli(env, args);
-
-    before(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'countersign-cli-'));
-      env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-      if (database === 'postgres') {
-        const postgres = await createPostgresDatabase();
-        env.DATABASE_URL = postgres.url;
-        dropDatabase = postgres.drop;
-      }
-    });
-    after(async () => {
-      await dropDatabase?.();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
 
     it('account create --json prints only valid JSON with the credentials to log in with', async () => {
       const run = await cli('account', 'create', '--name', 'Acme', '--email', 'owner@acme.test', '--plan', 'starter', '--json');
@@ -43,7 +24,7 @@ for (const database of testDatabases) {
 
       // The account is usable through the API at once.
       const server = await startTestServer(database, {
-        DATA_DIR: dataDir,
+        DATA_DIR: env.DATA_DIR!,
         ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
       });
       try {

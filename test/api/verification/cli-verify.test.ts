@@ -6,10 +6,10 @@ import { after, before, describe, it } from 'node:test';
 import { attachCompletionRecord } from '../../../src/infra/pdf/completion-record.js';
 import { sealPdf } from '../../../src/infra/pdf/seal-pdf.js';
 import { loadSigningIdentity } from '../../../src/infra/pdf/signing-identity.js';
-import { createPostgresDatabase, testDatabases } from '../../support/databases.js';
+import { testDatabases } from '../../support/databases.js';
 import { makePdf } from '../../support/pdf-fixtures.js';
 import { startTestServer } from '../../support/test-server.js';
-import { runCli } from '../../support/cli-runner.js';
+import { freshOperatorEnvironment, runCli } from '../../support/cli-runner.js';
 
 /** An offset inside the first signed part of the file: the original document, not the seal's own contents. */
 const middleOfSignedBytes = (pdf: Uint8Array): number => {
@@ -111,23 +111,7 @@ describe('countersign verify <file.pdf>', () => {
 
 for (const database of testDatabases) {
   describe(`countersign account update on ${database}`, () => {
-    let dataDir: string;
-    const env: Record<string, string> = {};
-    let dropDatabase: (() => Promise<void>) | undefined;
-
-    before(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'countersign-account-update-'));
-      env.DATA_DIR = dataDir;
-      if (database === 'postgres') {
-        const postgres = await createPostgresDatabase();
-        env.DATABASE_URL = postgres.url;
-        dropDatabase = postgres.drop;
-      }
-    });
-    after(async () => {
-      await dropDatabase?.();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    const env = freshOperatorEnvironment(database);
 
     it('stores --frame-ancestors as the account origins that may frame the signing page', async () => {
       const created = JSON.parse((await cli(env, 'account', 'create', '--name', 'Acme', '--email', 'owner@acme.test', '--json')).stdout);
