@@ -240,7 +240,7 @@ export interface paths {
     };
     /**
      * What a builder page edits: the template, or the composer’s draft
-     * @description No headers: the token is the credential (per-address rate limit). The first call with a builder URL’s token spends it and returns `session_token`, valid one hour: every later call, this one included (after a reload), uses the session token in the same path segment. `kind` `template` returns the template as getTemplate does; `compose` returns the draft: its documents with their page sizes, its signers (`index`, name, e-mail, order, the fields given so far), observers and settings. An unknown, expired or spent token is 404 `BUILDER_TOKEN_NOT_FOUND`.
+     * @description No headers: the token is the credential (per-address rate limit). The first call with a builder URL’s token spends it and returns `session_token`, valid one hour: every later call, this one included (after a reload), uses the session token in the same path segment. `kind` `template` returns the template as getTemplate does; `compose` returns the draft: its documents with their page sizes, its signers (`index`, name, e-mail, order, the fields given so far), observers and settings. An unknown, expired or spent token is 404 `BUILDER_TOKEN_NOT_FOUND`. A builder URL and the session opened from it live no longer than the credential that generated the URL: revoking its API client, or its login (as a reused refresh token does), ending its console session (logout, or the session running out) or removing its user ends them at once, and every builder call then answers 401 `INVALID_ACCESS_TOKEN`.
      */
     get: operations['openBuilder'];
     put?: never;
@@ -260,7 +260,7 @@ export interface paths {
     };
     /**
      * The PDF of one of the documents a builder edits, for its page to render
-     * @description With the `session_token` of openBuilder (a URL token is 404 `BUILDER_TOKEN_NOT_FOUND` here). Answers `application/pdf`.
+     * @description With the `session_token` of openBuilder (a URL token is 404 `BUILDER_TOKEN_NOT_FOUND` here). Answers `application/pdf`. A builder URL and the session opened from it live no longer than the credential that generated the URL: revoking its API client, or its login (as a reused refresh token does), ending its console session (logout, or the session running out) or removing its user ends them at once, and every builder call then answers 401 `INVALID_ACCESS_TOKEN`.
      */
     get: operations['getBuilderDocument'];
     put?: never;
@@ -282,7 +282,7 @@ export interface paths {
     put?: never;
     /**
      * The composer’s Send: creates and sends the envelope of the draft
-     * @description With the `session_token` of openBuilder. Each entry names a signer of the draft by `index` or `email` (neither matching: 400 `BUILDER_SIGNER_NOT_FOUND`) and gives its fields. The envelope is created exactly as createEnvelope creates it — the same checks and errors (field problems point at `recipients.signers[index]`), 403 `ENVELOPE_QUOTA_EXCEEDED` counted now — and answers as createEnvelope does. A second Send is 409 `BUILDER_ALREADY_SENT`; a template editor’s session is 409 `BUILDER_KIND_MISMATCH`. The page then posts `countersign.envelope.sent {envelope_id}` to its parent.
+     * @description With the `session_token` of openBuilder. Each entry names a signer of the draft by `index` or `email` (neither matching: 400 `BUILDER_SIGNER_NOT_FOUND`) and gives its fields. The envelope is created exactly as createEnvelope creates it — the same checks and errors (field problems point at `recipients.signers[index]`), 403 `ENVELOPE_QUOTA_EXCEEDED` counted now — and answers as createEnvelope does. A second Send is 409 `BUILDER_ALREADY_SENT`; a template editor’s session is 409 `BUILDER_KIND_MISMATCH`. The page then posts `countersign.envelope.sent {envelope_id}` to its parent. A builder URL and the session opened from it live no longer than the credential that generated the URL: revoking its API client, or its login (as a reused refresh token does), ending its console session (logout, or the session running out) or removing its user ends them at once, and every builder call then answers 401 `INVALID_ACCESS_TOKEN`.
      */
     post: operations['sendBuilderDraft'];
     delete?: never;
@@ -301,7 +301,7 @@ export interface paths {
     get?: never;
     /**
      * The template editor’s Save: the roles and their fields
-     * @description With the `session_token` of openBuilder. `roles` replaces the template’s roles whole, checked as updateTemplate checks them; answers the template. A composer’s session is 409 `BUILDER_KIND_MISMATCH`. The page then posts `countersign.template.saved {template_id}` to its parent.
+     * @description With the `session_token` of openBuilder. `roles` replaces the template’s roles whole, checked as updateTemplate checks them; answers the template. A composer’s session is 409 `BUILDER_KIND_MISMATCH`. The page then posts `countersign.template.saved {template_id}` to its parent. A builder URL and the session opened from it live no longer than the credential that generated the URL: revoking its API client, or its login (as a reused refresh token does), ending its console session (logout, or the session running out) or removing its user ends them at once, and every builder call then answers 401 `INVALID_ACCESS_TOKEN`.
      */
     put: operations['saveBuilderTemplate'];
     post?: never;
@@ -753,7 +753,7 @@ export interface paths {
     put?: never;
     /**
      * Issue a single-use URL of a prefilled composer, for an iFrame
-     * @description The body is createEnvelope's, where signers' `fields` may be omitted, and gets exactly its checks and errors (documents, settings, recipients, the fields given). Nothing is created yet and the quota is not counted: the URL (`/embed/compose/{token}`, valid 10 minutes, single use, exchanged for a one-hour session) opens a composer prefilled with these documents, recipients and settings, where a person places the fields and presses Send — then the envelope is created (sendBuilderDraft), with createEnvelope's checks and quota. The page posts these messages to `window.parent` (listen with `window.addEventListener("message", …)` and check `event.origin`): `{type: "countersign.loaded", kind}` once it has loaded, `{type: "countersign.template.saved", template_id}` after a template was saved, `{type: "countersign.envelope.sent", envelope_id}` after the composer sent its envelope, and `{type: "countersign.error", error_code}` when an operation failed (the API’s error code). Only the origins in the account’s `frame_ancestors` may frame the page (`countersign account update --frame-ancestors`).
+     * @description The body is createEnvelope's, where signers' `fields` may be omitted, and gets exactly its checks and errors (documents, settings, recipients, the fields given). Nothing is created yet and the quota is not counted: the URL (`/embed/compose/{token}`, valid 10 minutes, single use, exchanged for a one-hour session) opens a composer prefilled with these documents, recipients and settings, where a person places the fields and presses Send — then the envelope is created (sendBuilderDraft), with createEnvelope's checks and quota. A builder URL and the session opened from it live no longer than the credential that generated the URL: revoking its API client, or its login (as a reused refresh token does), ending its console session (logout, or the session running out) or removing its user ends them at once, and every builder call then answers 401 `INVALID_ACCESS_TOKEN`. The page posts these messages to `window.parent` (listen with `window.addEventListener("message", …)` and check `event.origin`): `{type: "countersign.loaded", kind}` once it has loaded, `{type: "countersign.template.saved", template_id}` after a template was saved, `{type: "countersign.envelope.sent", envelope_id}` after the composer sent its envelope, and `{type: "countersign.error", error_code}` when an operation failed (the API’s error code). Only the origins in the account’s `frame_ancestors` may frame the page (`countersign account update --frame-ancestors`).
      */
     post: operations['generateSenderUrl'];
     delete?: never;
@@ -1097,7 +1097,7 @@ export interface paths {
     put?: never;
     /**
      * Issue a single-use URL of the template's field editor, for an iFrame
-     * @description The URL (`/embed/template/{token}`) is valid 10 minutes and opens once: the page exchanges it for a session of one hour (see openBuilder). There a person places and edits the roles' fields on the rendered pages and saves them (saveBuilderTemplate). The page posts these messages to `window.parent` (listen with `window.addEventListener("message", …)` and check `event.origin`): `{type: "countersign.loaded", kind}` once it has loaded, `{type: "countersign.template.saved", template_id}` after a template was saved, `{type: "countersign.envelope.sent", envelope_id}` after the composer sent its envelope, and `{type: "countersign.error", error_code}` when an operation failed (the API’s error code). Only the origins in the account’s `frame_ancestors` may frame the page (`countersign account update --frame-ancestors`).
+     * @description The URL (`/embed/template/{token}`) is valid 10 minutes and opens once: the page exchanges it for a session of one hour (see openBuilder). There a person places and edits the roles' fields on the rendered pages and saves them (saveBuilderTemplate). A builder URL and the session opened from it live no longer than the credential that generated the URL: revoking its API client, or its login (as a reused refresh token does), ending its console session (logout, or the session running out) or removing its user ends them at once, and every builder call then answers 401 `INVALID_ACCESS_TOKEN`. The page posts these messages to `window.parent` (listen with `window.addEventListener("message", …)` and check `event.origin`): `{type: "countersign.loaded", kind}` once it has loaded, `{type: "countersign.template.saved", template_id}` after a template was saved, `{type: "countersign.envelope.sent", envelope_id}` after the composer sent its envelope, and `{type: "countersign.error", error_code}` when an operation failed (the API’s error code). Only the origins in the account’s `frame_ancestors` may frame the page (`countersign account update --frame-ancestors`).
      */
     post: operations['generateTemplateEditUrl'];
     delete?: never;
@@ -4250,7 +4250,7 @@ export interface operations {
               expires_at: string;
               /** @enum {string} */
               kind: 'template' | 'compose';
-              /** @description Use it in place of the URL token from now on (the URL token is spent); valid one hour */
+              /** @description Use it in place of the URL token from now on (the URL token is spent); valid one hour, and no longer than the credential that generated the URL */
               session_token: string;
               template?: {
                 /** Format: date-time */
@@ -4332,6 +4332,33 @@ export interface operations {
       };
       /** @description Invalid input: every problem is listed in `errors` */
       400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
           'Access-Control-Allow-Origin'?: 'http://localhost:3000';
@@ -4475,6 +4502,33 @@ export interface operations {
       };
       /** @description Invalid input: every problem is listed in `errors` */
       400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
           'Access-Control-Allow-Origin'?: 'http://localhost:3000';
@@ -4731,6 +4785,33 @@ export interface operations {
       };
       /** @description Invalid input: every problem is listed in `errors` */
       400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
           'Access-Control-Allow-Origin'?: 'http://localhost:3000';
@@ -5049,6 +5130,33 @@ export interface operations {
       };
       /** @description Invalid input: every problem is listed in `errors` */
       400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
           'Access-Control-Allow-Origin'?: 'http://localhost:3000';
