@@ -202,6 +202,32 @@ describeOnEachDatabase('recipient authentication', (server) => {
     assert.equal(unlocked.status, 200, JSON.stringify(unlocked.body));
   });
 
+  it('counts wrong codes afresh after a right one: four wrong, the right code, four wrong again and the right code each open a session', async () => {
+    const { signingToken } = await t.newSigner({ method: 'access_code', access_code: ACCESS_CODE });
+    const invalidCode = (left: number) => {
+      const text = `The code is wrong: ${left} attempt${left === 1 ? '' : 's'} left before a 15-minute lock-out.`;
+      return { message: text, errors: [{ error_code: 'INVALID_CODE', developer_message: text }] };
+    };
+    for (const round of [1, 2]) {
+      for (const left of [4, 3, 2, 1]) {
+        const wrong = await t.authenticate(signingToken, `wrong-${round}-${left}`);
+        assert.equal(wrong.status, 401, `round ${round}: ${JSON.stringify(wrong.body)}`);
+        assert.deepEqual(wrong.body, invalidCode(left));
+      }
+      const right = await t.authenticate(signingToken, ACCESS_CODE);
+      assert.equal(right.status, 200, `round ${round}: ${JSON.stringify(right.body)}`);
+      assert.match(right.body.data.signing_session, /^cs_ss_/);
+    }
+  });
+
+  it('opens a session for every right code, the sixth in a row too', async () => {
+    const { signingToken } = await t.newSigner({ method: 'access_code', access_code: ACCESS_CODE });
+    for (let i = 1; i <= 6; i++) {
+      const right = await t.authenticate(signingToken, ACCESS_CODE);
+      assert.equal(right.status, 200, `code ${i}: ${JSON.stringify(right.body)}`);
+    }
+  });
+
   it('never checks more than 5 codes however many wrong guesses arrive in parallel', async () => {
     const { recipientId, signingToken } = await t.newSigner({ method: 'access_code', access_code: ACCESS_CODE });
     const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => t.authenticate(signingToken, `guess-${i}`)));
