@@ -1,27 +1,43 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { REDACTED, redactHeaders, redactUrl } from './log-redaction.js';
 
-/** Signing tokens and console sign-in links travel in URLs; they are credentials and never reach the logs. */
-export const redactUrl = (url: string): string => url.replace(/(\/sign(?:ing)?\/|\/console\/login\/)[^/?]+/, '$1[redacted]');
-
+/**
+ * What the logger reads of a request: Fastify's request, described by shape. The request serializer
+ * belongs to the logger (made before the server, by the composition root), so it lives on this floor
+ * and does not import the HTTP one. `routeOptions.url` is the pattern of the route the router matched
+ * (undefined for a 404): it tells which path segments are credentials.
+ */
 interface LoggedRequest {
   method?: string;
   url?: string;
   ip?: string;
-  id?: string;
+  headers?: Record<string, string | string[] | number | undefined>;
+  routeOptions?: { url?: string };
 }
 
-/** Structured JSON logs. Request bodies and headers are never logged, so secrets cannot leak through them. */
-export const createLogger = (level: string): Logger =>
-  pino({
-    level,
-    base: { service: 'countersign' },
-    redact: {
-      paths: ['*.client_secret', '*.access_token', '*.refresh_token', '*.credentials', '*.password', '*.authorization', '*.secret'],
-      censor: '[redacted]',
+/**
+ * Structured JSON logs. Request bodies are never logged; a request's URL and headers only through
+ * log-redaction.ts, so no credential in them reaches the log (API.md §16).
+ */
+export const createLogger = (level: string, destination?: DestinationStream): Logger =>
+  pino(
+    {
+      level,
+      base: { service: 'countersign' },
+      redact: {
+        paths: ['*.client_secret', '*.access_token', '*.refresh_token', '*.credentials', '*.password', '*.authorization', '*.secret'],
+        censor: REDACTED,
+      },
+      serializers: {
+        req: (req: LoggedRequest) => ({
+          method: req.method,
+          url: redactUrl(req.url ?? '', req.routeOptions?.url),
+          remoteAddress: req.ip,
+          headers: redactHeaders(req.headers ?? {}),
+        }),
+        res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+        err: pino.stdSerializers.err,
+      },
     },
-    serializers: {
-      req: (req: LoggedRequest) => ({ method: req.method, url: redactUrl(req.url ?? ''), remoteAddress: req.ip }),
-      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-      err: pino.stdSerializers.err,
-    },
-  });
+    destination,
+  );

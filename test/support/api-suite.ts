@@ -8,6 +8,8 @@ export interface SuiteOptions {
   env?: Record<string, string>;
   /** Starts an SMTP sink before the server, points SMTP_URL at it and hands it to the suite; closed after the server. */
   smtpSink?: boolean;
+  /** The server logs through the service's own logger into memory: `server.loggedText()`. */
+  captureLog?: boolean;
 }
 
 type WithoutSmtpSink = SuiteOptions & { smtpSink?: false };
@@ -36,7 +38,11 @@ const describeServerSuite = (title: string, body: SmtpSuiteBody, options: SuiteO
     let server: TestServer | undefined;
     before(async () => {
       if (options.smtpSink) sink = await startSmtpSink();
-      server = await startTestServer(options.database, { ...(sink ? { SMTP_URL: sink.url } : {}), ...options.env });
+      server = await startTestServer(
+        options.database,
+        { ...(sink ? { SMTP_URL: sink.url } : {}), ...options.env },
+        { captureLog: options.captureLog },
+      );
     });
     body(
       startedInBefore('The test server', () => server),

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { createAccount } from '../../src/app/accounts/create-account.js';
 import { presentCreatedAccount } from '../../src/cli/presenters.js';
 import { loadConfig } from '../../src/config.js';
+import { createLogger } from '../../src/infra/logger.js';
 import { startService, type RunningService } from '../../src/service.js';
 import { createPostgresDatabase, type TestDatabase } from './databases.js';
 import { TestClock } from './test-clock.js';
@@ -33,12 +34,23 @@ export interface TestServer {
   dataDir: string;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiResponse<T>>;
   /** An account (owner + API client) created and printed the way the CLI does, logged in. */
+  /** What the service logged (as JSON lines) when started with `captureLog`; empty otherwise. */
+  loggedText(): string;
   newAccount(plan?: string): Promise<ReturnType<typeof presentCreatedAccount> & { accessToken: string; refreshToken: string }>;
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** Log through the service's own logger (createLogger, at info) into memory, for `loggedText()`. */
+  captureLog?: boolean;
+}
+
 /** Starts the real service on a random port, on a fresh database of the given kind. */
-export const startTestServer = async (database: TestDatabase, env: Record<string, string> = {}): Promise<TestServer> => {
+export const startTestServer = async (
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'countersign-test-'));
   const postgres = database === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
@@ -52,8 +64,12 @@ export const startTestServer = async (database: TestDatabase, env: Record<string
     ...env,
   });
   const clock = new TestClock(new Date());
-  // TEST_LOG_LEVEL=error shows what the server logged (an unhandled error's stack, say) while debugging.
-  const service = await startService(config, { clock, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const logLines: string[] = [];
+  const logger = options.captureLog
+    ? createLogger('info', { write: (line: string) => logLines.push(line) })
+    : // TEST_LOG_LEVEL=error shows what the server logged (an unhandled error's stack, say) while debugging.
+      pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const service = await startService(config, { clock, logger });
 
   const call = async <T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...(options.noAppAuthType ? {} : { app_auth_type: 'esign-oauth2' }), ...options.headers };
@@ -76,6 +92,7 @@ export const startTestServer = async (database: TestDatabase, env: Record<string
     service,
     dataDir,
     call,
+    loggedText: () => logLines.join(''),
     newAccount: async (plan = 'starter') => {
       const account = presentCreatedAccount(
         await createAccount(service.ctx, { name: 'Acme Test', email: `owner-${Date.now()}-${Math.random()}@acme.test`, plan }),
