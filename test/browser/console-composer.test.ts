@@ -257,22 +257,14 @@ describeWithServer(
             await assertAccessible(page, 'template editor 375');
             await screenshot(page, 'template-editor-375');
           } else {
-            await page
-              .getByRole('button', { name: /^Deactivate/ })
-              .first()
-              .click();
-            await page
-              .getByRole('button', { name: /^Activate/ })
-              .first()
-              .waitFor();
-            await page
-              .getByRole('button', { name: /^Activate/ })
-              .first()
-              .click();
-            await page
-              .getByRole('button', { name: /^Deactivate/ })
-              .first()
-              .waitFor();
+            // Deactivate, then activate again: each press turns the button into the other.
+            for (const [press, becomes] of [
+              [/^Deactivate/, /^Activate/],
+              [/^Activate/, /^Deactivate/],
+            ] as const) {
+              await page.getByRole('button', { name: press }).first().click();
+              await page.getByRole('button', { name: becomes }).first().waitFor();
+            }
           }
           assert.deepEqual(errors, []);
         } finally {

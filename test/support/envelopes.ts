@@ -1,3 +1,4 @@
+import { userOrOwner } from '../../src/app/envelopes/sender.js';
 import { makePdf } from './pdf-fixtures.js';
 import type { TestServer } from './test-server.js';
 
@@ -50,4 +51,17 @@ export const createEnvelope = async (server: TestServer, token: string, options:
     documents: { document_id: string }[];
     recipients: { signers: { recipient_id: string; email: string; status: string }[] };
   };
+};
+
+export interface Sender {
+  /** The account's API client's access token. */
+  token: string;
+  /** Where mails about the account's envelopes go (the owner's address). */
+  email: string;
+}
+
+/** A new account whose API client is logged in, as the sender of the envelopes it creates. */
+export const newSender = async (server: TestServer): Promise<Sender> => {
+  const account = await server.newAccount();
+  return { token: account.accessToken, email: (await userOrOwner(server.service.ctx.db, account.account_id, null)).email };
 };

@@ -28,6 +28,9 @@ interface Waiter {
  * The URLs in a mail's plain-text part, in order (signing, download and verification links). Punctuation
  * that ends a sentence after a URL is not part of it.
  */
+/** The first addressee as the mail names it (`Ada Lovelace <ada@example.test>`, or the bare address). */
+export const recipientOf = (mail: ParsedMail): string => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text ?? '';
+
 export const linksIn = (mail: ParsedMail): string[] => mail.text?.match(/https?:\/\/[^\s<>"]*[^\s<>".,;:!?)]/g) ?? [];
 
 const subjectsOf = (messages: ParsedMail[]): string => messages.map((mail) => JSON.stringify(mail.subject ?? '')).join(', ') || 'none';

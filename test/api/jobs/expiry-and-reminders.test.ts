@@ -2,27 +2,22 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, it } from 'node:test';
 import type { ParsedMail } from 'mailparser';
 import { enqueueJob } from '../../../src/app/outbox.js';
-import { userOrOwner } from '../../../src/app/envelopes/sender.js';
 import { readLedger } from '../../../src/app/ledger/append-ledger-entry.js';
 import { findSigningToken } from '../../../src/app/signing/signing-tokens.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
-import { createEnvelope } from '../../support/envelopes.js';
-import { linksIn } from '../../support/smtp-sink.js';
+import { createEnvelope, newSender, type Sender } from '../../support/envelopes.js';
+import { linksIn, recipientOf } from '../../support/smtp-sink.js';
 
-const recipientOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text;
 /** Earlier tests' envelopes keep expiring as the shared clock moves: each test looks at its own envelope's mail only. */
 const about = (mails: ParsedMail[], name: string) => mails.filter((mail) => mail.subject?.includes(`"${name}"`));
 
 describeOnEachDatabase(
   'Expiry and automatic reminders (jobs)',
   (server, sink) => {
-    let token: string;
-    let senderEmail: string;
+    let sender: Sender;
     // The test clock moves by days, past an access token's lifetime: every test logs in afresh.
     beforeEach(async () => {
-      const account = await server.newAccount();
-      token = account.accessToken;
-      senderEmail = (await userOrOwner(server.service.ctx.db, account.account_id, null)).email;
+      sender = await newSender(server);
     });
     afterEach(() => sink.clear());
 
@@ -40,7 +35,9 @@ describeOnEachDatabase(
     };
 
     it('expires the envelope at its due date: status Expired, ENVELOPE_EXPIRED, and mail to the sender and pending signers', async () => {
-      const id = await settle((await createEnvelope(server, token, { envelope: { name: 'Lease 1', expiration_days: 5 } })).envelope_id);
+      const id = await settle(
+        (await createEnvelope(server, sender.token, { envelope: { name: 'Lease 1', expiration_days: 5 } })).envelope_id,
+      );
       server.clock.advanceDays(4);
       await server.service.worker.drain();
       assert.equal((await statusOf(id)).status, 'Sent');
@@ -53,12 +50,14 @@ describeOnEachDatabase(
       assert.equal((await activities(id)).at(-1), 'ENVELOPE_EXPIRED');
       const expiryMails = about(sink.messages, 'Lease 1');
       assert.ok(expiryMails.every((mail) => mail.subject === 'Expired: "Lease 1"'));
-      assert.deepEqual(expiryMails.map(recipientOf).sort(), ['ada@example.test', 'grace@example.test', senderEmail].sort());
-      assert.match(expiryMails.find((mail) => recipientOf(mail) === senderEmail)!.text ?? '', /You can extend the signing due date/);
+      assert.deepEqual(expiryMails.map(recipientOf).sort(), ['ada@example.test', 'grace@example.test', sender.email].sort());
+      assert.match(expiryMails.find((mail) => recipientOf(mail) === sender.email)!.text ?? '', /You can extend the signing due date/);
     });
 
     it('does nothing when the due date was extended before the expiry job ran', async () => {
-      const id = await settle((await createEnvelope(server, token, { envelope: { name: 'Lease 2', expiration_days: 3 } })).envelope_id);
+      const id = await settle(
+        (await createEnvelope(server, sender.token, { envelope: { name: 'Lease 2', expiration_days: 3 } })).envelope_id,
+      );
       const later = new Date(server.clock.now().getTime() + 10 * 86_400_000).toISOString();
       await server.service.ctx.db.updateTable('envelopes').set({ signing_due_date: later }).where('id', '=', id).execute();
       server.clock.advanceDays(3);
@@ -69,7 +68,9 @@ describeOnEachDatabase(
     });
 
     it('does not expire an envelope that was cancelled meanwhile', async () => {
-      const id = await settle((await createEnvelope(server, token, { envelope: { name: 'Lease 3', expiration_days: 2 } })).envelope_id);
+      const id = await settle(
+        (await createEnvelope(server, sender.token, { envelope: { name: 'Lease 3', expiration_days: 2 } })).envelope_id,
+      );
       await server.service.ctx.db.updateTable('envelopes').set({ status: 'Cancelled' }).where('id', '=', id).execute();
       server.clock.advanceDays(2);
       await server.service.worker.drain();
@@ -78,7 +79,7 @@ describeOnEachDatabase(
     });
 
     it('reminds every signer whose turn it is reminder_period days before the due date, with a fresh signing link', async () => {
-      const created = await createEnvelope(server, token, {
+      const created = await createEnvelope(server, sender.token, {
         envelope: { name: 'Lease 4', expiration_days: 5, email_reminders: true, reminder_period: 2 },
       });
       const id = await settle(created.envelope_id);
@@ -109,7 +110,7 @@ describeOnEachDatabase(
     });
 
     it('does not remind a signer who has signed, nor one of a Sequential envelope who is still Waiting', async () => {
-      const created = await createEnvelope(server, token, {
+      const created = await createEnvelope(server, sender.token, {
         flow: 'Sequential',
         envelope: { name: 'Lease 5', expiration_days: 4, email_reminders: true, reminder_period: 1 },
       });

@@ -1,28 +1,22 @@
 import assert from 'node:assert/strict';
 import { afterEach, before, it } from 'node:test';
-import type { ParsedMail } from 'mailparser';
-import { userOrOwner } from '../../../src/app/envelopes/sender.js';
 import { enqueueJob } from '../../../src/app/outbox.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
-import { createEnvelope } from '../../support/envelopes.js';
-
-const recipientOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text;
+import { recipientOf } from '../../support/smtp-sink.js';
+import { createEnvelope, newSender, type Sender } from '../../support/envelopes.js';
 
 describeOnEachDatabase(
   'Cancellation and decline notices (jobs)',
   (server, sink) => {
-    let token: string;
-    let senderEmail: string;
+    let sender: Sender;
     before(async () => {
-      const account = await server.newAccount();
-      token = account.accessToken;
-      senderEmail = (await userOrOwner(server.service.ctx.db, account.account_id, null)).email;
+      sender = await newSender(server);
     });
     afterEach(() => sink.clear());
 
     /** A Sequential envelope whose invitations went out (Ada and the observer Alan; Grace is Waiting). */
     const invitedEnvelope = async () => {
-      const created = await createEnvelope(server, token, { flow: 'Sequential' });
+      const created = await createEnvelope(server, sender.token, { flow: 'Sequential' });
       await server.service.worker.drain();
       sink.clear();
       return created;
@@ -44,7 +38,7 @@ describeOnEachDatabase(
 
     it('mails the decline notice, naming the decliner and the reason, to the sender and the other invited signers', async () => {
       const { ctx } = server.service;
-      const created = await createEnvelope(server, token, { flow: 'Parallel' });
+      const created = await createEnvelope(server, sender.token, { flow: 'Parallel' });
       await server.service.worker.drain();
       sink.clear();
       const [ada] = created.recipients.signers;
@@ -57,7 +51,7 @@ describeOnEachDatabase(
       await ctx.db.updateTable('envelopes').set({ status: 'Declined', declined_at: now }).where('id', '=', created.envelope_id).execute();
       await enqueueJob(ctx, ctx.db, 'send-decline-notice', { envelopeId: created.envelope_id });
       await server.service.worker.drain();
-      assert.deepEqual(sink.messages.map(recipientOf).sort(), ['grace@example.test', senderEmail].sort());
+      assert.deepEqual(sink.messages.map(recipientOf).sort(), ['grace@example.test', sender.email].sort());
       assert.ok(
         sink.messages.every(
           (mail) => mail.subject === 'Declined: "Sales agreement" was declined by Ada Lovelace' && mail.text?.includes('Wrong address.'),

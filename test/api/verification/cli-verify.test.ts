@@ -112,19 +112,14 @@ describe('countersign verify <file.pdf>', () => {
 for (const database of testDatabases) {
   describe(`countersign account update on ${database}`, () => {
     const env = freshOperatorEnvironment(database);
+    const createAccount = async (name: string) =>
+      JSON.parse((await cli(env, 'account', 'create', '--name', name, '--email', `owner@${name.toLowerCase()}.test`, '--json')).stdout);
+    const setFrameAncestors = (accountId: string, origins: string) =>
+      cli(env, 'account', 'update', '--account', accountId, '--frame-ancestors', origins, '--json');
 
     it('stores --frame-ancestors as the account origins that may frame the signing page', async () => {
-      const created = JSON.parse((await cli(env, 'account', 'create', '--name', 'Acme', '--email', 'owner@acme.test', '--json')).stdout);
-      const run = await cli(
-        env,
-        'account',
-        'update',
-        '--account',
-        created.account_id,
-        '--frame-ancestors',
-        'https://a.example, https://b.example:8443/',
-        '--json',
-      );
+      const created = await createAccount('Acme');
+      const run = await setFrameAncestors(created.account_id, 'https://a.example, https://b.example:8443/');
       assert.equal(run.code, 0, run.stderr);
       assert.deepEqual(JSON.parse(run.stdout), {
         account_id: created.account_id,
@@ -144,26 +139,17 @@ for (const database of testDatabases) {
         await server.close();
       }
 
-      const cleared = await cli(env, 'account', 'update', '--account', created.account_id, '--frame-ancestors', '', '--json');
+      const cleared = await setFrameAncestors(created.account_id, '');
       assert.equal(cleared.code, 0, cleared.stderr);
       assert.deepEqual(JSON.parse(cleared.stdout).frame_ancestors, []);
     });
 
     it('rejects a value that is not an origin, and an unknown account, changing nothing', async () => {
-      const created = JSON.parse((await cli(env, 'account', 'create', '--name', 'Beta', '--email', 'owner@beta.test', '--json')).stdout);
-      const bad = await cli(
-        env,
-        'account',
-        'update',
-        '--account',
-        created.account_id,
-        '--frame-ancestors',
-        "https://a.example; script-src 'unsafe-inline'",
-        '--json',
-      );
+      const created = await createAccount('Beta');
+      const bad = await setFrameAncestors(created.account_id, "https://a.example; script-src 'unsafe-inline'");
       assert.equal(bad.code, 1);
       assert.equal(JSON.parse(bad.stdout).error.code, 'INVALID_FRAME_ANCESTOR');
-      const unknown = await cli(env, 'account', 'update', '--account', 'acct_nope', '--frame-ancestors', 'https://a.example', '--json');
+      const unknown = await setFrameAncestors('acct_nope', 'https://a.example');
       assert.equal(unknown.code, 1);
       assert.equal(JSON.parse(unknown.stdout).error.code, 'ACCOUNT_NOT_FOUND');
     });
