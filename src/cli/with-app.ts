@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { openAppContext } from '../app-context.js';
 import type { AppContext } from '../app/context.js';
 import { loadConfig } from '../config.js';
@@ -8,7 +9,7 @@ import { createLogger } from '../infra/logger.js';
 export const withApp = async <T>(action: (ctx: AppContext) => Promise<T>): Promise<T> => {
   const config = loadConfig();
   // Logs go to stderr so that `--json` output on stdout stays pure JSON.
-  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, pino.destination({ dest: 2, sync: true }));
   const opened = await openAppContext(config, { clock: systemClock, logger });
   try {
     return await action(opened.ctx);
