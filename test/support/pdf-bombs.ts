@@ -1,4 +1,5 @@
 import { constants, deflateRawSync } from 'node:zlib';
+import { PdfName, PdfStream } from '@libpdf/core';
 
 /**
  * Decompression bombs (issue 8): small PDFs whose Flate streams inflate to gigabytes. They are built
@@ -151,4 +152,38 @@ export const imageMarkedBomb = (zeroMib: number, asContent: boolean): Uint8Array
       dict: '/Type /XObject /Subtype /Image /Width 8192 /Height 8192 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode',
       stream: zlibBomb(new Uint8Array(0), zeroMib),
     },
+  ]);
+
+/** A filter that may stand before the Flate bomb in a stream's filter chain. */
+export type OuterFilter = 'ASCIIHexDecode' | 'ASCII85Decode' | 'FlateDecode';
+
+export interface BombStream {
+  /** MiB of zeros the stream inflates to, after a line of text. */
+  zeroMib: number;
+  /** The filter chain is `[/<wrappedIn> /FlateDecode]`: the zlib bytes are stored encoded once more. */
+  wrappedIn?: OuterFilter;
+}
+
+/** Encoded by the PDF library itself, so that its own decoder reads exactly the bytes the scan must count. */
+const encodedWith = (data: Uint8Array, filter: OuterFilter): Buffer =>
+  Buffer.from(new PdfStream([['Filter', PdfName.of(filter)]], data).getEncodedData());
+
+/** A one-page PDF whose content is the given Flate streams in order (`/Contents [5 0 R 6 0 R …]`). */
+export const multiStreamPdf = (streams: BombStream[]): Uint8Array =>
+  writePdf([
+    { number: 1, dict: '<< /Type /Catalog /Pages 2 0 R >>' },
+    { number: 2, dict: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+    {
+      number: 3,
+      dict: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents [${streams.map((_, i) => `${i + 5} 0 R`).join(' ')}] >>`,
+    },
+    { number: 4, dict: '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>' },
+    ...streams.map(({ zeroMib, wrappedIn }, i) => {
+      const zlib = zlibBomb(latin1(`BT /F1 12 Tf 72 ${700 - 14 * i} Td (Part ${i + 1}) Tj ET\n`), zeroMib);
+      return {
+        number: i + 5,
+        dict: wrappedIn ? `/Filter [/${wrappedIn} /FlateDecode]` : '/Filter /FlateDecode',
+        stream: wrappedIn ? encodedWith(zlib, wrappedIn) : zlib,
+      };
+    }),
   ]);

@@ -75,21 +75,26 @@ const ascii85Decode = (data: Uint8Array): Uint8Array => {
   return Uint8Array.from(out);
 };
 
+const ASCII_DECODERS = new Map<string, (data: Uint8Array) => Uint8Array>([
+  ['ASCIIHexDecode', asciiHexDecode],
+  ['AHx', asciiHexDecode],
+  ['ASCII85Decode', ascii85Decode],
+  ['A85', ascii85Decode],
+]);
+
+const isFlate = (name: string) => name === 'FlateDecode' || name === 'Fl';
+
 /**
- * The bytes FlateDecode receives: only ASCII encodings can precede it in a real document; any other
- * filter before it is left to the worker's time and memory limits.
+ * The part of a stream's filter chain the scan follows: from the start, ASCII encodings and Flate,
+ * Flate as often as it is named (the library runs every stage, so a Flate stream wrapped in Flate
+ * inflates twice). Any other filter ends it; a chain without Flate before that is left to the
+ * worker's time and memory limits.
  */
-const flateInput = (stream: RawStream): Uint8Array | undefined => {
-  const filters = filtersOf(stream.dict);
-  const flate = filters.findIndex((name) => name === 'FlateDecode' || name === 'Fl');
-  if (flate < 0) return undefined;
-  let data = stream.data;
-  for (const name of filters.slice(0, flate)) {
-    if (name === 'ASCIIHexDecode' || name === 'AHx') data = asciiHexDecode(data);
-    else if (name === 'ASCII85Decode' || name === 'A85') data = ascii85Decode(data);
-    else return undefined;
-  }
-  return data;
+const followedFilters = (dict: string): string[] => {
+  const filters = filtersOf(dict);
+  const end = filters.findIndex((name) => !isFlate(name) && !ASCII_DECODERS.has(name));
+  const followed = end < 0 ? filters : filters.slice(0, end);
+  return followed.some(isFlate) ? followed : [];
 };
 
 const isBufferTooLarge = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
@@ -216,11 +221,10 @@ export const scanInflateBudget = (bytes: Uint8Array, budget: InflateBudget = DEF
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   const { streams, bodies } = readObjects(bytes, text);
   let inflatedBytes = 0;
-  const count = (stream: RawStream): void => {
-    const input = flateInput(stream);
-    if (!input) return;
+  /** Each Flate stage's output counts: the library holds every one of them. */
+  const inflate = (data: Uint8Array): Buffer | undefined => {
     const cap = Math.min(budget.perStream, budget.perDocument - inflatedBytes);
-    const output = boundedInflate(input, cap + 1);
+    const output = boundedInflate(data, cap + 1);
     if (output === 'too-large' || (output && output.length > cap)) {
       throw tooComplex(
         cap < budget.perStream
@@ -228,9 +232,20 @@ export const scanInflateBudget = (bytes: Uint8Array, budget: InflateBudget = DEF
           : `one compressed stream inflates to more than ${budget.perStream / MIB} MiB`,
       );
     }
-    if (!output) return;
-    inflatedBytes += output.length;
-    if (/\/Type\s*\/ObjStm\b/.test(stream.dict)) readObjectStream(stream.dict, output, bodies);
+    if (output) inflatedBytes += output.length;
+    return output;
+  };
+  const count = (stream: RawStream): void => {
+    const filters = followedFilters(stream.dict);
+    if (filters.length === 0) return;
+    let data: Uint8Array = stream.data;
+    for (const name of filters) {
+      const decoded = isFlate(name) ? inflate(data) : ASCII_DECODERS.get(name)!(data);
+      if (!decoded) return;
+      data = decoded;
+    }
+    if (/\/Type\s*\/ObjStm\b/.test(stream.dict))
+      readObjectStream(stream.dict, Buffer.from(data.buffer, data.byteOffset, data.byteLength), bodies);
   };
   const isImage = (stream: RawStream) => /\/Subtype\s*\/Image\b/.test(stream.dict);
   for (const stream of streams) if (!isImage(stream)) count(stream);

@@ -4,7 +4,7 @@ import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope, envelopeRequest } from '../../support/envelopes.js';
 import { whilePolled } from '../../support/liveness-poller.js';
 import { markCompleted } from '../../support/mark-completed.js';
-import { objectStreamBomb, pageContentBomb } from '../../support/pdf-bombs.js';
+import { multiStreamPdf, objectStreamBomb, pageContentBomb } from '../../support/pdf-bombs.js';
 import type { ApiResponse } from '../../support/test-server.js';
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
@@ -55,5 +55,24 @@ describeOnEachDatabase('PDF decompression bombs', (server) => {
       server.call('POST', '/api/v2.0/envelopes/create', { token, body }),
     );
     assertTooComplex(response);
+  });
+
+  it('answers 400 PDF_TOO_COMPLEX to POST /envelopes/create with five content streams of 60 MiB, four of them behind ASCIIHex and ASCII85, past the 256 MiB per document', async (t) => {
+    const body = await envelopeRequest();
+    body.documents[0]!.content_base64 = base64(
+      multiStreamPdf([
+        { zeroMib: 60 },
+        { zeroMib: 60, wrappedIn: 'ASCIIHexDecode' },
+        { zeroMib: 60, wrappedIn: 'ASCII85Decode' },
+        { zeroMib: 60, wrappedIn: 'ASCIIHexDecode' },
+        { zeroMib: 60, wrappedIn: 'ASCII85Decode' },
+      ]),
+    );
+    const response = await whilePolled(t, server, 'five 60 MiB streams behind ASCII encodings on create', () =>
+      server.call('POST', '/api/v2.0/envelopes/create', { token, body }),
+    );
+    assert.equal(response.status, 400, JSON.stringify(response.body));
+    const refusal = 'The PDF document is too complex to process: its compressed streams inflate to more than 256 MiB.';
+    assert.deepEqual(response.body, { message: refusal, errors: [{ error_code: 'PDF_TOO_COMPLEX', developer_message: refusal }] });
   });
 });

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../../src/domain/app-error.js';
+import { findAnchors } from '../../../src/infra/pdf/find-anchors.js';
 import { DEFAULT_INFLATE_BUDGET, scanInflateBudget } from '../../../src/infra/pdf/inflate-budget.js';
-import { imageMarkedBomb, objectStreamBomb, pageContentBomb, pdfWithContentOf } from '../../support/pdf-bombs.js';
+import { imageMarkedBomb, multiStreamPdf, objectStreamBomb, pageContentBomb, pdfWithContentOf } from '../../support/pdf-bombs.js';
 import { makeEncryptedPdf, makePdf } from '../../support/pdf-fixtures.js';
 import { makeAes256R6Pdf } from '../../support/pdf-encrypted-r6.js';
 
@@ -39,6 +40,49 @@ describe('scanInflateBudget', () => {
     const budget = { perStream: 8 * MIB, perDocument: 3 * MIB };
     assert.ok(scanInflateBudget(pdfWithContentOf(2), budget).inflatedBytes >= 2 * MIB);
     rejectsAsTooComplex(() => scanInflateBudget(pdfWithContentOf(4), budget), /streams inflate to more than 3 MiB/);
+  });
+
+  it('counts every stream of a filter chain that ends in Flate after an ASCII encoding or another Flate, as the PDF library decodes it', async () => {
+    const small = multiStreamPdf([
+      { zeroMib: 1 },
+      { zeroMib: 1, wrappedIn: 'ASCIIHexDecode' },
+      { zeroMib: 1, wrappedIn: 'ASCII85Decode' },
+      { zeroMib: 1, wrappedIn: 'FlateDecode' },
+    ]);
+    for (const part of ['Part 1', 'Part 2', 'Part 3', 'Part 4'])
+      assert.equal((await findAnchors(small, part)).length, 1, `${part} is read`);
+    const { inflatedBytes } = scanInflateBudget(small);
+    // Both stages of the Flate in Flate count: the first inflates to the ~1 KB the second one inflates.
+    assert.ok(inflatedBytes >= 4 * MIB + 1024 && inflatedBytes < 4 * MIB + 4096, `${inflatedBytes} bytes counted`);
+  });
+
+  for (const wrappedIn of ['ASCIIHexDecode', 'ASCII85Decode', 'FlateDecode'] as const) {
+    it(`stops a stream filtered [/${wrappedIn} /FlateDecode] that inflates to 512 MiB at the default per-stream budget (64 MiB)`, () => {
+      rejectsAsTooComplex(
+        () => scanInflateBudget(multiStreamPdf([{ zeroMib: 512, wrappedIn }])),
+        /one compressed stream inflates to more than 64 MiB/,
+      );
+    });
+  }
+
+  it('adds up the streams for the default per-document budget: four of 60 MiB pass, five are refused though each is under 64 MiB', () => {
+    const { inflatedBytes } = scanInflateBudget(multiStreamPdf(Array.from({ length: 4 }, () => ({ zeroMib: 60 }))));
+    assert.ok(inflatedBytes >= 240 * MIB, `${inflatedBytes} bytes counted`);
+    rejectsAsTooComplex(
+      () => scanInflateBudget(multiStreamPdf(Array.from({ length: 5 }, () => ({ zeroMib: 60 })))),
+      /its compressed streams inflate to more than 256 MiB/,
+    );
+  });
+
+  it('adds the streams behind ASCII encodings to the per-document sum: 60 MiB plain, twice behind ASCIIHex and twice behind ASCII85', () => {
+    const mixed = multiStreamPdf([
+      { zeroMib: 60 },
+      { zeroMib: 60, wrappedIn: 'ASCIIHexDecode' },
+      { zeroMib: 60, wrappedIn: 'ASCII85Decode' },
+      { zeroMib: 60, wrappedIn: 'ASCIIHexDecode' },
+      { zeroMib: 60, wrappedIn: 'ASCII85Decode' },
+    ]);
+    rejectsAsTooComplex(() => scanInflateBudget(mixed), /its compressed streams inflate to more than 256 MiB/);
   });
 
   it('counts a stream whose declared /Length is cut short, as the PDF library would still inflate it', () => {
