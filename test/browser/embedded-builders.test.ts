@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, it } from 'node:test';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { updateAccount } from '../../src/app/accounts/update-account.js';
@@ -11,6 +9,7 @@ import { PAGE_SIZES } from '../support/pdf-fixtures.js';
 import type { TestServer } from '../support/test-server.js';
 import { assertAccessible, screenshot } from './accessibility.js';
 import { launchChromium, onServer } from './chromium.js';
+import { assertFramingRefused, foreignSite, postedEvents, waitForPostedEvent } from './foreign-site.js';
 import { dragTo, waitForRenderedCanvas } from './gestures.js';
 
 interface BuilderEvent {
@@ -23,28 +22,10 @@ interface BuilderEvent {
 
 const TOLERANCE_POINTS = 2;
 
-/** The integrator's own app on another origin: it frames the builder and records what the frame posts. */
-const startParentSite = async (): Promise<{ origin: string; server: Server }> => {
-  const server = createServer((request, response) => {
-    const frame = new URL(request.url ?? '/', 'http://parent').searchParams.get('frame') ?? '';
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><html lang="en"><title>Integrator app</title>
-<script>window.events = []; addEventListener('message', (event) => window.events.push(event.data));</script>
-<iframe id="builder" title="Countersign" src="${frame.replace(/"/g, '&quot;')}" width="1240" height="960"></iframe></html>`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-};
-
-const eventsOf = (page: Page) => page.evaluate(() => (window as unknown as { events: BuilderEvent[] }).events);
-
-const waitForEvent = (page: Page, type: string) =>
-  page.waitForFunction((wanted) => (window as unknown as { events: BuilderEvent[] }).events.some((e) => e.type === wanted), type, {
-    timeout: 15_000,
-  });
+const eventsOf = (page: Page) => postedEvents<BuilderEvent>(page);
 
 const builderFrame = async (page: Page): Promise<Frame> => {
-  const handle = await page.locator('#builder').elementHandle();
+  const handle = await page.locator('#countersign').elementHandle();
   const frame = await handle?.contentFrame();
   assert.ok(frame, 'the builder frame is there');
   return frame;
@@ -64,21 +45,17 @@ describeWithServer(
   'embedded builders in an integrator page',
   (service) => {
     let browser: Browser;
-    let parent: { origin: string; server: Server };
+    const parent = foreignSite(() => browser);
     let account: Awaited<ReturnType<TestServer['newAccount']>>;
     let documentBase64: string;
 
     before(async () => {
       mkdirSync('.test-tmp/screenshots', { recursive: true });
       account = await service.newAccount();
-      parent = await startParentSite();
       browser = await launchChromium();
       documentBase64 = await pdfBase64(2, 'Master services agreement');
     });
-    after(async () => {
-      await browser?.close();
-      parent?.server.close();
-    });
+    after(() => browser?.close());
 
     const newTemplate = async () => {
       const created = await service.call('POST', '/api/v2.0/templates/create', {
@@ -113,20 +90,12 @@ describeWithServer(
       return onServer(service.url, response.body.data.url);
     };
 
-    const openInParent = async (frameUrl: string) => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-      const console: string[] = [];
-      page.on('console', (message) => console.push(message.text()));
-      await page.goto(`${parent.origin}/?frame=${encodeURIComponent(frameUrl)}`);
-      return { page, console };
-    };
-
     it('edits a template inside a foreign-origin page that the account allows; the parent receives countersign.template.saved; a reload keeps the session', async () => {
       await updateAccount(service.service.ctx, account.account_id, { frameAncestors: [parent.origin] });
       const templateId = await newTemplate();
-      const { page } = await openInParent(await editUrl(templateId));
+      const { page } = await parent.open(await editUrl(templateId));
       try {
-        await waitForEvent(page, 'countersign.loaded');
+        await waitForPostedEvent(page, 'countersign.loaded');
         assert.deepEqual((await eventsOf(page))[0], { type: 'countersign.loaded', kind: 'template' });
         const frame = await builderFrame(page);
         await waitForRenderedCanvas(frame, 'canvas.editor-canvas');
@@ -135,14 +104,14 @@ describeWithServer(
         await assertAccessible(frame, 'embedded template editor');
         await screenshot(page, 'embedded-template-1280');
         await frame.locator('[data-testid=save-template]').click();
-        await waitForEvent(page, 'countersign.template.saved');
+        await waitForPostedEvent(page, 'countersign.template.saved');
         assert.deepEqual(
           (await eventsOf(page)).find((event) => event.type === 'countersign.template.saved'),
           { type: 'countersign.template.saved', template_id: templateId },
         );
 
         await page.reload();
-        await waitForEvent(page, 'countersign.loaded');
+        await waitForPostedEvent(page, 'countersign.loaded');
         const reloaded = await builderFrame(page);
         await reloaded.getByRole('button', { name: 'Signature for Client, page 1' }).waitFor({ timeout: 15_000 });
       } finally {
@@ -159,9 +128,9 @@ describeWithServer(
 
     it('sends from the prefilled composer inside the allowed page; the parent receives countersign.envelope.sent', async () => {
       await updateAccount(service.service.ctx, account.account_id, { frameAncestors: [parent.origin] });
-      const { page } = await openInParent(await senderUrl());
+      const { page } = await parent.open(await senderUrl());
       try {
-        await waitForEvent(page, 'countersign.loaded');
+        await waitForPostedEvent(page, 'countersign.loaded');
         assert.deepEqual((await eventsOf(page))[0], { type: 'countersign.loaded', kind: 'compose' });
         const frame = await builderFrame(page);
         await waitForRenderedCanvas(frame, 'canvas.editor-canvas');
@@ -174,7 +143,7 @@ describeWithServer(
         await assertAccessible(frame, 'embedded composer');
         await screenshot(page, 'embedded-compose-1280');
         await frame.locator('[data-testid=send-envelope]').click();
-        await waitForEvent(page, 'countersign.envelope.sent');
+        await waitForPostedEvent(page, 'countersign.envelope.sent');
         const sent = (await eventsOf(page)).find((event) => event.type === 'countersign.envelope.sent');
         assert.match(sent?.envelope_id ?? '', /^env_/);
         await frame.locator('[data-testid=builder-sent]').waitFor();
@@ -188,17 +157,7 @@ describeWithServer(
 
     it('is refused by the browser (CSP frame-ancestors) in a page the account does not list', async () => {
       await updateAccount(service.service.ctx, account.account_id, { frameAncestors: ['https://someone-else.example'] });
-      const { page, console } = await openInParent(await editUrl(await newTemplate()));
-      try {
-        await page.waitForTimeout(3_000);
-        assert.deepEqual(await eventsOf(page), [], 'the refused frame never ran the builder');
-        assert.ok(
-          console.some((line) => /frame-ancestors/.test(line)),
-          `the browser reports the frame-ancestors violation: ${console.join(' | ')}`,
-        );
-      } finally {
-        await page.close();
-      }
+      await assertFramingRefused(parent, await editUrl(await newTemplate()));
     });
 
     it('fits a phone: the builder page passes axe-core at 375 px', async () => {
