@@ -30,7 +30,7 @@ export const openAppContext = async (
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), logger });
     const [blobs, keys, webhookSecrets] = await Promise.all([
       createBlobStore(config, database.db, clock),
-      loadServiceKeys(config),
+      loadServiceKeys(config, { db: database.db, clock, logger }),
       loadWebhookSecretBox(config),
     ]).catch((error: unknown) => {
       mailer.close();

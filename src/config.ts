@@ -37,6 +37,11 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** WEBHOOK_SECRETS_KEY: the AES-256 key (32 bytes) that encrypts webhook secrets; unset = generated once in DATA_DIR/keys. */
   webhookSecretsKey: Buffer | undefined;
+  /**
+   * SECRETS_KEY (32 bytes): the keys that encrypt secrets stored in the database are derived from it
+   * (today the ledger key and sealing identity shared on PostgreSQL); unset = those are stored unencrypted.
+   */
+  secretsKey: Buffer | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
 }
@@ -209,12 +214,12 @@ const ledgerKeyPem = (env: Env): string | undefined => {
   return pem;
 };
 
-/** WEBHOOK_SECRETS_KEY: 32 random bytes in base64 (`openssl rand -base64 32`). */
-const webhookSecretsKey = (env: Env): Buffer | undefined => {
-  const raw = read(env, 'WEBHOOK_SECRETS_KEY');
+/** WEBHOOK_SECRETS_KEY, SECRETS_KEY: 32 random bytes in base64 (`openssl rand -base64 32`). */
+const base64Key = (env: Env, name: string): Buffer | undefined => {
+  const raw = read(env, name);
   if (raw === undefined) return undefined;
   const key = /^[A-Za-z0-9+/]+={0,2}$/.test(raw) ? Buffer.from(raw, 'base64') : undefined;
-  if (key?.byteLength !== 32) throw new ConfigError('WEBHOOK_SECRETS_KEY', 'must be 32 bytes in base64 (openssl rand -base64 32)');
+  if (key?.byteLength !== 32) throw new ConfigError(name, 'must be 32 bytes in base64 (openssl rand -base64 32)');
   return key;
 };
 
@@ -310,7 +315,8 @@ export const loadConfig = (env: Env = process.env): Config => {
     planQuotas: parsePlanQuotas(read(env, 'PLAN_QUOTAS') ?? DEFAULT_PLAN_QUOTAS),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     webhookAllowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
-    webhookSecretsKey: webhookSecretsKey(env),
+    webhookSecretsKey: base64Key(env, 'WEBHOOK_SECRETS_KEY'),
+    secretsKey: base64Key(env, 'SECRETS_KEY'),
     accessTokenTtlSeconds: 3600,
     refreshTokenTtlSeconds: 30 * 86_400,
   };

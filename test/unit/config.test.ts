@@ -119,6 +119,18 @@ describe('configuration', () => {
     }
   });
 
+  it('reads SECRETS_KEY as 32 bytes of base64, unset by default, and refuses anything else naming the variable', () => {
+    const key = randomBytes(32);
+    assert.deepEqual(loadConfig({ SECRETS_KEY: key.toString('base64') }).secretsKey, key);
+    assert.equal(loadConfig({}).secretsKey, undefined);
+    for (const bad of [randomBytes(31).toString('base64'), 'not base64!']) {
+      assert.throws(() => loadConfig({ SECRETS_KEY: bad }), {
+        name: 'ConfigError',
+        message: 'Configuration error: SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
+      });
+    }
+  });
+
   const refusals: [Record<string, string>, string][] = [
     [{ PORT: 'eighty' }, 'Configuration error: PORT must be a whole number from 0 to 65535 (got "eighty")'],
     [{ PUBLIC_URL: 'example.com' }, 'Configuration error: PUBLIC_URL is not a valid URL (got "example.com")'],

@@ -428,6 +428,17 @@ export interface BuilderTokensTable {
   issuer_session_id: string | null;
 }
 
+/** The installation's shared keys on PostgreSQL (migration 0019): `ledger` and `sealing`. */
+export interface ServiceIdentityTable {
+  name: string;
+  /** The ledger's public key (base64, raw 32 bytes) or the hex SHA-256 of the sealing chain's root certificate. */
+  public_id: string;
+  /** The generated private key (PEM), sealed when `secret_encrypted` is 1; null for a configured key. */
+  secret: string | null;
+  secret_encrypted: number;
+  created_at: string;
+}
+
 export interface Database {
   blobs: BlobsTable;
   templates: TemplatesTable;
@@ -464,4 +475,5 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  service_identity: ServiceIdentityTable;
 }

@@ -14,15 +14,13 @@ export interface LedgerKey {
 
 export const ledgerKeyPath = (dataDir: string): string => join(dataDir, 'keys', 'ledger-ed25519.pem');
 
+/** A new Ed25519 private key, PKCS#8 PEM. */
+export const generateLedgerKeyPem = (): string =>
+  String(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }));
+
 /** The ledger key of this data directory, generated on first use and reused afterwards (see readOrCreateKeyFile). */
 export const loadLedgerKey = async (dataDir: string): Promise<LedgerKey> =>
-  ledgerKeyFrom(
-    createPrivateKey(
-      await readOrCreateKeyFile(ledgerKeyPath(dataDir), () =>
-        String(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' })),
-      ),
-    ),
-  );
+  ledgerKeyFrom(createPrivateKey(await readOrCreateKeyFile(ledgerKeyPath(dataDir), generateLedgerKeyPem)));
 
 /** The public key (base64 of the raw 32 bytes) of `dataDir`'s ledger key if there is one, read without creating anything. */
 export const findLedgerPublicKey = async (dataDir: string): Promise<string | undefined> => {

@@ -20,6 +20,8 @@ export const SEALING_KEY: RsaHashedKeyGenParams = {
 const SEALING_FILE = 'sealing-identity.pem';
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([A-Za-z0-9+/=\s]*)-----END \1-----/g;
 
+export const sealingIdentityPath = (dataDir: string): string => join(dataDir, 'keys', SEALING_FILE);
+
 const pemBlocks = (pem: string) =>
   [...pem.matchAll(PEM_BLOCK)].map(([, label, body]) => ({ label, der: new Uint8Array(Buffer.from(body ?? '', 'base64')) }));
 
@@ -39,11 +41,12 @@ const createExclusively = async (path: string, content: string): Promise<void> =
   }
 };
 
-const parseIdentityPem = (pem: string, path: string): SealingIdentityPem => {
+/** The identity in a PEM text (`source` names where it came from, for the error when it lacks a part). */
+export const parseIdentityPem = (pem: string, source: string): SealingIdentityPem => {
   const blocks = pemBlocks(pem);
   const key = blocks.find((block) => block.label === 'PRIVATE KEY');
   const certificateChain = blocks.filter((block) => block.label === 'CERTIFICATE').map((block) => block.der);
-  const lacking = () => new Error(`${path} lacks the sealing key or certificate; delete it to generate a new one`);
+  const lacking = () => new Error(`${source} lacks the sealing key or certificate; delete it to generate a new one`);
   if (!key || !certificateChain[0]) throw lacking();
   try {
     createPrivateKey({ key: Buffer.from(key.der), format: 'der', type: 'pkcs8' });
@@ -55,7 +58,7 @@ const parseIdentityPem = (pem: string, path: string): SealingIdentityPem => {
 
 /** The generated identity of `dataDir` if there is one, read without creating or changing anything (`countersign verify`). */
 export const findGeneratedIdentity = async (dataDir: string): Promise<SealingIdentityPem | undefined> => {
-  const path = join(dataDir, 'keys', SEALING_FILE);
+  const path = sealingIdentityPath(dataDir);
   const existing = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
     throw error;
@@ -70,7 +73,7 @@ export const findGeneratedIdentity = async (dataDir: string): Promise<SealingIde
 export const readGeneratedIdentity = async (dataDir: string): Promise<SealingIdentityPem> => {
   const keysDir = join(dataDir, 'keys');
   await mkdir(keysDir, { recursive: true, mode: 0o700 });
-  const path = join(keysDir, SEALING_FILE);
+  const path = sealingIdentityPath(dataDir);
   const existing = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;

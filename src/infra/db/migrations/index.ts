@@ -18,6 +18,7 @@ import * as attachmentFields from './0015-attachment-fields.js';
 import * as recipientLanguages from './0016-recipient-languages.js';
 import * as envelopeCreators from './0017-envelope-creators.js';
 import * as builderTokenIssuers from './0018-builder-token-issuers.js';
+import * as serviceIdentity from './0019-service-identity.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -42,4 +43,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0016-recipient-languages': recipientLanguages,
   '0017-envelope-creators': envelopeCreators,
   '0018-builder-token-issuers': builderTokenIssuers,
+  '0019-service-identity': serviceIdentity,
 });
