@@ -199,6 +199,52 @@ describeOnEachDatabase('webhooks without WEBHOOK_ALLOW_PRIVATE', (server) => {
     }
   });
 
+  // Behind a SIIT or NAT64 translator these reach the IPv4 address they carry: here 127.0.0.1.
+  const loopbackInIPv6 = [
+    ['http://[::ffff:0:7f00:1]/hook', '::ffff:0:7f00:1'], // IPv4-translated (SIIT)
+    ['http://[::127.0.0.1]/hook', '::7f00:1'], // IPv4-compatible
+    ['http://[64:ff9b:1::7f00:1]/hook', '64:ff9b:1::7f00:1'], // local-use NAT64
+  ] as const;
+  const notPublic = (address: string) =>
+    `The host resolves to ${address}, which is not a public address: refused (an operator may allow private addresses with WEBHOOK_ALLOW_PRIVATE=true).`;
+
+  it('refuses IPv6 hosts that carry a loopback IPv4 address (translated, compatible, local-use NAT64) with 400 INVALID_WEBHOOK_URL', async () => {
+    for (const [url, address] of loopbackInIPv6) {
+      const response = await server.call('POST', '/api/v2.0/webhooks', { token, body: { url, events: ['envelope.sent'] } });
+      assert.equal(response.status, 400, url);
+      assert.deepEqual(
+        response.body.errors,
+        [{ error_code: 'INVALID_WEBHOOK_URL', field: 'url', developer_message: notPublic(address) }],
+        url,
+      );
+    }
+    const listed = await server.call('GET', '/api/v2.0/webhooks', { token });
+    assert.deepEqual(
+      listed.body.data.webhooks.filter((webhook: { url: string }) => loopbackInIPv6.some(([url]) => url === webhook.url)),
+      [],
+    );
+  });
+
+  it('checks IPv6 hosts that carry a loopback IPv4 address again at delivery time: nothing is sent, the attempt logs why', async () => {
+    for (const [url, address] of loopbackInIPv6) {
+      const created = await server.call('POST', '/api/v2.0/webhooks', {
+        token,
+        body: { url: 'https://93.184.215.14/hook', events: ['envelope.sent'] },
+      });
+      assert.equal(created.status, 201);
+      const { webhook_id } = created.body.data;
+      // A URL stored before the check knew these forms.
+      await server.service.ctx.db.updateTable('webhooks').set({ url }).where('id', '=', webhook_id).execute();
+      await server.call('POST', `/api/v2.0/webhooks/${webhook_id}/test`, { token });
+      await server.service.worker.drain();
+      const log = await server.call('GET', `/api/v2.0/webhooks/${webhook_id}/deliveries`, { token });
+      const [attempt] = log.body.data.deliveries[0].attempts;
+      assert.equal(attempt.status_code, null, url);
+      assert.equal(attempt.duration_ms, 0, url);
+      assert.equal(attempt.error, notPublic(address), url);
+    }
+  });
+
   it('checks the address again at delivery time: a host that now resolves to a private address gets nothing', async () => {
     const created = await server.call('POST', '/api/v2.0/webhooks', {
       token,

@@ -15763,7 +15763,7 @@ export interface operations {
           )[];
           /**
            * Format: uri
-           * @description https:// (or http://) URL without credentials, at most 2048 characters. Its host must resolve to public addresses only, checked now and again before every delivery; private, loopback, link-local, CGNAT and unique-local addresses are refused unless the operator set WEBHOOK_ALLOW_PRIVATE=true, cloud metadata addresses always
+           * @description https:// (or http://) URL without credentials, at most 2048 characters. Its host must resolve to public addresses only, checked now and again before every delivery; private, loopback, link-local, CGNAT, unique-local and reserved addresses, also inside IPv6 addresses that carry an IPv4 one (mapped, translated, compatible, NAT64, 6to4, Teredo), are refused unless the operator set WEBHOOK_ALLOW_PRIVATE=true, cloud metadata addresses always
            */
           url: string;
         };

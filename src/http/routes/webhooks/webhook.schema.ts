@@ -28,7 +28,8 @@ export const WebhookUrl = Text(MAX_WEBHOOK_URL_LENGTH, {
   'x-invalid-code': 'INVALID_WEBHOOK_URL',
   description:
     'https:// (or http://) URL without credentials, at most 2048 characters. Its host must resolve to public addresses only, ' +
-    'checked now and again before every delivery; private, loopback, link-local, CGNAT and unique-local addresses are refused ' +
+    'checked now and again before every delivery; private, loopback, link-local, CGNAT, unique-local and reserved addresses, ' +
+    'also inside IPv6 addresses that carry an IPv4 one (mapped, translated, compatible, NAT64, 6to4, Teredo), are refused ' +
     'unless the operator set WEBHOOK_ALLOW_PRIVATE=true, cloud metadata addresses always',
 });
 
