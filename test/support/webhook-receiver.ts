@@ -61,19 +61,31 @@ export const startWebhookReceiver = async (clock: { now(): Date } = { now: () =>
   };
 };
 
+const parsedSignature = (delivery: ReceivedDelivery) => {
+  const header = String(delivery.headers['countersign-signature'] ?? '');
+  const parts = header.split(',').map((part) => part.split('=') as [string, string]);
+  const t = parts.find(([key]) => key === 't')?.[1];
+  const signatures = parts.filter(([key]) => key === 'v1').map(([, value]) => Buffer.from(value, 'hex'));
+  const madeWith = (secret: string, signature: Buffer) => {
+    const expected = createHmac('sha256', secret).update(`${t}.${delivery.raw}`).digest();
+    return signature.length === expected.length && timingSafeEqual(signature, expected);
+  };
+  return { signatures, madeWith };
+};
+
 /**
  * Checks `Countersign-Signature: t=<unix>,v1=<hex>[,v1=<hex>]` the way README "Webhooks" tells
  * integrators to, with node:crypto only: which of the given secrets one of the `v1=` entries verifies.
  */
 export const secretsThatVerify = (delivery: ReceivedDelivery, secrets: readonly string[]): string[] => {
-  const header = String(delivery.headers['countersign-signature'] ?? '');
-  const parts = header.split(',').map((part) => part.split('=') as [string, string]);
-  const t = parts.find(([key]) => key === 't')?.[1];
-  const signatures = parts.filter(([key]) => key === 'v1').map(([, value]) => Buffer.from(value, 'hex'));
-  return secrets.filter((secret) => {
-    const expected = createHmac('sha256', secret).update(`${t}.${delivery.raw}`).digest();
-    return signatures.some((signature) => signature.length === expected.length && timingSafeEqual(signature, expected));
-  });
+  const { signatures, madeWith } = parsedSignature(delivery);
+  return secrets.filter((secret) => signatures.some((signature) => madeWith(secret, signature)));
+};
+
+/** Which of the given secrets made each `v1=` entry, in the header's order (undefined for an entry none of them made). */
+export const secretsInSignatureOrder = (delivery: ReceivedDelivery, secrets: readonly string[]): (string | undefined)[] => {
+  const { signatures, madeWith } = parsedSignature(delivery);
+  return signatures.map((signature) => secrets.find((secret) => madeWith(secret, signature)));
 };
 
 /** The number of `v1=` entries of a delivery's signature header. */

@@ -4,6 +4,7 @@ import { userOrOwner } from '../../../src/app/envelopes/sender.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import {
   answerWith,
+  secretsInSignatureOrder,
   secretsThatVerify,
   signatureCount,
   startWebhookReceiver,
@@ -143,6 +144,30 @@ describeOnEachDatabase(
       const after = receiver.received('/rotated')[1]!;
       assert.equal(signatureCount(after), 1);
       assert.deepEqual(secretsThatVerify(after, [hook.secret, newSecret]), [newSecret]);
+    });
+
+    it("puts the new secret's v1= first after a rotation; a receiver holding only the new secret, or only the old one, verifies", async () => {
+      const hook = await createHook('/rotation-order');
+      const rotate = async () => {
+        const rotated = await server.call('POST', `/api/v2.0/webhooks/${hook.webhook_id}/rotate_secret`, { token });
+        assert.equal(rotated.status, 200);
+        return rotated.body.data.secret as string;
+      };
+      const second = await rotate();
+      await ping(hook.webhook_id);
+      await drain();
+      const delivery = receiver.received('/rotation-order')[0]!;
+      assert.deepEqual(secretsInSignatureOrder(delivery, [hook.secret, second]), [second, hook.secret]);
+      assert.deepEqual(secretsThatVerify(delivery, [second]), [second]);
+      assert.deepEqual(secretsThatVerify(delivery, [hook.secret]), [hook.secret]);
+
+      server.clock.advance(3600_000);
+      await logInAgain();
+      const third = await rotate();
+      await ping(hook.webhook_id);
+      await drain();
+      const again = receiver.received('/rotation-order')[1]!;
+      assert.deepEqual(secretsInSignatureOrder(again, [hook.secret, second, third]), [third, second]);
     });
 
     it('stops every pending retry at once when the webhook is disabled', async () => {
