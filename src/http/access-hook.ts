@@ -56,19 +56,32 @@ const documentAdminOnly = (schema: { description?: string; response?: unknown } 
   if (schema.response && typeof schema.response === 'object') schema.response = { ...errorResponses(403), ...schema.response };
 };
 
+/** What one route asks of its caller, as the access hook settled it when the route was registered. */
+export interface RouteAccessRule {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  adminOnly: boolean;
+}
+
 /**
  * Enforces each route's `access` (see RouteAccess) and `role`. API routes need a token unless they say
  * otherwise; pages and documents outside /api are public. The access is settled when the route is
  * registered, so public routes run no check at all. Registered before the rate limiter, whose route
- * hook must come after this one: it keys an authenticated request by its API client.
+ * hook must come after this one: it keys an authenticated request by its API client. Answers the rule
+ * of every route it sees registered, so that the policy can be read back whole (the router's own
+ * listing shows no route options): tests hold the admin-only routes to the contract with it.
  */
-export const registerAccessControl = (app: App, ctx: AppContext) => {
+export const registerAccessControl = (app: App, ctx: AppContext): readonly RouteAccessRule[] => {
+  const rules: RouteAccessRule[] = [];
   app.addHook('onRoute', (route) => {
     const access = route.config?.access ?? (route.url.startsWith('/api/') ? 'bearer' : 'public');
     const adminOnly = route.config?.role === 'admin';
+    for (const method of [route.method].flat()) rules.push({ method, url: route.url, access, adminOnly });
     if (adminOnly) documentAdminOnly(route.schema as Parameters<typeof documentAdminOnly>[0]);
     if (access === 'public') return;
     appendRouteHook(route, 'onRequest', checkAccess(ctx, access, adminOnly));
     appendRouteHook(route, 'preParsing', answerDeniedAccess);
   });
+  return rules;
 };

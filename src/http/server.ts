@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/context.js';
-import { registerAccessControl } from './access-hook.js';
+import { registerAccessControl, type RouteAccessRule } from './access-hook.js';
 import type { App } from './app-type.js';
 import { clientErrorResponse, handleError, handleNotFound } from './errors.js';
 import { registerIdempotency } from './idempotency.js';
@@ -64,6 +64,8 @@ const trustHops =
 
 export interface BuiltServer {
   app: App;
+  /** Every route's access rule as enforced (the router's own listing does not show route options). */
+  accessRules: readonly RouteAccessRule[];
   close(): Promise<void>;
 }
 
@@ -99,7 +101,7 @@ export const buildServer = async (ctx: AppContext): Promise<BuiltServer> => {
     reply.header('x-request-id', request.id);
     reply.header('access-control-allow-origin', ownOrigin);
   });
-  registerAccessControl(app, ctx);
+  const accessRules = registerAccessControl(app, ctx);
   parseBodies(app);
 
   // Uploads are streamed part by part (request.parts()); the limits answer 413 PAYLOAD_TOO_LARGE.
@@ -111,6 +113,7 @@ export const buildServer = async (ctx: AppContext): Promise<BuiltServer> => {
 
   return {
     app,
+    accessRules,
     close: async () => {
       await app.close();
       await rateLimit.close();

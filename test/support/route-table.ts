@@ -1,3 +1,4 @@
+import type { RouteAccess } from '../../src/http/fastify-augment.js';
 import type { TestServer } from './test-server.js';
 
 /** The JSON Schema subset TypeBox emits into the OpenAPI document (no `$ref`s: every schema is inlined). */
@@ -51,6 +52,10 @@ export interface Route {
   bodyTypes: string[];
   /** The `application/json` body schema, when the route takes one. */
   bodySchema?: JsonSchema;
+  /** What the access hook asks of a caller: a token, the `app_auth_type` header alone, or nothing. */
+  access: RouteAccess;
+  /** Declared `config.role: 'admin'`: a sender's console token is refused. */
+  adminOnly: boolean;
 }
 
 const TREE_BRANCH = /[├└]── /;
@@ -86,15 +91,19 @@ const paramsOf = (path: string): string[] =>
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-/** The running server's routes, each joined with its OpenAPI operation when it has one. */
+/** The running server's routes, each joined with its OpenAPI operation when it has one and with its access rule. */
 export const readRouteTable = async (server: TestServer): Promise<Route[]> => {
   const response = await fetch(`${server.url}/openapi.json`);
   const document = (await response.json()) as { paths: Record<string, Record<string, OpenApiOperation>> };
   const tree = server.service.server.app.printRoutes({ commonPrefix: true });
+  const rules = new Map(server.service.server.accessRules.map((rule) => [`${rule.method} ${rule.url}`, rule]));
   const seen = new Set<string>();
   return parseRouteTree(tree)
     .filter(({ method, path }) => !seen.has(`${method} ${path}`) && seen.add(`${method} ${path}`))
     .map(({ method, path }) => {
+      // A plugin's `/` under its prefix is routed twice (`/docs`, `/docs/`) from one registration, which the hook sees once.
+      const rule = rules.get(`${method} ${path}`) ?? rules.get(`${method} ${path.replace(/(.)\/$/, '$1')}`);
+      if (!rule) throw new Error(`${method} ${path} is routed but the access hook never saw it registered`);
       const operation = document.paths[openApiPath(path)]?.[method.toLowerCase()];
       const parameters = operation?.parameters ?? [];
       const pick = (where: OpenApiParameter['in']) =>
@@ -109,6 +118,8 @@ export const readRouteTable = async (server: TestServer): Promise<Route[]> => {
         querySchemas: pick('query'),
         bodyTypes: Object.keys(content),
         ...(content['application/json']?.schema ? { bodySchema: content['application/json'].schema } : {}),
+        access: rule.access,
+        adminOnly: rule.adminOnly,
       };
     });
 };
