@@ -25,6 +25,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'INTERNAL_ERROR'
   | 'WEB_NOT_BUILT'
+  | 'SERVICE_UNAVAILABLE'
   // Authentication and accounts
   | 'ACCESS_TOKEN_REQUIRED'
   | 'INVALID_ACCESS_TOKEN'

@@ -29,6 +29,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   WEB_NOT_BUILT: 503,
+  SERVICE_UNAVAILABLE: 503,
   ACCESS_TOKEN_REQUIRED: 400,
   INVALID_ACCESS_TOKEN: 401,
   INVALID_AUTH_TYPE: 401,
@@ -303,7 +304,8 @@ export const handleError = (error: FastifyError | AppError, request: FastifyRequ
     });
   }
   const status = statusOf(apiError);
-  if (status >= 500) request.log.error({ err: error }, apiError.message);
+  // An unreachable database is logged where it is met, once per outage: a line per refused request would flood the log.
+  if (status >= 500 && apiError.code !== 'SERVICE_UNAVAILABLE') request.log.error({ err: error }, apiError.message);
   if (apiError.retryAfterSeconds !== undefined) reply.header('retry-after', String(apiError.retryAfterSeconds));
   if (apiError.language !== undefined) reply.header('content-language', apiError.language);
   return reply.status(status).send({

@@ -23,6 +23,11 @@ response with \`Idempotent-Replayed: true\`. Requests are limited per API client
 routes and every request whose authentication fails are limited per client address (\`RateLimit-*\` headers;
 429 \`RATE_LIMITED\` with \`Retry-After\`).
 
+While the service cannot reach its database, every operation that needs it answers 503 \`SERVICE_UNAVAILABLE\`
+with \`Retry-After\` (seconds) within 5 s, in the same error shape; retry then, with the same \`Idempotency-Key\`
+for a creation (it creates the envelope once: a key whose request answered 503 may answer 409
+\`IDEMPOTENCY_KEY_IN_USE\` for up to 20 s). \`/readyz\` answers 503 meanwhile; \`/healthz\` stays 200.
+
 Work that a small input can make huge is bounded, each bound answering 400 with its own code:
 \`PDF_TOO_COMPLEX\` (a document's compressed streams inflate past 64 MiB each or 256 MiB in all, or reading it
 takes too long or too much memory; also from the verify upload), \`TOO_MANY_ANCHORS\` (more than 100 anchor

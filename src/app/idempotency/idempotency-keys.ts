@@ -1,5 +1,6 @@
 import { AppError } from '../../domain/app-error.js';
 import type { Db } from '../../infra/db/database.js';
+import { DatabaseUnavailable } from '../../infra/db/database-unreachable.js';
 import {
   completeIdempotencyKeyClaim,
   deleteIdempotencyKeyCreatedAt,
@@ -145,9 +146,17 @@ export const completeIdempotencyKey = async (
   await completeIdempotencyKeyClaim(ctx.db, claim, { status: response.status, body });
 };
 
-/** Frees a key whose request failed on our side, so a retry runs it again; a key whose work committed stays done. */
+/**
+ * Frees a key whose request failed on our side, so a retry runs it again; a key whose work committed
+ * stays done. With the database unreachable the key cannot be freed: its heartbeat has stopped, so a
+ * retry takes it over once its lease lapses, and the request still gets its own answer (503).
+ */
 export const releaseIdempotencyKey = async (ctx: AppContext, claim: IdempotencyClaim): Promise<void> => {
-  await deleteRunningIdempotencyKeyClaim(ctx.db, claim);
+  try {
+    await deleteRunningIdempotencyKeyClaim(ctx.db, claim);
+  } catch (error) {
+    if (!(error instanceof DatabaseUnavailable)) throw error;
+  }
 };
 
 export const purgeExpiredIdempotencyKeys = async (ctx: AppContext): Promise<void> => {

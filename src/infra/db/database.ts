@@ -1,15 +1,14 @@
 import { isPostgres } from './lock-for-update.js';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { DialectName } from './dialect.js';
 import { GroupCommitSqliteDialect } from './group-commit-dialect.js';
 import { migrationsFor } from './migrations/index.js';
+import { openPostgresPool } from './postgres-pool.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -22,9 +21,6 @@ export interface DatabaseHandle {
   migrationDb: Db;
   close(): Promise<void>;
 }
-
-/** Required only for PostgreSQL, so a process on SQLite never loads it; it is CommonJS, so `require` keeps this synchronous. */
-const loadPg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
 
 /** Transactions one group commit may hold: enough for every request of a busy moment, few enough that none waits long. */
 const MAX_BATCH_TRANSACTIONS = 64;
@@ -42,11 +38,7 @@ export const openSqliteConnection = (file: string, options: SqliteDatabase.Optio
 
 export const openDatabase = (config: Config['database'], logger?: Logger): DatabaseHandle => {
   if (config.kind === 'postgres') {
-    const pool = new (loadPg().Pool)({ connectionString: config.url, max: 10 });
-    // An idle connection dropped by the server (restart, failover, DROP DATABASE) must not crash the
-    // process: the pool replaces it on the next checkout.
-    pool.on('error', (error) => logger?.warn({ err: error }, 'An idle PostgreSQL connection failed'));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: openPostgresPool(config.url, logger) }) });
     return { db, dialect: 'postgres', migrationDb: db, close: () => db.destroy() };
   }
   mkdirSync(dirname(config.file), { recursive: true });

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../domain/clock.js';
 import type { Db } from '../db/database.js';
+import { DatabaseUnavailable } from '../db/database-unreachable.js';
 import { leaseDueJobs, renewJobLease, updateJob, type Job } from '../db/tables/jobs-table.js';
 
 /** What the worker itself needs; the context handed to handlers carries at least this. */
@@ -68,6 +69,8 @@ export const runJob = async <C extends WorkerContext, P>(
     await handler(ctx, job.payload);
     await updateJob(ctx.db, job.id, { doneAt: ctx.clock.now().toISOString(), lockedUntil: null });
   } catch (error) {
+    // Not the job's failure: it stays leased, and runs again once its lease lapses, with no attempt counted.
+    if (error instanceof DatabaseUnavailable) return;
     const attempts = job.attempts + 1;
     const message = error instanceof Error ? error.message : String(error);
     ctx.logger.warn({ job: job.id, kind: job.kind, attempts, err: error }, 'Job failed; retrying later');
@@ -142,7 +145,8 @@ export const startJobWorker = <C extends WorkerContext, P>(
     }
     running = tick()
       .catch((error: unknown) => {
-        ctx.logger.error({ err: error }, 'Job worker tick failed');
+        // The pool logs an unreachable database once; the worker just polls again until it answers.
+        if (!(error instanceof DatabaseUnavailable)) ctx.logger.error({ err: error }, 'Job worker tick failed');
         return 0;
       })
       .finally(() => {
