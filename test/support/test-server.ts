@@ -43,6 +43,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Log through the service's own logger (createLogger, at info) into memory, for `loggedText()`. */
   captureLog?: boolean;
+  /** The fresh PostgreSQL database's URL as the service gets it (through a proxy a fault test cuts, say). */
+  databaseUrl?: (url: string) => string;
 }
 
 /** Starts the real service on a random port, on a fresh database of the given kind. */
@@ -60,7 +62,7 @@ export const startTestServer = async (
     LOG_LEVEL: 'silent',
     // Every test request comes from 127.0.0.1: suites that test the per-address limit set their own.
     RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '100000',
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(postgres ? { DATABASE_URL: options.databaseUrl?.(postgres.url) ?? postgres.url } : {}),
     ...env,
   });
   const clock = new TestClock(new Date());
