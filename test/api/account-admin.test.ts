@@ -5,6 +5,7 @@ import { markCompletedInDb } from '../support/complete-in-db.js';
 import { describeOnEachDatabase } from '../support/api-suite.js';
 import { createEnvelope } from '../support/envelopes.js';
 import { linksIn } from '../support/smtp-sink.js';
+import { assertError } from '../support/test-server.js';
 
 const API = '/api/v2.0';
 const CONSOLE = { 'x-requested-with': 'countersign-console' };
@@ -291,8 +292,7 @@ describeOnEachDatabase(
       });
       assert.equal(many.status, 400);
       assert.equal(errorCode(many), 'INVALID_FRAME_ANCESTOR');
-      const missing = await call('PUT', '/account/settings', {});
-      assert.equal(missing.status, 400);
+      assertError(await call('PUT', '/account/settings', {}), 400, 'NOTHING_TO_UPDATE');
       assert.deepEqual((await call('GET', '/account/settings')).body.data, {
         frame_ancestors: ['https://kept.example.com'],
         default_language: 'en',

@@ -3,6 +3,7 @@ import { after, it } from 'node:test';
 import { describeOnEachDatabase } from '../support/api-suite.js';
 import { createEnvelope } from '../support/envelopes.js';
 import { markCompleted, pastDue } from '../support/mark-completed.js';
+import { assertError } from '../support/test-server.js';
 
 describeOnEachDatabase('GET /account/statistics (API.md §9)', (server) => {
   after(() => server.service.worker.drain());
@@ -66,7 +67,7 @@ describeOnEachDatabase('GET /account/statistics (API.md §9)', (server) => {
     assert.equal(data.average_completion_seconds, 0);
   });
 
-  it('answers 401 without a token', async () => {
-    assert.equal((await server.call('GET', '/api/v2.0/account/statistics')).status, 401);
+  it('answers 401 INVALID_ACCESS_TOKEN without a token', async () => {
+    assertError(await server.call('GET', '/api/v2.0/account/statistics'), 401, 'INVALID_ACCESS_TOKEN');
   });
 });

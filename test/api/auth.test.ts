@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { revokeClient } from '../../src/app/accounts/revoke-client.js';
 import { revokeApiClient } from '../../src/infra/db/tables/api-clients-table.js';
 import { describeOnEachDatabase } from '../support/api-suite.js';
+import { assertError } from '../support/test-server.js';
 
 const TOKEN = '/api/v2.0/authorization/token';
 const REFRESH = '/api/v2.0/authorization/refresh_token';
@@ -295,8 +296,8 @@ describeOnEachDatabase('authentication (API.md §1)', (server) => {
           meet === 'refresh'
             ? await server.call('POST', REFRESH, { body: { access_token: account.accessToken, refresh_token: account.refreshToken } })
             : await server.call('POST', TOKEN, { body: { credentials: account.credentials } });
-        assert.equal(met.status, 401, meet);
-        assert.equal((await server.call('GET', ACCOUNT, { token: account.accessToken })).status, 401, meet);
+        assertError(met, 401, meet === 'refresh' ? 'INVALID_REFRESH_TOKEN' : 'INVALID_CREDENTIALS');
+        assertError(await server.call('GET', ACCOUNT, { token: account.accessToken }), 401, 'INVALID_ACCESS_TOKEN');
       }
     });
   });

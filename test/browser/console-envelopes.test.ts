@@ -7,6 +7,7 @@ import { describeWithServer } from '../support/api-suite.js';
 import { createEnvelope } from '../support/envelopes.js';
 import { markCompleted, pastDue } from '../support/mark-completed.js';
 import { linksIn } from '../support/smtp-sink.js';
+import { assertError } from '../support/test-server.js';
 import { assertAccessible, screenshot } from './accessibility.js';
 import { launchChromium, onServer } from './chromium.js';
 
@@ -157,7 +158,7 @@ describeWithServer(
       });
     });
 
-    it('extends an Expired envelope by a number of days', async () => {
+    it('extends an Expired envelope by a number of days, and shows and stores the new due date', async () => {
       await page.goto(`${server.url}/envelopes/${ids['Old quote']}`);
       await page.getByRole('button', { name: 'Extend due date' }).click();
       const dialog = page.locator('[data-testid=extend-dialog]');
@@ -165,6 +166,17 @@ describeWithServer(
       await dialog.getByRole('button', { name: 'Extend' }).click();
       await page.locator('[data-testid=action-done]').waitFor();
       await page.waitForFunction(() => document.querySelector('[data-testid=envelope-status]')?.textContent === 'Sent');
+
+      const due = new Date(server.clock.now().getTime() + 14 * 86_400_000).toISOString();
+      const details = await server.call('GET', `/api/v2.0/envelopes/${ids['Old quote']}/details`, { token });
+      assert.deepEqual([details.body.data.status, details.body.data.signing_due_date], ['Sent', due]);
+      // The page writes dates in the browser's own locale and time zone, so the expected text is made there too.
+      const shown = await page.evaluate(
+        (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+        due,
+      );
+      const dueFact = page.locator('.facts > div', { has: page.locator('dt', { hasText: /^Due$/ }) }).locator('dd');
+      assert.equal(await dueFact.innerText(), shown);
     });
 
     it('downloads the sealed document and the certificate of a Completed envelope, then deletes it', async () => {
@@ -184,8 +196,7 @@ describeWithServer(
       await page.locator('[data-testid=delete-dialog]').getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('heading', { name: 'Envelopes', level: 1 }).waitFor();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=envelope-row]').length === 4);
-      const gone = await server.call('GET', `/api/v2.0/envelopes/${ids['Board minutes']}/details`, { token });
-      assert.equal(gone.status, 404);
+      assertError(await server.call('GET', `/api/v2.0/envelopes/${ids['Board minutes']}/details`, { token }), 404, 'ENVELOPE_NOT_FOUND');
     });
 
     it("shows the API's message for an envelope that is not there", async () => {

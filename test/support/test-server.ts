@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,24 @@ export interface ApiResponse<T = any> {
   headers: Headers;
   body: T;
 }
+
+export interface ContractError {
+  error_code: string;
+  developer_message: string;
+  field?: string;
+}
+
+/** Asserts the contract's error body (API.md §0) with `code` among its errors, and returns that error for its `field`. */
+export const assertError = (response: ApiResponse, status: number, code: string): ContractError => {
+  assert.equal(response.status, status, JSON.stringify(response.body));
+  assert.deepEqual(Object.keys(response.body).sort(), ['errors', 'message'], JSON.stringify(response.body));
+  assert.equal(typeof response.body.message, 'string');
+  const errors = response.body.errors as ContractError[];
+  for (const error of errors) assert.equal(typeof error.developer_message, 'string', JSON.stringify(error));
+  const found = errors.find((error) => error.error_code === code);
+  assert.ok(found, `expected ${code} in ${JSON.stringify(errors)}`);
+  return found;
+};
 
 export interface CallOptions {
   body?: unknown;

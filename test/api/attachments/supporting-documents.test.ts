@@ -5,6 +5,7 @@ import { sha256Hex } from '../../../src/infra/hash.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
 import { makePdf, makePng } from '../../support/pdf-fixtures.js';
+import { assertError } from '../../support/test-server.js';
 import { makeDocx, makeElf, makeJpeg, makeXlsx, makeZip } from './file-fixtures.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
@@ -152,7 +153,7 @@ describeOnEachDatabase('Supporting documents (API.md §5)', (server) => {
       token,
       body: { documents: [] },
     });
-    assert.equal(empty.status, 400);
+    assert.equal(assertError(empty, 400, 'INVALID_FIELD').field, 'documents');
     const notBase64 = await server.call('POST', `/api/v2.0/envelopes/${envelopeId}/upload_supporting_document`, {
       token,
       body: { documents: [{ name: 'x.txt', content_base64: 'not base64 at all!' }] },

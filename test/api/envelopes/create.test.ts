@@ -3,6 +3,7 @@ import { before, it } from 'node:test';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { envelopeRequest, pdfBase64 } from '../../support/envelopes.js';
 import { makeCorruptPdf, makeEncryptedPdf, makeNotAPdf } from '../../support/pdf-fixtures.js';
+import type { ApiResponse } from '../../support/test-server.js';
 
 const CREATE = '/api/v2.0/envelopes/create';
 const codes = (body: { errors: { error_code: string }[] }) => body.errors.map((e) => e.error_code);
@@ -18,9 +19,8 @@ describeOnEachDatabase(
 
     const create = async (body: unknown, headers: Record<string, string> = {}) => server.call('POST', CREATE, { token, body, headers });
 
-    it('answers 201 with the envelope, its documents and recipients', async () => {
-      const response = await create(await envelopeRequest());
-      assert.equal(response.status, 201);
+    const assertCreated = (response: ApiResponse) => {
+      assert.equal(response.status, 201, JSON.stringify(response.body));
       assert.equal(response.body.message, 'Envelope created successfully.');
       const { data } = response.body;
       assert.match(data.envelope_id, /^env_[A-Za-z0-9_-]{22}$/);
@@ -39,6 +39,10 @@ describeOnEachDatabase(
         data.recipients.observers.map((o: { email: string; status: string }) => [o.email, o.status]),
         [['alan@example.test', 'Sent']],
       );
+    };
+
+    it('answers 201 with the envelope, its documents and recipients', async () => {
+      assertCreated(await create(await envelopeRequest()));
     });
 
     it('makes later signers Waiting in a Sequential flow, and groups equal orders in a Hybrid one', async () => {
@@ -57,7 +61,13 @@ describeOnEachDatabase(
 
     it('answers under the singular alias /v2.0/envelope/create', async () => {
       const response = await server.call('POST', '/v2.0/envelope/create', { token, body: await envelopeRequest() });
-      assert.equal(response.status, 201);
+      assertCreated(response);
+      const details = await server.call('GET', `/api/v2.0/envelopes/${response.body.data.envelope_id}/details`, { token });
+      assert.equal(details.status, 200, JSON.stringify(details.body));
+      assert.deepEqual(
+        [details.body.data.name, details.body.data.status, details.body.data.documents[0].document_id],
+        ['Sales agreement', 'Sent', response.body.data.documents[0].document_id],
+      );
     });
 
     it('accepts expiration_day as an alias, and refuses both spellings with different values', async () => {
@@ -122,8 +132,11 @@ describeOnEachDatabase(
       const response = await create(body);
       assert.equal(response.status, 400);
       assert.deepEqual(
-        response.body.errors.map((e: { field: string }) => e.field),
-        ['recipients.signers[0].fields[0].page', 'recipients.signers[0].fields[1].x'],
+        response.body.errors.map((e: { error_code: string; field: string }) => [e.error_code, e.field]),
+        [
+          ['INVALID_FIELD_PAGE', 'recipients.signers[0].fields[0].page'],
+          ['FIELD_OUT_OF_BOUNDS', 'recipients.signers[0].fields[1].x'],
+        ],
       );
     });
 

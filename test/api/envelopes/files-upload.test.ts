@@ -3,6 +3,7 @@ import { before, it } from 'node:test';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { envelopeRequest } from '../../support/envelopes.js';
 import { makeCorruptPdf, makeEncryptedPdf, makeNotAPdf } from '../../support/pdf-fixtures.js';
+import { assertError } from '../../support/test-server.js';
 import { pdf, uploadFiles } from '../templates/template-requests.js';
 
 describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server) => {
@@ -40,15 +41,12 @@ describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server
   });
 
   it('rejects a request without a file part with 400 FILE_REQUIRED', async () => {
-    const response = await uploadFiles(server, token, '/envelopes/upload_file', []);
-    assert.equal(response.status, 400);
-    assert.equal(response.body.errors[0].error_code, 'FILE_REQUIRED');
+    assertError(await uploadFiles(server, token, '/envelopes/upload_file', []), 400, 'FILE_REQUIRED');
   });
 
   it('rejects a JSON body with 415 UNSUPPORTED_MEDIA_TYPE', async () => {
     const response = await server.call('POST', '/api/v2.0/envelopes/upload_file', { token, body: { file: 'x' } });
-    assert.equal(response.status, 415);
-    assert.equal(response.body.errors[0].error_code, 'UNSUPPORTED_MEDIA_TYPE');
+    assertError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   for (const [label, bytes, status, code] of [
@@ -58,8 +56,7 @@ describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server
   ] as const) {
     it(`rejects ${label} with ${status} ${code}`, async () => {
       const response = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'x.pdf', bytes: await bytes() }]);
-      assert.equal(response.status, status);
-      assert.equal(response.body.errors[0].error_code, code);
+      assertError(response, status, code);
     });
   }
 
@@ -67,8 +64,7 @@ describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server
     const big = new Uint8Array(25 * 1024 * 1024 + 1024);
     big.set(new TextEncoder().encode('%PDF-1.7\n'));
     const response = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'big.pdf', bytes: big }]);
-    assert.equal(response.status, 413);
-    assert.equal(response.body.errors[0].error_code, 'PAYLOAD_TOO_LARGE');
+    assertError(response, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('replays an upload sent again with the same Idempotency-Key', async () => {
@@ -96,12 +92,7 @@ describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server
     );
 
     const reused = await withFiles([fileId]);
-    assert.equal(reused.status, 400);
-    assert.deepEqual(reused.body.errors[0], {
-      error_code: 'FILE_NOT_FOUND',
-      developer_message: reused.body.errors[0].developer_message,
-      field: 'file_ids[0]',
-    });
+    assert.equal(assertError(reused, 400, 'FILE_NOT_FOUND').field, 'file_ids[0]');
   });
 
   it('answers 400 FILE_NOT_FOUND for an unknown id, with its path', async () => {
@@ -116,15 +107,14 @@ describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server
 
   it("answers 400 FILE_NOT_FOUND for another account's upload", async () => {
     const other = await server.newAccount();
-    const response = await withFiles([await uploadOne(other.accessToken)]);
-    assert.equal(response.status, 400);
-    assert.equal(response.body.errors[0].error_code, 'FILE_NOT_FOUND');
+    assert.equal(assertError(await withFiles([await uploadOne(other.accessToken)]), 400, 'FILE_NOT_FOUND').field, 'file_ids[0]');
   });
 
   it('answers 400 FILE_NOT_FOUND for a template upload', async () => {
-    const response = await withFiles([await uploadOne(token, '/templates/upload_file')]);
-    assert.equal(response.status, 400);
-    assert.equal(response.body.errors[0].error_code, 'FILE_NOT_FOUND');
+    assert.equal(
+      assertError(await withFiles([await uploadOne(token, '/templates/upload_file')]), 400, 'FILE_NOT_FOUND').field,
+      'file_ids[0]',
+    );
   });
 
   it('leaves the upload unused when the envelope is invalid', async () => {
@@ -134,7 +124,7 @@ describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server
       token,
       body: { envelope, file_ids: [fileId], recipients },
     });
-    assert.equal(invalid.status, 400);
+    assert.equal(assertError(invalid, 400, 'INVALID_REMINDER_PERIOD').field, 'envelope.reminder_period');
     assert.equal((await withFiles([fileId])).status, 201);
   });
 
@@ -144,18 +134,17 @@ describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server
     const fileId = await uploadOne(free.accessToken);
     for (let i = 0; i < 25; i += 1) assert.equal((await withFiles([await uploadOne(free.accessToken)], free.accessToken)).status, 201);
     const refused = await withFiles([fileId], free.accessToken);
-    assert.equal(refused.status, 403);
-    assert.equal(refused.body.errors[0].error_code, 'ENVELOPE_QUOTA_EXCEEDED');
+    assertError(refused, 403, 'ENVELOPE_QUOTA_EXCEEDED');
     const row = await server.service.ctx.db.selectFrom('uploads').select('used_at').where('id', '=', fileId).executeTakeFirstOrThrow();
     assert.equal(row.used_at, null);
   });
 
-  it('rejects a request without file_ids with 400', async () => {
+  it('rejects an empty file_ids with 400 INVALID_FIELD on file_ids', async () => {
     const { envelope, recipients } = await envelopeRequest();
     const response = await server.call('POST', '/api/v2.0/envelopes/create_with_files', {
       token,
       body: { envelope, file_ids: [], recipients },
     });
-    assert.equal(response.status, 400);
+    assert.equal(assertError(response, 400, 'INVALID_FIELD').field, 'file_ids');
   });
 });

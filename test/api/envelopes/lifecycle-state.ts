@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readLedger } from '../../../src/app/ledger/append-ledger-entry.js';
-import type { ApiResponse, TestServer } from '../../support/test-server.js';
+import type { TestServer } from '../../support/test-server.js';
 
 /** What the lifecycle suites look at behind the API: rows, queued jobs and the ledger. */
 
@@ -36,13 +36,7 @@ export const ledgerOf = (server: TestServer, envelopeId: string) => readLedger(s
 export const activitiesOf = async (server: TestServer, envelopeId: string) =>
   (await ledgerOf(server, envelopeId)).map((entry) => entry.activity_type);
 
-export const assertError = (response: ApiResponse, status: number, code: string): void => {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.ok(
-    response.body.errors.some((error: { error_code: string }) => error.error_code === code),
-    `expected ${code} in ${JSON.stringify(response.body.errors)}`,
-  );
-};
+export { assertError } from '../../support/test-server.js';
 
 export const DAY_SECONDS = 86_400;
 

@@ -3,7 +3,7 @@ import { after, before, it } from 'node:test';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
 import { markCompleted, pastDue } from '../../support/mark-completed.js';
-import type { TestServer } from '../../support/test-server.js';
+import { assertError, type TestServer } from '../../support/test-server.js';
 
 describeOnEachDatabase('GET /envelopes/{envelopeId}/details and /history (API.md §3)', (server) => {
   let owner: Awaited<ReturnType<TestServer['newAccount']>>;
@@ -107,14 +107,12 @@ describeOnEachDatabase('GET /envelopes/{envelopeId}/details and /history (API.md
       const stranger = await server.newAccount();
       for (const id of ['env_unknown', created.envelope_id]) {
         const response = await server.call('GET', `/api/v2.0/envelopes/${id}/${operation}`, { token: stranger.accessToken });
-        assert.equal(response.status, 404);
-        assert.equal(response.body.errors[0].error_code, 'ENVELOPE_NOT_FOUND');
+        assertError(response, 404, 'ENVELOPE_NOT_FOUND');
       }
     });
   }
 
-  it('answers 401 without a token', async () => {
-    const response = await server.call('GET', '/api/v2.0/envelopes/env_x/details');
-    assert.equal(response.status, 401);
+  it('answers 401 INVALID_ACCESS_TOKEN without a token', async () => {
+    assertError(await server.call('GET', '/api/v2.0/envelopes/env_x/details'), 401, 'INVALID_ACCESS_TOKEN');
   });
 });

@@ -3,6 +3,7 @@ import { after, before, it } from 'node:test';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
 import { markCompleted } from '../../support/mark-completed.js';
+import { assertError } from '../../support/test-server.js';
 
 describeOnEachDatabase('envelope metadata (API.md §3)', (server) => {
   let token: string;
@@ -49,16 +50,17 @@ describeOnEachDatabase('envelope metadata (API.md §3)', (server) => {
   it('updates the metadata of a Completed envelope too', async () => {
     const { envelope_id } = await createEnvelope(server, token);
     await markCompleted(server, envelope_id);
-    assert.equal((await update(envelope_id, { tags: ['archived'] })).status, 200);
+    const response = await update(envelope_id, { tags: ['archived'] });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    assert.deepEqual(response.body.data.tags, ['archived']);
+    assert.deepEqual((await retrieve(envelope_id)).body.data.tags, ['archived']);
   });
 
   it('rejects an empty body with 400 NOTHING_TO_UPDATE and writes nothing', async () => {
     const { envelope_id } = await createEnvelope(server, token);
     await server.service.worker.drain(); // no invitation is still being recorded
     const before = await ledgerTypes(envelope_id);
-    const response = await update(envelope_id, {});
-    assert.equal(response.status, 400);
-    assert.equal(response.body.errors[0].error_code, 'NOTHING_TO_UPDATE');
+    assertError(await update(envelope_id, {}), 400, 'NOTHING_TO_UPDATE');
     assert.deepEqual(await ledgerTypes(envelope_id), before);
   });
 
@@ -71,10 +73,11 @@ describeOnEachDatabase('envelope metadata (API.md §3)', (server) => {
     assert.equal((await retrieve(envelope_id)).body.data.name, 'Sales agreement');
   });
 
-  it('rejects more than 50 metadata keys with 400', async () => {
+  it('rejects more than 50 metadata keys with 400 INVALID_FIELD on metadata', async () => {
     const { envelope_id } = await createEnvelope(server, token);
     const metadata = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']));
-    assert.equal((await update(envelope_id, { metadata })).status, 400);
+    assert.equal(assertError(await update(envelope_id, { metadata }), 400, 'INVALID_FIELD').field, 'metadata');
+    assert.deepEqual((await retrieve(envelope_id)).body.data.metadata, {});
   });
 
   it("answers 404 ENVELOPE_NOT_FOUND for an unknown id and for another account's envelope, on both operations", async () => {
@@ -82,21 +85,20 @@ describeOnEachDatabase('envelope metadata (API.md §3)', (server) => {
     const stranger = (await server.newAccount()).accessToken;
     for (const id of ['env_unknown', envelope_id]) {
       for (const response of [await update(id, { name: 'Mine now' }, stranger), await retrieve(id, stranger)]) {
-        assert.equal(response.status, 404);
-        assert.equal(response.body.errors[0].error_code, 'ENVELOPE_NOT_FOUND');
+        assertError(response, 404, 'ENVELOPE_NOT_FOUND');
       }
     }
     assert.equal((await retrieve(envelope_id)).body.data.name, 'Sales agreement');
   });
 
-  it('answers 404 for a deleted envelope', async () => {
+  it('answers 404 ENVELOPE_NOT_FOUND for a deleted envelope', async () => {
     const { envelope_id } = await createEnvelope(server, token);
     await server.service.ctx.db
       .updateTable('envelopes')
       .set({ deleted_at: server.clock.now().toISOString() })
       .where('id', '=', envelope_id)
       .execute();
-    assert.equal((await update(envelope_id, { name: 'Back' })).status, 404);
-    assert.equal((await retrieve(envelope_id)).status, 404);
+    assertError(await update(envelope_id, { name: 'Back' }), 404, 'ENVELOPE_NOT_FOUND');
+    assertError(await retrieve(envelope_id), 404, 'ENVELOPE_NOT_FOUND');
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { before, it } from 'node:test';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { envelopeRequest, pdfBase64 } from '../../support/envelopes.js';
-import type { ApiResponse } from '../../support/test-server.js';
+import { assertError, type ApiResponse } from '../../support/test-server.js';
 
 const codesOf = (response: ApiResponse): string[] => response.body.errors.map((e: { error_code: string }) => e.error_code).sort();
 
@@ -122,7 +122,7 @@ describeOnEachDatabase(
         token,
         body: await envelopeRequest({ signers: [twin('z@example.test'), twin('z@example.test')] }),
       });
-      assert.equal(invalid.status, 400);
+      assertError(invalid, 400, 'DUPLICATE_SIGNER');
       const { accessToken: freeToken } = await server.newAccount('free');
       const body = { ...(await envelopeRequest()), documents: [{ name: 'fresh.pdf', content_base64: await pdfBase64(2, 'quota probe') }] };
       assert.equal((await server.call('POST', '/api/v2.0/envelopes/create', { token: freeToken, body })).status, 201);

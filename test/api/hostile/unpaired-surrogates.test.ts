@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope, envelopeRequest } from '../../support/envelopes.js';
+import { assertError } from '../../support/test-server.js';
 
 // Found by the route fuzzer on PostgreSQL: a tag holding a lone surrogate reached a jsonb cast (500).
 describeOnEachDatabase('Unpaired UTF-16 surrogates in JSON text', (server) => {
@@ -11,8 +12,7 @@ describeOnEachDatabase('Unpaired UTF-16 surrogates in JSON text', (server) => {
     const id = (created as { envelope_id: string }).envelope_id;
     for (const body of [{ tags: ['\ud800'] }, { name: 'x\udc00' }, { metadata: { key: 'value \ud83d' } }]) {
       const answer = await server.call('POST', `/api/v2.0/envelopes/${id}/update_envelope_metadata`, { token: account.accessToken, body });
-      assert.equal(answer.status, 400, JSON.stringify(body));
-      assert.equal((answer.body as { errors: { error_code: string }[] }).errors[0]?.error_code, 'INVALID_REQUEST');
+      assertError(answer, 400, 'INVALID_REQUEST');
     }
     const stored = await server.call('GET', `/api/v2.0/envelopes/${id}/retrieve_metadata`, { token: account.accessToken });
     assert.deepEqual((stored.body as { data: { tags: string[] } }).data.tags, []);
@@ -25,7 +25,7 @@ describeOnEachDatabase('Unpaired UTF-16 surrogates in JSON text', (server) => {
       token: account.accessToken,
       body: { ...request, envelope: { ...request.envelope, tags: ['\udfff'] } },
     });
-    assert.equal(lone.status, 400);
+    assertError(lone, 400, 'INVALID_REQUEST');
     const paired = await server.call('POST', '/api/v2.0/envelopes/create', {
       token: account.accessToken,
       body: { ...request, envelope: { ...request.envelope, tags: ['\ud83d\ude00'] } },

@@ -3,6 +3,7 @@ import { before, it } from 'node:test';
 import { sha256Hex } from '../../../src/infra/hash.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
+import { assertError } from '../../support/test-server.js';
 
 describeOnEachDatabase('GET /envelopes/{id}/generate_embedded_url/{signerEmail}', (server) => {
   let token: string;
@@ -88,12 +89,11 @@ describeOnEachDatabase('GET /envelopes/{id}/generate_embedded_url/{signerEmail}'
     }
   });
 
-  it('answers 400 for a signer e-mail that is not an e-mail address, and 401 without a token', async () => {
+  it('answers 400 INVALID_FIELD for a signer e-mail that is not an e-mail address, and 401 INVALID_ACCESS_TOKEN without a token', async () => {
     const { envelope_id } = await createEnvelope(server, token);
     const bad = await embeddedUrl(envelope_id, 'not-an-email');
-    assert.equal(bad.status, 400);
-    assert.equal(bad.body.errors[0].field, 'params.signerEmail');
+    assert.equal(assertError(bad, 400, 'INVALID_FIELD').field, 'params.signerEmail');
     const anonymous = await server.call('GET', `/api/v2.0/envelopes/${envelope_id}/generate_embedded_url/ada@example.test`);
-    assert.equal(anonymous.status, 401);
+    assertError(anonymous, 401, 'INVALID_ACCESS_TOKEN');
   });
 });

@@ -6,6 +6,7 @@ import { sha256Hex } from '../../../src/infra/hash.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope, pdfBase64 } from '../../support/envelopes.js';
 import { makePdf, makePng } from '../../support/pdf-fixtures.js';
+import { assertError, type ApiResponse } from '../../support/test-server.js';
 import { pdfsig, pdfText, withPdfFile } from '../../unit/pdf/poppler.js';
 import { makeElf, makeJpeg } from '../attachments/file-fixtures.js';
 import { signBody, tokenFor, waitForCompletion } from './signing-helpers.js';
@@ -43,11 +44,15 @@ describeOnEachDatabase('Attachment fields (API.md §12)', (server) => {
     pdf = await makePdf({ pages: 1, text: 'Utility bill' });
   });
 
+  const postForm = async (signingToken: string, form: FormData): Promise<ApiResponse> => {
+    const response = await fetch(`${server.url}/api/v2.0/signing/${signingToken}/attachments`, { method: 'POST', body: form });
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  };
+
   const upload = async (signingToken: string, name: string, bytes: Uint8Array, field = 'file') => {
     const form = new FormData();
     form.append(field, new Blob([bytes.slice()]), name);
-    const response = await fetch(`${server.url}/api/v2.0/signing/${signingToken}/attachments`, { method: 'POST', body: form });
-    return { status: response.status, body: (await response.json()) as { data: Record<string, string>; errors: { error_code: string }[] } };
+    return (await postForm(signingToken, form)) as ApiResponse<{ data: Record<string, string>; errors: { error_code: string }[] }>;
   };
 
   const sequentialEnvelope = () =>
@@ -146,12 +151,11 @@ describeOnEachDatabase('Attachment fields (API.md §12)', (server) => {
     assert.deepEqual(codes(response.body), ['PAYLOAD_TOO_LARGE']);
   });
 
-  it('answers 400 for a part other than "file" and for no file at all', async () => {
+  it('answers 400 UNKNOWN_FIELD for a part other than "file" and 400 FILE_REQUIRED for no file at all', async () => {
     const envelope = await sequentialEnvelope();
     const ada = await tokenFor(server, envelope.envelope_id, envelope.recipients.signers[0]!.recipient_id);
     assert.deepEqual(codes((await upload(ada, 'bill.pdf', pdf, 'document')).body), ['UNKNOWN_FIELD']);
-    const empty = await fetch(`${server.url}/api/v2.0/signing/${ada}/attachments`, { method: 'POST', body: new FormData() });
-    assert.equal(empty.status, 400);
+    assertError(await postForm(ada, new FormData()), 400, 'FILE_REQUIRED');
   });
 
   it('answers 409 NOT_YOUR_TURN to a signer whose turn has not come', async () => {
@@ -162,9 +166,8 @@ describeOnEachDatabase('Attachment fields (API.md §12)', (server) => {
     assert.deepEqual(codes(response.body), ['NOT_YOUR_TURN']);
   });
 
-  it('answers 404 for an unknown signing token', async () => {
-    const response = await upload('not-a-real-token', 'bill.pdf', pdf);
-    assert.equal(response.status, 404);
+  it('answers 404 SIGNING_TOKEN_NOT_FOUND for an unknown signing token', async () => {
+    assertError(await upload('not-a-real-token', 'bill.pdf', pdf), 404, 'SIGNING_TOKEN_NOT_FOUND');
   });
 
   it('answers 400 REQUIRED_FIELD_MISSING when a required attachment field has no file', async () => {

@@ -4,6 +4,7 @@ import { consentTextSha256 } from '../../../src/app/signing/consent-text.js';
 import { readLedger } from '../../../src/app/ledger/append-ledger-entry.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
+import { assertError } from '../../support/test-server.js';
 import { envelopeRow, signBody, tokenFor } from './signing-helpers.js';
 
 const oneSigner = (fields: unknown[], envelope: Record<string, unknown> = {}) => ({
@@ -66,8 +67,7 @@ describeOnEachDatabase('signing API', (server) => {
 
   it('answers 404 SIGNING_TOKEN_NOT_FOUND for an unknown token', async () => {
     const response = await server.call('GET', '/api/v2.0/signing/cs_st_unknown');
-    assert.equal(response.status, 404);
-    assert.equal(response.body.errors[0].error_code, 'SIGNING_TOKEN_NOT_FOUND');
+    assertError(response, 404, 'SIGNING_TOKEN_NOT_FOUND');
   });
 
   it('answers 404 SIGNING_TOKEN_NOT_FOUND for an expired token', async () => {
@@ -80,8 +80,7 @@ describeOnEachDatabase('signing API', (server) => {
       new Date(server.clock.now().getTime() - 1000),
     );
     const response = await server.call('GET', `/api/v2.0/signing/${expired}`);
-    assert.equal(response.status, 404);
-    assert.equal(response.body.errors[0].error_code, 'SIGNING_TOKEN_NOT_FOUND');
+    assertError(response, 404, 'SIGNING_TOKEN_NOT_FOUND');
   });
 
   it('exchanges an embedded token once for a session token; the embedded token then answers 404', async () => {
@@ -98,8 +97,7 @@ describeOnEachDatabase('signing API', (server) => {
     assert.equal(first.status, 200);
     assert.match(first.body.data.session_token, /^cs_st_/);
     const again = await server.call('GET', `/api/v2.0/signing/${embedded}`);
-    assert.equal(again.status, 404);
-    assert.equal(again.body.errors[0].error_code, 'SIGNING_TOKEN_NOT_FOUND');
+    assertError(again, 404, 'SIGNING_TOKEN_NOT_FOUND');
     const session = await server.call('GET', `/api/v2.0/signing/${first.body.data.session_token}`);
     assert.equal(session.status, 200);
     assert.equal(session.body.data.session_token, undefined);
@@ -113,8 +111,7 @@ describeOnEachDatabase('signing API', (server) => {
     assert.ok(String(pdf.body).startsWith('%PDF-'));
     const other = await createEnvelope(server, (await server.newAccount()).accessToken);
     const foreign = await server.call('GET', `/api/v2.0/signing/${signingToken}/documents/${other.documents[0]!.document_id}`);
-    assert.equal(foreign.status, 404);
-    assert.equal(foreign.body.errors[0].error_code, 'DOCUMENT_NOT_FOUND');
+    assertError(foreign, 404, 'DOCUMENT_NOT_FOUND');
   });
 
   it('records consent with the disclosure hash, signature, field values, IP, user agent and location', async () => {
@@ -161,8 +158,7 @@ describeOnEachDatabase('signing API', (server) => {
     assert.equal(second!.status, 'Waiting');
     const secondToken = await tokenFor(server, envelope.envelope_id, second!.recipient_id);
     const early = await server.call('POST', `/api/v2.0/signing/${secondToken}/sign`, { body: signBody() });
-    assert.equal(early.status, 409);
-    assert.equal(early.body.errors[0].error_code, 'NOT_YOUR_TURN');
+    assertError(early, 409, 'NOT_YOUR_TURN');
     const firstToken = await tokenFor(server, envelope.envelope_id, first!.recipient_id);
     assert.equal((await server.call('POST', `/api/v2.0/signing/${firstToken}/sign`, { body: signBody() })).status, 200);
     const invited = await server.service.ctx.db
@@ -180,18 +176,13 @@ describeOnEachDatabase('signing API', (server) => {
     const { signingToken } = await newEnvelopeToken();
     await server.call('POST', `/api/v2.0/signing/${signingToken}/sign`, { body: signBody() });
     const again = await server.call('POST', `/api/v2.0/signing/${signingToken}/sign`, { body: signBody() });
-    assert.equal(again.status, 409);
-    assert.equal(again.body.errors[0].error_code, 'ALREADY_SIGNED');
+    assertError(again, 409, 'ALREADY_SIGNED');
   });
 
   const expectSignError = async (body: unknown, status: number, code: string, options: Parameters<typeof createEnvelope>[2] = {}) => {
     const { recipientId, signingToken } = await newEnvelopeToken(options);
     const response = await server.call('POST', `/api/v2.0/signing/${signingToken}/sign`, { body });
-    assert.equal(response.status, status, JSON.stringify(response.body));
-    assert.ok(
-      response.body.errors.some((e: { error_code: string }) => e.error_code === code),
-      JSON.stringify(response.body),
-    );
+    assertError(response, status, code);
     const recipient = await server.service.ctx.db
       .selectFrom('recipients')
       .select(['status', 'signed_at'])
@@ -233,8 +224,7 @@ describeOnEachDatabase('signing API', (server) => {
     const response = await server.call('POST', `/api/v2.0/signing/${signingToken}/sign`, {
       body: signBody({ fields: [{ field_id: fieldId, value: 'changed' }] }),
     });
-    assert.equal(response.status, 400);
-    assert.equal(response.body.errors[0].error_code, 'FIELD_NOT_EDITABLE');
+    assertError(response, 400, 'FIELD_NOT_EDITABLE');
   });
 
   it('rejects a signature without location with 400 LOCATION_REQUIRED when enforce_signers_location is set', async () => {
@@ -254,17 +244,14 @@ describeOnEachDatabase('signing API', (server) => {
       ['POST', '/decline', { reason: 'again' }],
     ] as const) {
       const response = await server.call(method, `/api/v2.0/signing/${signingToken}${path}`, body ? { body } : {});
-      assert.equal(response.status, 409);
-      assert.equal(response.body.errors[0].error_code, 'ENVELOPE_NOT_ACTIVE');
-      assert.match(response.body.errors[0].developer_message, /Declined/);
+      assert.match(assertError(response, 409, 'ENVELOPE_NOT_ACTIVE').developer_message, /Declined/, `${method} ${path}`);
     }
   });
 
   it('answers 400 DECLINE_REASON_REQUIRED to a decline without reason', async () => {
     const { signingToken } = await newEnvelopeToken();
     const response = await server.call('POST', `/api/v2.0/signing/${signingToken}/decline`, { body: {} });
-    assert.equal(response.status, 400);
-    assert.equal(response.body.errors[0].error_code, 'DECLINE_REASON_REQUIRED');
+    assertError(response, 400, 'DECLINE_REASON_REQUIRED');
   });
 
   it('answers 409 ENVELOPE_NOT_ACTIVE once the envelope expired', async () => {
@@ -272,18 +259,16 @@ describeOnEachDatabase('signing API', (server) => {
     server.clock.advanceDays(31);
     const response = await server.call('GET', `/api/v2.0/signing/${signingToken}`);
     server.clock.advanceDays(-31);
-    assert.equal(response.status, 409);
-    assert.match(response.body.errors[0].developer_message, /Expired/);
+    assert.match(assertError(response, 409, 'ENVELOPE_NOT_ACTIVE').developer_message, /Expired/);
   });
 
-  it('answers 404 once the envelope is deleted', async () => {
+  it('answers 404 SIGNING_TOKEN_NOT_FOUND once the envelope is deleted', async () => {
     const { envelope, signingToken } = await newEnvelopeToken();
     await server.service.ctx.db
       .updateTable('envelopes')
       .set({ deleted_at: server.clock.now().toISOString() })
       .where('id', '=', envelope.envelope_id)
       .execute();
-    const response = await server.call('GET', `/api/v2.0/signing/${signingToken}`);
-    assert.equal(response.status, 404);
+    assertError(await server.call('GET', `/api/v2.0/signing/${signingToken}`), 404, 'SIGNING_TOKEN_NOT_FOUND');
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
+import { assertError } from '../../support/test-server.js';
 import { createTemplate, ndaRoles } from './template-requests.js';
 
 const codes = (body: { errors: { error_code: string }[] }) => body.errors.map((e) => e.error_code);
@@ -140,6 +141,6 @@ describeOnEachDatabase('GET, PUT /templates/{templateId} and its documents', (se
     const deleted = await get(template_id);
     assert.equal(deleted.status, 404);
     assert.deepEqual(codes(deleted.body), ['TEMPLATE_NOT_FOUND']);
-    assert.equal((await get(template_id)).status, 404);
+    assertError(await get(template_id), 404, 'TEMPLATE_NOT_FOUND');
   });
 });

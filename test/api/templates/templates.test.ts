@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
+import { assertError } from '../../support/test-server.js';
 import { createTemplate, fromTemplateRequest, ndaRoles, pdf, templateRequest, uploadFiles } from './template-requests.js';
 
 describeOnEachDatabase('templates (API.md §4)', (server) => {
@@ -157,7 +158,7 @@ describeOnEachDatabase('templates (API.md §4)', (server) => {
     const list = await server.call('GET', '/api/v2.0/templates/list?pageSize=100', { token });
     assert.ok(!list.body.data.templates.some((t: { template_id: string }) => t.template_id === template_id));
     const reused = await server.call('POST', '/api/v2.0/envelopes/create_with_template', { token, body: fromTemplateRequest(template_id) });
-    assert.equal(reused.status, 404);
+    assertError(reused, 404, 'TEMPLATE_NOT_FOUND');
     const documents = await server.service.ctx.db
       .selectFrom('documents')
       .select('sha256')
