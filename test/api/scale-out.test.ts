@@ -16,6 +16,7 @@ import { verifySealedPdf } from '../../src/infra/pdf/verify-pdf.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { createPostgresDatabase } from '../support/databases.js';
 import { makePdf } from '../support/pdf-fixtures.js';
+import { operatorP12 } from '../support/openssl.js';
 import { startS3Server, type S3TestServer } from '../support/s3-server.js';
 import { linksIn, startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { secretsThatVerify, startWebhookReceiver } from '../support/webhook-receiver.js';
@@ -102,34 +103,13 @@ describe('two server processes on one PostgreSQL, one S3 bucket and one Redis (s
     database = openDatabase({ kind: 'postgres', url: postgres.url });
 
     // One identity for both processes, from configuration: the sealing certificate and the ledger key.
-    await exec(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        'seal.key',
-        '-out',
-        'seal.crt',
-        '-subj',
-        '/CN=Scale-out Sealing',
-        '-days',
-        '2',
-      ],
-      { cwd: workDir },
-    );
-    await exec('openssl', ['pkcs12', '-export', '-inkey', 'seal.key', '-in', 'seal.crt', '-passout', 'pass:shared', '-out', 'seal.p12'], {
-      cwd: workDir,
-    });
+    const sealP12 = await operatorP12(workDir, 'Scale-out', 'shared');
     const shared = {
       DATABASE_URL: postgres.url,
       ...s3.env(PREFIX),
       REDIS_URL,
       SMTP_URL: sink.url,
-      SIGNING_CERT_P12: join(workDir, 'seal.p12'),
+      SIGNING_CERT_P12: sealP12,
       SIGNING_CERT_PASSWORD: 'shared',
       LEDGER_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
@@ -317,7 +297,7 @@ describe('two server processes on one PostgreSQL, one S3 bucket and one Redis (s
 
     // The sealed copy and the certificate: the same bytes from either process, sealed with the shared certificate.
     const certificate = new Uint8Array(
-      Buffer.from((await readFile(join(workDir, 'seal.crt'), 'utf8')).replace(/-----[A-Z ]+-----|\s/g, ''), 'base64'),
+      Buffer.from((await readFile(join(workDir, 'Scale-out.crt'), 'utf8')).replace(/-----[A-Z ]+-----|\s/g, ''), 'base64'),
     );
     await Promise.all(
       created.flatMap(({ id, documentId }) =>

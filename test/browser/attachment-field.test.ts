@@ -8,8 +8,7 @@ import { makePdf } from '../support/pdf-fixtures.js';
 import { tokenFor } from '../api/signing/signing-helpers.js';
 import { assertAccessible, screenshot } from './accessibility.js';
 import { signWithDrawnSignature } from './gestures.js';
-import { launchChromium } from './chromium.js';
-import { recordErrors } from './signing-invitation.js';
+import { launchChromium, recordErrors } from './chromium.js';
 
 const signer = (email: string) => ({
   name: 'Ada Lovelace',

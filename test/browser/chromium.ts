@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless: the browser tests never download one. */
 export const launchChromium = (): Promise<Browser> =>
@@ -20,4 +20,16 @@ export const launchChromium = (): Promise<Browser> =>
 export const onServer = (serverUrl: string, link: string): string => {
   const url = new URL(link);
   return `${serverUrl}${url.pathname}${url.search}`;
+};
+
+/** The two widths every page is looked at: a laptop and a phone. */
+export const WIDE = { width: 1280, height: 900 };
+export const NARROW = { width: 375, height: 800 };
+
+/** Script errors and console errors (a CSP violation is reported there) from the moment a page opens. */
+export const recordErrors = (page: Page): string[] => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  return errors;
 };

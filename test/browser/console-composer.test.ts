@@ -2,16 +2,15 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, it } from 'node:test';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { inviteUser } from '../../src/app/users/invite-user.js';
 import { describeWithServer } from '../support/api-suite.js';
 import { pdfBase64 } from '../support/envelopes.js';
 import { PAGE_SIZES } from '../support/pdf-fixtures.js';
 import { linksIn } from '../support/smtp-sink.js';
 import { assertAccessible, screenshot } from './accessibility.js';
-import { launchChromium, onServer } from './chromium.js';
+import { invitationSignInLink } from './console-invitation.js';
+import { launchChromium, WIDE } from './chromium.js';
 import { dragTo, waitForRenderedCanvas } from './gestures.js';
 
-const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 /** Screen pixels round to fractions of a point at the editor's zoom; a drop is exact to about a pixel. */
 const TOLERANCE_POINTS = 2;
@@ -44,12 +43,9 @@ describeWithServer(
       pdf = Buffer.from(await pdfBase64(2, 'Consulting agreement between Acme and Analytical Engines'), 'base64');
       browser = await launchChromium();
       context = await browser.newContext({ viewport: WIDE });
-      await inviteUser(server.service.ctx, { accountId, email: 'sender@people.test', name: 'Sam Sender', role: 'sender' });
-      const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes('sender@people.test'));
-      const link = linksIn(mail).find((url) => url.includes('/console/login/'));
-      assert.ok(link, 'the invitation carries a sign-in link');
+      const link = await invitationSignInLink(server, sink, { accountId, email: 'sender@people.test', name: 'Sam Sender', role: 'sender' });
       const page = await context.newPage();
-      await page.goto(onServer(server.url, link));
+      await page.goto(link);
       await page.getByRole('link', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
       await page.close();
     });

@@ -2,17 +2,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inviteUser } from '../../src/app/users/invite-user.js';
 import { describeWithServer } from '../support/api-suite.js';
 import { createEnvelope } from '../support/envelopes.js';
 import { markCompleted, pastDue } from '../support/mark-completed.js';
-import { linksIn } from '../support/smtp-sink.js';
 import { assertError } from '../support/test-server.js';
-import { assertAccessible, screenshot } from './accessibility.js';
-import { launchChromium, onServer } from './chromium.js';
-
-const WIDE = { width: 1280, height: 900 };
-const NARROW = { width: 375, height: 800 };
+import { assertAccessible, checkBothWidths, screenshot } from './accessibility.js';
+import { invitationSignInLink } from './console-invitation.js';
+import { launchChromium, recordErrors, WIDE } from './chromium.js';
 
 describeWithServer(
   'the console: envelope list and an envelope’s page',
@@ -21,7 +17,7 @@ describeWithServer(
     let context: BrowserContext;
     let page: Page;
     let token: string;
-    const errors: string[] = [];
+    let errors: string[] = [];
     const ids: Record<string, string> = {};
 
     before(async () => {
@@ -37,36 +33,23 @@ describeWithServer(
       await pastDue(server, ids['Old quote']!);
       await server.service.worker.drain();
 
-      const email = 'admin@console.test';
-      await inviteUser(server.service.ctx, { accountId: account.account_id, email, name: 'Ada Admin', role: 'admin' });
-      const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(email));
-      const link = linksIn(mail).find((url) => url.includes('/console/login/'));
-      assert.ok(link, 'the invitation carries a sign-in link');
+      const link = await invitationSignInLink(server, sink, {
+        accountId: account.account_id,
+        email: 'admin@console.test',
+        name: 'Ada Admin',
+        role: 'admin',
+      });
 
       browser = await launchChromium();
       context = await browser.newContext({ viewport: WIDE });
       page = await context.newPage();
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      await page.goto(onServer(server.url, link));
+      errors = recordErrors(page);
+      await page.goto(link);
       await page.getByRole('heading', { name: 'Envelopes', level: 1 }).waitFor();
     });
     after(async () => {
       await browser?.close();
     });
-
-    /** The page at both widths: no serious axe violation, and a screenshot of each for a person to look at. */
-    const checkBothWidths = async (name: string) => {
-      await page.setViewportSize(WIDE);
-      await assertAccessible(page, `${name} at 1280`);
-      await screenshot(page, `${name}-1280`);
-      await page.setViewportSize(NARROW);
-      await assertAccessible(page, `${name} at 375`);
-      await screenshot(page, `${name}-375`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `${name}: nothing wider than 375 px (${overflow} px too wide)`);
-      await page.setViewportSize(WIDE);
-    };
 
     const rows = () => page.locator('[data-testid=envelope-row]');
 
@@ -80,7 +63,7 @@ describeWithServer(
       assert.match(await rows().filter({ hasText: 'Old quote' }).innerText(), /Expired/);
       assert.match(await page.locator('[data-testid=page-of]').innerText(), /Page 1 of 1 · 5 envelopes/);
       assert.equal(await page.getByRole('link', { name: 'Send a document' }).getAttribute('href'), '/compose');
-      await checkBothWidths('console-envelopes');
+      await checkBothWidths(page, 'console-envelopes');
     });
 
     it('searches by name and filters by status', async () => {
@@ -89,8 +72,10 @@ describeWithServer(
       assert.match(await rows().first().innerText(), /Supplier contract/);
       await page.getByLabel('Search by name').fill('');
       await page.getByLabel('Status').selectOption('Completed');
+      // The search's one row stays until the filtered list arrives: wait for the row, not for the count.
+      await rows().filter({ hasText: 'Board minutes' }).waitFor();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=envelope-row]').length === 1);
-      assert.match(await rows().first().innerText(), /Board minutes/);
+      assert.match(await rows().first().innerText(), /Completed/);
       await page.getByLabel('Search by name').fill('no such envelope');
       await page.locator('[data-testid=envelopes-empty]').waitFor();
       await page.getByLabel('Search by name').fill('');
@@ -109,7 +94,7 @@ describeWithServer(
       await page.locator('[data-testid=head-hash]').waitFor();
       assert.match(await page.locator('[data-testid=audit-chain]').innerText(), /Audit chain verified/);
       assert.match(await page.locator('[data-testid=head-hash]').innerText(), /^[0-9a-f]{64}$/);
-      await checkBothWidths('console-envelope');
+      await checkBothWidths(page, 'console-envelope');
     });
 
     it('reminds a signer after a confirmation, by keyboard', async () => {
@@ -182,7 +167,7 @@ describeWithServer(
     it('downloads the sealed document and the certificate of a Completed envelope, then deletes it', async () => {
       await page.goto(`${server.url}/envelopes/${ids['Board minutes']}`);
       await page.locator('[data-testid=download-certificate]').waitFor();
-      await checkBothWidths('console-envelope-completed');
+      await checkBothWidths(page, 'console-envelope-completed');
       const [sealed] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=download-document]').first().click()]);
       assert.equal(sealed.suggestedFilename(), 'agreement (signed).pdf');
       const sealedPath = await sealed.path();

@@ -8,10 +8,9 @@ import { PAGE_SIZES } from '../support/pdf-fixtures.js';
 import { linksIn } from '../support/smtp-sink.js';
 import { pdfsig } from '../unit/pdf/poppler.js';
 import { assertAccessible, screenshot } from './accessibility.js';
-import { launchChromium, onServer } from './chromium.js';
+import { launchChromium, onServer, WIDE } from './chromium.js';
 import { dragTo, signWithDrawnSignature, waitForRenderedCanvas } from './gestures.js';
 
-const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 const SIGNER = { name: 'Ada Lovelace', email: 'ada@journey.test' };
 

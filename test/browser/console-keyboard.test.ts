@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { inviteUser } from '../../src/app/users/invite-user.js';
 import { describeWithServer } from '../support/api-suite.js';
 import { pdfBase64 } from '../support/envelopes.js';
-import { linksIn } from '../support/smtp-sink.js';
-import { launchChromium, onServer } from './chromium.js';
+import { invitationSignInLink } from './console-invitation.js';
+import { launchChromium } from './chromium.js';
 import { waitForRenderedCanvas } from './gestures.js';
 
 /** Moves the focus with Tab until `target` has it, as a keyboard user does; fails past `limit` stops. */
@@ -29,13 +28,15 @@ describeWithServer(
 
     before(async () => {
       const account = await server.newAccount();
-      await inviteUser(server.service.ctx, { accountId: account.account_id, email: 'kim@people.test', name: 'Kim Keys', role: 'sender' });
-      const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes('kim@people.test'));
-      const link = linksIn(mail).find((url) => url.includes('/console/login/'));
-      assert.ok(link);
+      const link = await invitationSignInLink(server, sink, {
+        accountId: account.account_id,
+        email: 'kim@people.test',
+        name: 'Kim Keys',
+        role: 'sender',
+      });
       browser = await launchChromium();
       page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      await page.goto(onServer(server.url, link));
+      await page.goto(link);
       await page.waitForURL(`${server.url}/envelopes`);
     });
     after(() => browser?.close());

@@ -2,16 +2,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inviteUser } from '../../src/app/users/invite-user.js';
 import { describeWithServer } from '../support/api-suite.js';
 import { createEnvelope } from '../support/envelopes.js';
 import { linksIn } from '../support/smtp-sink.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { assertAccessible, screenshot } from './accessibility.js';
-import { launchChromium, onServer } from './chromium.js';
-
-const WIDE = { width: 1280, height: 900 };
-const NARROW = { width: 375, height: 800 };
+import { assertAccessible, checkBothWidths, screenshot } from './accessibility.js';
+import { invitationSignInLink } from './console-invitation.js';
+import { launchChromium, WIDE } from './chromium.js';
 
 describeWithServer(
   'the console: settings',
@@ -24,15 +21,12 @@ describeWithServer(
 
     /** A person of the account signed in through the link of their invitation mail, in a browser context of their own. */
     const signIn = async (email: string, role: 'admin' | 'sender'): Promise<{ context: BrowserContext; page: Page }> => {
-      await inviteUser(server.service.ctx, { accountId, email, name: `Pat ${role}`, role });
-      const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(email));
-      const link = linksIn(mail).find((url) => url.includes('/console/login/'));
-      assert.ok(link, 'the invitation carries a sign-in link');
+      const link = await invitationSignInLink(server, sink, { accountId, email, name: `Pat ${role}`, role });
       const context = await browser.newContext({ viewport: WIDE, permissions: ['clipboard-read', 'clipboard-write'] });
       const page = await context.newPage();
       page.on('pageerror', (error) => errors.push(error.message));
       page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-      await page.goto(onServer(server.url, link));
+      await page.goto(link);
       await page.getByRole('heading', { name: 'Envelopes', level: 1 }).waitFor();
       return { context, page };
     };
@@ -51,18 +45,6 @@ describeWithServer(
       await browser?.close();
       await receiver?.close();
     });
-
-    const checkBothWidths = async (page: Page, name: string) => {
-      await page.setViewportSize(WIDE);
-      await assertAccessible(page, `${name} at 1280`);
-      await screenshot(page, `${name}-1280`);
-      await page.setViewportSize(NARROW);
-      await assertAccessible(page, `${name} at 375`);
-      await screenshot(page, `${name}-375`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `${name}: nothing wider than 375 px (${overflow} px too wide)`);
-      await page.setViewportSize(WIDE);
-    };
 
     const tabs = (page: Page) => page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link');
 

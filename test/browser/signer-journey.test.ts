@@ -12,11 +12,10 @@ import { linksIn } from '../support/smtp-sink.js';
 import { pdfsig, withPdfFile } from '../unit/pdf/poppler.js';
 import { waitForCompletion } from '../api/signing/signing-helpers.js';
 import { assertAccessible, screenshot } from './accessibility.js';
-import { launchChromium, onServer } from './chromium.js';
+import { launchChromium, onServer, WIDE } from './chromium.js';
 import { signWithDrawnSignature } from './gestures.js';
 
 const run = promisify(execFile);
-const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 const ANNA = 'anna@example.test';
 const GRACE = 'grace@example.test';

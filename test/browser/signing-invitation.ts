@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { linksIn, type SmtpSink } from '../support/smtp-sink.js';
-import { onServer } from './chromium.js';
-
-/** Script errors and console errors (a CSP violation is reported there) from the moment a page opens. */
-export const recordErrors = (page: Page): string[] => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  return errors;
-};
+import { onServer, recordErrors } from './chromium.js';
 
 /** Opens the signing link of the invitation mailed to `email` in a new page, and waits for the envelope to show. */
 export const openInvitation = async (

@@ -8,8 +8,7 @@ import { codeIn, startSmsReceiver } from '../../support/sms-receiver.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { envelopeRequest } from '../../support/envelopes.js';
 import type { TestServer } from '../../support/test-server.js';
-import { pdfText } from '../../unit/pdf/poppler.js';
-import { signBody, tokenFor, waitForCompletion } from './signing-helpers.js';
+import { certificateText, signBody, tokenFor, waitForCompletion } from './signing-helpers.js';
 
 // Started before the suites are declared: their servers' SMS_URL must name its port.
 const twilio = await startSmsReceiver();
@@ -337,13 +336,7 @@ describeOnEachDatabase('recipient authentication', (server) => {
     });
     assert.equal(signed.status, 200);
     assert.equal((await waitForCompletion(server, envelopeId)).status, 'Completed');
-    const certificate = await server.service.ctx.db
-      .selectFrom('documents')
-      .selectAll()
-      .where('envelope_id', '=', envelopeId)
-      .where('position', '=', 0)
-      .executeTakeFirstOrThrow();
-    const text = (await pdfText((await server.service.ctx.blobs.get(certificate.sha256))!)).replace(/\s+/g, ' ');
+    const text = await certificateText(server, envelopeId);
     assert.ok(text.includes(`Authentication: Access code, at ${formatTimestamp(new Date(authenticatedAt), 'en')}`), text);
   });
 });
@@ -379,13 +372,7 @@ describeOnEachDatabase(
       assert.ok(entries.some((e) => e.activity_type === 'AUTHENTICATION_CODE_SENT'));
       assert.match(entries.find((e) => e.activity_type === 'RECIPIENT_AUTHENTICATED')!.description, /SMS to \+49…6789/);
       assert.equal((await waitForCompletion(server, envelopeId)).status, 'Completed');
-      const certificate = await server.service.ctx.db
-        .selectFrom('documents')
-        .selectAll()
-        .where('envelope_id', '=', envelopeId)
-        .where('position', '=', 0)
-        .executeTakeFirstOrThrow();
-      const text = (await pdfText((await server.service.ctx.blobs.get(certificate.sha256))!)).replace(/\s+/g, ' ');
+      const text = await certificateText(server, envelopeId);
       assert.match(text, /Authentication: SMS to \+49…6789, at /);
       assert.ok(!text.includes('2345 6789'));
     });

@@ -1,5 +1,6 @@
 import { issueSigningToken, type SigningTokenKind } from '../../../src/app/signing/signing-tokens.js';
 import { makePng } from '../../support/pdf-fixtures.js';
+import { pdfText } from '../../unit/pdf/poppler.js';
 import type { TestServer } from '../../support/test-server.js';
 
 /** A fresh signing token for a recipient, as an invitation mail would carry. */
@@ -27,4 +28,15 @@ export const waitForCompletion = async (server: TestServer, envelopeId: string, 
     if (row.status !== 'InProgress' || Date.now() > deadline) return row;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+};
+
+/** The text of a completed envelope's certificate of completion (its document at position 0), white space folded. */
+export const certificateText = async (server: TestServer, envelopeId: string): Promise<string> => {
+  const certificate = await server.service.ctx.db
+    .selectFrom('documents')
+    .select('sha256')
+    .where('envelope_id', '=', envelopeId)
+    .where('position', '=', 0)
+    .executeTakeFirstOrThrow();
+  return (await pdfText((await server.service.ctx.blobs.get(certificate.sha256))!)).replace(/\s+/g, ' ');
 };
