@@ -21,7 +21,8 @@ const main = async () => {
   console.log(`  data:     ${config.dataDir}`);
   console.log(`  database: ${database}`);
   console.log(`  mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `${config.dataDir}/outbox (.eml files; links are logged)`}`);
-  console.log(`  keys:     ${config.signingCert ? config.signingCert.p12Path : `${config.dataDir}/keys (generated)`}`);
+  const generatedKeys = config.database.kind === 'postgres' ? 'generated once, shared through the database' : 'generated';
+  console.log(`  keys:     ${config.signingCert ? config.signingCert.p12Path : `${config.dataDir}/keys (${generatedKeys})`}`);
 
   const stop = async () => {
     await service.close();
