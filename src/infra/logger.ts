@@ -16,6 +16,16 @@ interface LoggedRequest {
 }
 
 /**
+ * The headers worth a log line: what the client is and where it came from. Every header costs
+ * serialising and redacting on each request (about a fifth of a fast read route's throughput when all
+ * were logged), and credentials are better never written at all than written redacted.
+ */
+const LOGGED_HEADERS = ['user-agent', 'referer', 'content-type', 'content-length'];
+
+const loggedHeaders = (headers: NonNullable<LoggedRequest['headers']>): NonNullable<LoggedRequest['headers']> =>
+  Object.fromEntries(LOGGED_HEADERS.filter((name) => headers[name] !== undefined).map((name) => [name, headers[name]]));
+
+/**
  * Structured JSON logs. Request bodies are never logged; a request's URL and headers only through
  * log-redaction.ts, so no credential in them reaches the log (API.md §16).
  */
@@ -33,7 +43,7 @@ export const createLogger = (level: string, destination?: DestinationStream): Lo
           method: req.method,
           url: redactUrl(req.url ?? '', req.routeOptions?.url),
           remoteAddress: req.ip,
-          headers: redactHeaders(req.headers ?? {}),
+          headers: redactHeaders(loggedHeaders(req.headers ?? {})),
         }),
         res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
         err: pino.stdSerializers.err,

@@ -164,7 +164,7 @@ describeOnEachDatabase(
       }
     });
 
-    it('logs each token-bearing URL with the token replaced by [redacted], and credential headers as [redacted]', () => {
+    it('logs each token-bearing URL with the token replaced by [redacted], and no credential header at all', () => {
       const requests = lines.filter((line) => line.msg === 'incoming request').map((line) => line.req!);
       const urls = new Set(requests.map((request) => request.url));
       for (const url of [
@@ -186,10 +186,8 @@ describeOnEachDatabase(
       }
       const headers = requests.map((request) => request.headers);
       const valuesOf = (name: string) => new Set(headers.filter((h) => name in h).map((h) => h[name]));
-      assert.deepEqual(valuesOf('authorization'), new Set(['[redacted]']));
-      assert.deepEqual(valuesOf('cookie'), new Set(['[redacted]']));
-      assert.deepEqual(valuesOf('countersign-signing-session'), new Set(['[redacted]']));
-      assert.deepEqual(valuesOf('x-partner-token'), new Set(['[redacted]']));
+      for (const credential of ['authorization', 'cookie', 'countersign-signing-session', 'x-partner-token'])
+        assert.deepEqual(valuesOf(credential), new Set(), `${credential} is logged`);
       assert.ok(
         valuesOf('referer').has(`https://app.example/orders?signing=${publicUrl}/sign/[redacted]?embed=1`),
         [...valuesOf('referer')].join(),

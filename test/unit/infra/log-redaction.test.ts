@@ -93,14 +93,19 @@ describe('redactHeaders', () => {
 });
 
 describe('createLogger', () => {
-  it("logs a request's method, address, URL redacted by its matched route, and headers redacted", () => {
+  it("logs a request's method, address, URL redacted by its matched route, and a few headers redacted, never a credential header", () => {
     const lines: string[] = [];
     const logger = createLogger('info', { write: (line: string) => lines.push(line) });
     const request = {
       method: 'GET',
       url: `/embed/compose/${OPAQUE}`,
       ip: '192.0.2.1',
-      headers: { authorization: `Bearer ${OPAQUE}`, 'user-agent': 'curl/8' },
+      headers: {
+        authorization: `Bearer ${OPAQUE}`,
+        cookie: `countersign_session=${OPAQUE}`,
+        'user-agent': 'curl/8',
+        referer: `https://app.example/x?t=cs_st_${OPAQUE}`,
+      },
       routeOptions: { url: '/embed/compose/:token' },
     };
     logger.info({ req: request }, 'incoming request');
@@ -110,7 +115,7 @@ describe('createLogger', () => {
       method: 'GET',
       url: '/embed/compose/[redacted]',
       remoteAddress: '192.0.2.1',
-      headers: { authorization: '[redacted]', 'user-agent': 'curl/8' },
+      headers: { 'user-agent': 'curl/8', referer: 'https://app.example/x?t=[redacted]' },
     });
   });
 });
