@@ -35,7 +35,7 @@ export class ApiClient {
     return { envelopeId: String(data.envelope_id) };
   }
 
-  /** A single-use signing token for `email` (API.md §3 generate_embedded_url): the link the signer's page would use. */
+  /** A single-use signing token for `email` (docs/concepts/envelopes.md generate_embedded_url): the link the signer's page would use. */
   async signingToken(envelopeId: string, email: string): Promise<string> {
     const data = await this.expect(200, 'GET', `/api/v2.0/envelopes/${envelopeId}/generate_embedded_url/${encodeURIComponent(email)}`);
     return new URL(String(data.url)).pathname.slice('/sign/'.length);
@@ -49,7 +49,7 @@ export class ApiClient {
     if (answer.status !== 200) throw new Error(`sign: ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
   }
 
-  /** The ids among the account's newest 100 envelopes that read Completed (their sealed PDFs stored, API.md §3). */
+  /** The ids among the account's newest 100 envelopes that read Completed (their sealed PDFs stored, docs/concepts/envelopes.md). */
   async completedEnvelopeIds(): Promise<Set<string>> {
     const data = await this.expect(200, 'POST', '/api/v2.0/envelopes/list', { filters: { status: ['Completed'] }, page_size: 100 });
     return new Set((data.envelopes as { envelope_id: string }[]).map((envelope) => envelope.envelope_id));

@@ -1,4 +1,4 @@
-// The baseline of every ratio (DESIGN.md "Performance targets"): a bare Fastify JSON route, in a
+// The baseline of every ratio (docs/benchmarks.md): a bare Fastify JSON route, in a
 // process of its own like the server it is compared with.
 import Fastify from 'fastify';
 

@@ -1,4 +1,4 @@
-// POST /envelopes/list over a large account (issue 9, DESIGN.md: p99 ≤ 20 ms over 1,000,000 envelopes).
+// POST /envelopes/list over a large account (issue 9, docs/operations/configuration.md: p99 ≤ 20 ms over 1,000,000 envelopes).
 // Seeds one account with bulk SQL through the migrated schema (its triggers keep the list's counters,
 // tags and name index as the service would), starts the real server on that database and measures
 // the list over HTTP for each filter case.

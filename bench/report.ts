@@ -1,7 +1,7 @@
 import type { DatabaseName } from './options.js';
 import type { CoresUsed } from './process-stats.js';
 
-/** One measured figure, beside its target when DESIGN.md or issue 9 sets one. */
+/** One measured figure, beside its target when docs/operations/configuration.md or issue 9 sets one. */
 export interface Figure {
   name: string;
   /** null: the figure does not depend on the database. */

@@ -21,7 +21,7 @@ const signersOn = (pages: number) =>
 
 /**
  * `POST /envelopes/create` bodies: `pages` pages of text, 2 signers, Parallel, with the verification QR
- * code (the completion pipeline of API.md §7 at its fullest).
+ * code (the completion pipeline of docs/concepts/signing.md at its fullest).
  */
 export const envelopeBody = async (pages: number) => ({
   envelope: { name: `Benchmark agreement, ${pages} pages`, sign_process_flow: 'Parallel', append_verification_qr_code: true },

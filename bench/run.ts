@@ -1,5 +1,5 @@
 // `npm run bench`: every performance figure of issue 9 in one command, each beside its target
-// (DESIGN.md "Performance targets"), on SQLite and PostgreSQL; rewrites docs/benchmarks.md.
+// (docs/benchmarks.md), on SQLite and PostgreSQL; rewrites docs/benchmarks.md.
 // README "Reproducing the benchmarks" lists the BENCH_* variables.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -3,7 +3,7 @@ import type { CoresUsed } from './process-stats.js';
 import type { DatabaseName } from './options.js';
 import type { Figure } from './report.js';
 
-// Issue 9 and DESIGN.md "Performance targets", in one place.
+// Issue 9 and docs/benchmarks.md, in one place.
 export const TARGETS = {
   detailsRatio: 0.5,
   createWithTemplatePerSecond: { sqlite: 1_500, postgres: 800 } satisfies Record<DatabaseName, number>,

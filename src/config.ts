@@ -18,7 +18,7 @@ export interface Config {
   documentStore: { kind: 'fs' } | { kind: 'db' } | S3DocumentStore;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** SMS_URL (+ SMS_TOKEN, TWILIO_API_URL): where one-time codes go (API.md §12). */
+  /** SMS_URL (+ SMS_TOKEN, TWILIO_API_URL): where one-time codes go (docs/concepts/recipients.md). */
   sms: SmsTransport;
   signingCert: { p12Path: string; password: string } | undefined;
   /** The ledger's Ed25519 private key (PEM) from LEDGER_KEY; unset = generated once in DATA_DIR/keys. */
@@ -28,7 +28,7 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Worker threads that parse, search, stamp, seal and verify PDFs (README "PDF workers"). */
   pdfWorkers: number;
-  /** Per client address: routes without an access token, and failed authentication of any kind (API.md §10). */
+  /** Per client address: routes without an access token, and failed authentication of any kind (docs/api/limits.md). */
   rateLimitUnauthenticatedPerMinute: number;
   /** Which proxies' X-Forwarded-For to believe for the client address: none, a hop count, or their addresses. */
   trustProxy: false | number | string[];
@@ -273,7 +273,7 @@ export const parsePlanQuotas = (raw: string, variable = 'PLAN_QUOTAS'): PlanQuot
   ...parseQuotaList(raw, variable),
 });
 
-/** Reads and validates every environment variable of DESIGN.md. Throws ConfigError naming the first bad one. */
+/** Reads and validates every environment variable of docs/operations/configuration.md. Throws ConfigError naming the first bad one. */
 export const loadConfig = (env: Env = process.env): Config => {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = read(env, 'HOST') ?? '0.0.0.0';

@@ -190,11 +190,11 @@ export interface Problem {
 
 export interface AppErrorOptions {
   field?: string;
-  /** Every problem found at once (API.md §0); defaults to the error itself. */
+  /** Every problem found at once (docs/api/conventions.md); defaults to the error itself. */
   problems?: Problem[];
   /** When trying again later can succeed, after how many seconds. */
   retryAfterSeconds?: number;
-  /** The language of the person the refusal is for (a signer's, API.md §12): answered as Content-Language. */
+  /** The language of the person the refusal is for (a signer's, docs/concepts/recipients.md): answered as Content-Language. */
   language?: string;
 }
 
@@ -216,7 +216,7 @@ export class AppError extends Error {
     this.problems = options.problems ?? [{ code, message, ...(options.field ? { field: options.field } : {}) }];
   }
 
-  /** Every problem of an invalid request at once (API.md §0), each with its own code. */
+  /** Every problem of an invalid request at once (docs/api/conventions.md), each with its own code. */
   static of(problems: Problem[], summary = 'The request is invalid.'): AppError {
     if (!problems.length) throw new Error('AppError.of needs at least one problem');
     return new AppError('INVALID_REQUEST', summary, { problems });

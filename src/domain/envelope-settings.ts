@@ -42,7 +42,7 @@ const BOOLEAN_DEFAULTS = {
 
 /**
  * The settings of a new envelope: what the request says, else the template's default, else the
- * contract's default (API.md §3). Every problem is reported at once. `path` is the JSON
+ * contract's default (docs/concepts/envelopes.md). Every problem is reported at once. `path` is the JSON
  * path of the settings object, for error fields.
  */
 export const resolveSettings = (
@@ -55,7 +55,7 @@ export const resolveSettings = (
   const expirationDays = requested ?? expirationDaysOf(templateDefaults, path, problems) ?? DEFAULT_EXPIRATION_DAYS;
   const flag = (key: keyof typeof BOOLEAN_DEFAULTS) => request[key] ?? templateDefaults[key] ?? BOOLEAN_DEFAULTS[key];
   const emailReminders = flag('email_reminders');
-  // A period the request itself gives is checked even with reminders off (API.md §3: 1 ≤ n <
+  // A period the request itself gives is checked even with reminders off (docs/concepts/envelopes.md: 1 ≤ n <
   // expiration_days); one left over from a template only matters when a reminder is sent.
   const requestedPeriod =
     request.reminder_period !== undefined ? checkReminderPeriod(request.reminder_period, expirationDays, path, problems) : undefined;

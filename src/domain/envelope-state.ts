@@ -52,7 +52,7 @@ export const assertDownloadableSigned = (status: EnvelopeStatus): void => {
 
 /**
  * 'AllSigned' means completion (stamping and sealing) must start; the envelope stays InProgress
- * until the sealed file exists, and only then becomes Completed (API.md §3).
+ * until the sealed file exists, and only then becomes Completed (docs/concepts/envelopes.md).
  */
 export type SignatureOutcome = 'InProgress' | 'AllSigned';
 

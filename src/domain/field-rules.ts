@@ -15,7 +15,7 @@ export const FIELD_TYPES = [
 
 export type FieldType = (typeof FIELD_TYPES)[number];
 
-/** Fields the service fills itself at signing (API.md §7); the signer never types into them. */
+/** Fields the service fills itself at signing (docs/concepts/signing.md); the signer never types into them. */
 const SELF_FILLING: ReadonlySet<FieldType> = new Set(['signature', 'initials', 'name', 'email', 'date_signed']);
 
 export const isSelfFilling = (type: FieldType): boolean => SELF_FILLING.has(type);

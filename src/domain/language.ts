@@ -1,6 +1,6 @@
 import { AppError } from './app-error.js';
 
-/** The languages of the signing page, the recipients' mails and the certificate's wording (API.md §12). */
+/** The languages of the signing page, the recipients' mails and the certificate's wording (docs/concepts/recipients.md). */
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'pt', 'ja'] as const;
 
 export type Language = (typeof LANGUAGES)[number];

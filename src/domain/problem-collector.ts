@@ -1,7 +1,7 @@
 import { AppError, type Problem } from './app-error.js';
 
 /**
- * The failures of one request's independent checks, answered together (API.md §0: every problem at
+ * The failures of one request's independent checks, answered together (docs/api/conventions.md: every problem at
  * once). A lone failure is answered as it was raised, with its own code (and so its own status);
  * several become one list of problems.
  */

@@ -1,5 +1,5 @@
 /**
- * The rules of recipient authentication (API.md §12): how long codes and sessions live, how many
+ * The rules of recipient authentication (docs/concepts/recipients.md): how long codes and sessions live, how many
  * wrong codes lock a signer out, and how the method reads on the certificate.
  */
 export const AUTHENTICATION_RULES = {

@@ -1,5 +1,5 @@
 /**
- * Where the signature fields of signers given no field go (API.md §2, issue 12): on signature pages
+ * Where the signature fields of signers given no field go (docs/concepts/fields.md, issue 12): on signature pages
  * appended to the envelope's last document, one line per signer, top to bottom, as many pages as
  * they need. Coordinates are the contract's: PDF points from the page's top-left corner.
  */

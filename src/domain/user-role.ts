@@ -1,5 +1,5 @@
 /**
- * What a person (or a token) may do in an account (API.md §11): `admin` everything the account can
+ * What a person (or a token) may do in an account (docs/api/people.md): `admin` everything the account can
  * do, `sender` envelopes and templates only. API clients act as admins.
  */
 export const USER_ROLES = ['admin', 'sender'] as const;

@@ -1,4 +1,4 @@
-/** The events a webhook can subscribe to (API.md §8), in the order the documentation lists them. */
+/** The events a webhook can subscribe to (docs/api/webhooks.md), in the order the documentation lists them. */
 export const WEBHOOK_EVENT_TYPES = [
   'envelope.sent',
   'recipient.viewed',

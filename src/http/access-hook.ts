@@ -19,7 +19,7 @@ const bearerToken = (header: string | undefined): string | undefined => (header 
 /**
  * The check of one route's `access`: the `app_auth_type` header, then for `bearer` the token. A
  * refusal is kept on the request rather than thrown: the rate limiter counts it against the client's
- * address first (API.md §10), then `answerDeniedAccess` sends it.
+ * address first (docs/api/limits.md), then `answerDeniedAccess` sends it.
  */
 const checkAccess = (ctx: AppContext, access: Exclude<RouteAccess, 'public'>, adminOnly: boolean) => async (request: Tagged) => {
   try {

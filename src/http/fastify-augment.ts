@@ -11,9 +11,9 @@ export type RouteAccess = 'bearer' | 'app-type' | 'public';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
-    /** Only admins may call it (API.md §11): API clients' tokens and admin users' console tokens; a sender's gets 403 ROLE_FORBIDDEN. */
+    /** Only admins may call it (docs/api/people.md): API clients' tokens and admin users' console tokens; a sender's gets 403 ROLE_FORBIDDEN. */
     role?: 'admin';
-    /** Honour the Idempotency-Key header (API.md §0) on this route. */
+    /** Honour the Idempotency-Key header (docs/api/conventions.md) on this route. */
     idempotent?: boolean;
     /** The response carries a secret shown once: stored for replays only encrypted (README "Webhooks"). */
     idempotentResponseIsSecret?: boolean;

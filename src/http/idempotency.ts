@@ -46,7 +46,7 @@ export const idempotentResponse = <T>(
 };
 
 /**
- * The Idempotency-Key mechanism of API.md §0, for every route whose config says `idempotent: true`:
+ * The Idempotency-Key mechanism of docs/api/conventions.md, for every route whose config says `idempotent: true`:
  * the first response is stored and replayed for 24 h; keys are scoped to the account. While the first
  * request runs, a heartbeat renews its claim, and a retry meanwhile gets IDEMPOTENCY_KEY_IN_USE.
  * Its hooks are attached to those routes only: the others (every read) never run them.

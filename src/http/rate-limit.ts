@@ -17,7 +17,7 @@ const unlimited = (request: FastifyRequest): boolean => {
 const CLIENT_KEY = 'client:';
 
 /**
- * The request budgets of API.md §10, a minute each:
+ * The request budgets of docs/api/limits.md, a minute each:
  * - an authenticated request counts against its API client (RATE_LIMIT_PER_MINUTE): keyed by the
  *   client, not the token, so logging in again does not start a fresh budget;
  * - a request to a route that needs no token (login, refresh, the signing API and page, the verify

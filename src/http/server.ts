@@ -20,7 +20,7 @@ const SINGULAR_ALIASES: [RegExp, string][] = [
   [/^\/api\/v2\.0\/template\/create(?=$|\?)/, '/api/v2.0/templates/create'],
 ];
 
-/** Every prefix and singular spelling of the original listings reaches the one canonical route (API.md §0). */
+/** Every prefix and singular spelling of the original listings reaches the one canonical route (docs/api/conventions.md). */
 export const canonicalUrl = (url: string): string =>
   SINGULAR_ALIASES.reduce((current, [pattern, target]) => current.replace(pattern, target), url.replace(VARIANT_PREFIX, CANONICAL_PREFIX));
 

@@ -51,7 +51,7 @@ type SchemaFailure = Error & { validation?: ErrorObject[]; validationContext?: s
 /**
  * For a route declared with `attachValidation: true`: its body's schema problems (undefined when the
  * body passed), and which top-level parts of the body are usable as typed — present, with no problem
- * inside — so the route can check those parts too and answer every problem at once (API.md §0).
+ * inside — so the route can check those parts too and answer every problem at once (docs/api/conventions.md).
  */
 export const bodyValidation = <Body extends object>(request: FastifyRequest & { body: Body }) => {
   const failure = request.validationError as SchemaFailure | undefined;

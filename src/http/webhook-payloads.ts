@@ -2,7 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import type { WebhookEventType } from '../domain/webhook-events.js';
 import { Email, Id, Int, List, Text, Timestamp } from './schema-kit.js';
 
-/** The OpenAPI 3.1 `webhooks` section: what Countersign POSTs to an endpoint for each event type (API.md §8). */
+/** The OpenAPI 3.1 `webhooks` section: what Countersign POSTs to an endpoint for each event type (docs/api/webhooks.md). */
 
 const Recipient = Type.Object(
   {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 export type IdPrefix =
   'env' | 'doc' | 'rcp' | 'tpl' | 'file' | 'att' | 'acct' | 'usr' | 'cli' | 'fld' | 'whk' | 'evt' | 'dlv' | 'job' | 'tfam' | 'ses' | 'drf';
 
-/** An opaque, unguessable id: the type prefix and 128 random bits (API.md §0 asks for at least 96). */
+/** An opaque, unguessable id: the type prefix and 128 random bits (docs/api/conventions.md asks for at least 96). */
 export const newId = (prefix: IdPrefix): string => `${prefix}_${randomBytes(16).toString('base64url')}`;
 
 /** A bearer secret (token, client secret): 256 random bits behind a recognisable prefix. */

@@ -104,7 +104,7 @@ const sealingCertificateChain = async (config: KeysConfig, shared: SharedService
 
 /**
  * From configuration (SIGNING_CERT_P12, LEDGER_KEY) when set; otherwise generated once: on PostgreSQL
- * in the database, which every process of the installation shares (API.md §16), on SQLite in
+ * in the database, which every process of the installation shares (docs/operations/scaling.md), on SQLite in
  * DATA_DIR/keys. On PostgreSQL a configured key is checked against the one the database started with.
  */
 export const loadServiceKeys = async (

@@ -1,5 +1,5 @@
 /**
- * Credentials that travel in requests (API.md §16: access, refresh, signing, embedded, builder,
+ * Credentials that travel in requests (docs/operations/scaling.md: access, refresh, signing, embedded, builder,
  * setup, reset and sign-in tokens, the console's session cookie, the signing session) never reach
  * the logs. One rule covers every route, present and future, by what things are named and what
  * tokens look like, so no route needs a special case here:

@@ -27,7 +27,7 @@ const loggedHeaders = (headers: NonNullable<LoggedRequest['headers']>): NonNulla
 
 /**
  * Structured JSON logs. Request bodies are never logged; a request's URL and headers only through
- * log-redaction.ts, so no credential in them reaches the log (API.md §16).
+ * log-redaction.ts, so no credential in them reaches the log (docs/operations/scaling.md).
  */
 export const createLogger = (level: string, destination?: DestinationStream): Logger =>
   pino(

@@ -26,7 +26,7 @@ export interface GeneratedKey {
 }
 
 /**
- * The installation's keys kept in its PostgreSQL database (API.md §16, "One identity for many
+ * The installation's keys kept in its PostgreSQL database (docs/operations/scaling.md, "One identity for many
  * processes"): the first process records each key, and every later one presents the same or refuses
  * to start with one line naming the variable. Refusals never print key material.
  */

@@ -5,7 +5,7 @@ import { createEnvelope } from '../support/envelopes.js';
 import { markCompleted, pastDue } from '../support/mark-completed.js';
 import { assertError } from '../support/test-server.js';
 
-describeOnEachDatabase('GET /account/statistics (API.md §9)', (server) => {
+describeOnEachDatabase('GET /account/statistics (docs/api/account.md)', (server) => {
   after(() => server.service.worker.drain());
 
   const statistics = async (token: string) => {

@@ -10,7 +10,7 @@ const REFRESH = '/api/v2.0/authorization/refresh_token';
 
 const errorCodes = (body: { errors: { error_code: string }[] }) => body.errors.map((e) => e.error_code);
 
-describeOnEachDatabase('authentication (API.md §1)', (server) => {
+describeOnEachDatabase('authentication (docs/api/authentication.md)', (server) => {
   describe('login', () => {
     it('answers 200 with a bearer token pair for valid credentials in the body', async () => {
       const account = await server.newAccount();
@@ -334,7 +334,7 @@ describeOnEachDatabase('authentication (API.md §1)', (server) => {
     });
   });
 
-  describe('conventions (API.md §0)', () => {
+  describe('conventions (docs/api/conventions.md)', () => {
     it('puts an X-Request-Id on every response, success or error', async () => {
       const ok = await server.call('GET', '/healthz');
       const error = await server.call('GET', '/api/v2.0/account');

@@ -19,7 +19,7 @@ const claimOf = (claim: Claim): IdempotencyClaim => {
 
 // The mechanism behind the Idempotency-Key header, on the real database; the header itself is
 // exercised through the envelope creation routes.
-describeOnEachDatabase('idempotency keys (API.md §0)', (server) => {
+describeOnEachDatabase('idempotency keys (docs/api/conventions.md)', (server) => {
   let accountId: string;
   before(async () => {
     accountId = (await server.newAccount()).account_id;

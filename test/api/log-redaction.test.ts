@@ -22,7 +22,7 @@ const addressOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : m
 const lastSegment = (url: string) => new URL(url).pathname.split('/').pop()!;
 
 describeOnEachDatabase(
-  'Secrets never appear in the logs (API.md §16)',
+  'Secrets never appear in the logs (docs/operations/scaling.md)',
   (server, sink) => {
     /** Every credential the run used, by kind: none may appear in the log. */
     const secrets: Record<string, string> = {};

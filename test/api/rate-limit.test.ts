@@ -18,7 +18,7 @@ const SHARED_ENV = {
 const hitAccount = (server: TestServer, token: string) => server.call('GET', '/api/v2.0/account', { token });
 
 describeOnEachDatabase(
-  'rate limiting (API.md §10) in process',
+  'rate limiting (docs/api/limits.md) in process',
   (server) => {
     it('answers 429 RATE_LIMITED with Retry-After and RateLimit-* headers past the limit of one API client', async () => {
       const account = await server.newAccount();

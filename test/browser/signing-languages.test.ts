@@ -20,7 +20,7 @@ const signers = [
 ];
 
 describeWithServer(
-  'the signing page in the signer’s language (API.md §12, Chromium)',
+  'the signing page in the signer’s language (docs/concepts/recipients.md, Chromium)',
   (server, sink) => {
     let browser: Browser;
 

@@ -4,7 +4,7 @@ import { inviteUser } from '../../src/app/users/invite-user.js';
 import { operatorLoginLink } from '../../src/app/users/operator-login-link.js';
 import type { ApiResponse, TestServer } from './test-server.js';
 
-/** The header the console's own calls carry (API.md §11). */
+/** The header the console's own calls carry (docs/api/people.md). */
 export const CONSOLE_HEADERS = { 'x-requested-with': 'countersign-console' };
 
 export interface ConsoleUser {

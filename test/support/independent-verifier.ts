@@ -368,7 +368,7 @@ export const verifyOnline = async (record: Record<string, any>, baseUrl: string,
   ];
 };
 
-/** §7: an envelope's audit_logs: the entry-hash chain of API.md §6 and the ledger key's head signature. */
+/** §7: an envelope's audit_logs: the entry-hash chain of docs/concepts/ledger.md and the ledger key's head signature. */
 export const verifyAuditLogs = (logs: Record<string, any>, ledgerPublicKey: string): Step[] => {
   let previous = '0'.repeat(64);
   let chained = true;

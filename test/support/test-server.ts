@@ -23,7 +23,7 @@ export interface ContractError {
   field?: string;
 }
 
-/** Asserts the contract's error body (API.md §0) with `code` among its errors, and returns that error for its `field`. */
+/** Asserts the contract's error body (docs/api/conventions.md) with `code` among its errors, and returns that error for its `field`. */
 export const assertError = (response: ApiResponse, status: number, code: string): ContractError => {
   assert.equal(response.status, status, JSON.stringify(response.body));
   assert.deepEqual(Object.keys(response.body).sort(), ['errors', 'message'], JSON.stringify(response.body));

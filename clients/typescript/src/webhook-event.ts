@@ -6,7 +6,7 @@ type Defined<T> = Exclude<T, undefined>;
 /** The event types the OpenAPI document describes under `webhooks`. */
 export type WebhookEventType = keyof webhooks;
 
-/** Every delivery's body (API.md §8), whatever its type. */
+/** Every delivery's body (docs/api/webhooks.md), whatever its type. */
 export interface AnyWebhookEvent {
   /** Stable across retries and redeliveries: de-duplicate on it. */
   id: string;

@@ -7,7 +7,7 @@ import type { AccountSettings } from './get-settings.js';
 export interface AccountUpdate {
   /** Origins (`https://app.example.com`) whose pages may frame the signing page (CSP frame-ancestors). */
   frameAncestors?: string[];
-  /** Of recipients an envelope request gives none (API.md §12); a code outside LANGUAGES is 400 UNSUPPORTED_LANGUAGE. */
+  /** Of recipients an envelope request gives none (docs/concepts/recipients.md); a code outside LANGUAGES is 400 UNSUPPORTED_LANGUAGE. */
   defaultLanguage?: string;
 }
 

@@ -21,7 +21,7 @@ const isPlainText = (bytes: Uint8Array): boolean => {
   }
 };
 
-/** What a signer may upload for an attachment field (API.md §12). */
+/** What a signer may upload for an attachment field (docs/concepts/recipients.md). */
 const SIGNER_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg']);
 
 /** The media type of a signer's upload, read from its bytes: PDF, PNG or JPEG; anything else is UNSUPPORTED_FILE_TYPE. */

@@ -13,7 +13,7 @@ export interface TokenPair {
 
 export const ACCESS_TOKEN_PREFIX = 'cs_at_';
 export const REFRESH_TOKEN_PREFIX = 'cs_rt_';
-/** A console session's access token (API.md §11): looked up among the sessions' tokens, not the API clients'. */
+/** A console session's access token (docs/api/people.md): looked up among the sessions' tokens, not the API clients'. */
 export const CONSOLE_ACCESS_TOKEN_PREFIX = 'cs_ct_';
 
 /** Issues a new access + refresh token pair in a token family. Only the hashes are stored. */

@@ -58,7 +58,7 @@ const insertToken = async (
 };
 
 /**
- * A builder's URL: single use, valid 10 minutes (API.md §11), and no longer than the caller's
+ * A builder's URL: single use, valid 10 minutes (docs/api/people.md), and no longer than the caller's
  * credential (builder-issuer.ts); only its hash is stored.
  */
 export const issueBuilderUrl = async (ctx: AppContext, db: Db, caller: Caller, subject: BuilderSubject): Promise<BuilderUrl> => {

@@ -10,7 +10,7 @@ import type { ComposeDraft } from './compose-drafts.js';
 
 /**
  * A single-use, 10-minute URL of the embedded composer, prefilled with a create request whose
- * signers' fields may be missing (API.md §11). The request gets exactly the checks of envelope
+ * signers' fields may be missing (docs/api/people.md). The request gets exactly the checks of envelope
  * creation — settings, recipients, orders, documents, the fields it does give — and the same
  * errors; its documents are stored now, referenced by the draft so the blob collector keeps them.
  * The quota is not counted: nothing is created until the composer's Send.

@@ -39,7 +39,7 @@ const withPlacedFields = (request: NewEnvelope, placed: readonly PlacedSignerFie
 
 /**
  * The composer's Send: creates and sends the draft's envelope, with the fields placed, through the
- * very checks and transaction of POST /envelopes/create — quota included, counted now (API.md §11).
+ * very checks and transaction of POST /envelopes/create — quota included, counted now (docs/api/people.md).
  * The draft is marked sent in that transaction: a second Send is BUILDER_ALREADY_SENT.
  */
 export const sendBuilderDraft = async (

@@ -13,7 +13,7 @@ import { pngOf } from '../signing/adopted-signature.js';
 import type { StoredSignature } from '../signing/sign-envelope.js';
 import type { EnvelopeRecord } from './envelope-record.js';
 
-/** The method and time of authentication (API.md §12); an SMS number masked to its last four digits. */
+/** The method and time of authentication (docs/concepts/recipients.md); an SMS number masked to its last four digits. */
 const certificateAuthentication = (
   recipient: Recipient,
   authentication: RecipientAuthentication | undefined,

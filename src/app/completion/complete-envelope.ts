@@ -88,7 +88,7 @@ const recordCompletion = (
   });
 
 /**
- * The 'complete-envelope' job (API.md §7): stamps and seals every document and the certificate of
+ * The 'complete-envelope' job (docs/concepts/signing.md): stamps and seals every document and the certificate of
  * completion, then makes the envelope Completed and queues the delivery of the sealed copies
  * (deliver-completion.ts). A failed seal is retried on its own schedule (completion-attempts.ts) and
  * reported in the envelope's details, never left stuck silently. Idempotent: an envelope that is not

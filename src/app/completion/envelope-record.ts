@@ -18,7 +18,7 @@ export interface EnvelopeRecord {
   signatures: Map<string, StoredSignature>;
   /** The files signers gave their attachment fields. */
   attachments: FieldAttachment[];
-  /** The signers' authentication methods (API.md §12), by recipient id. */
+  /** The signers' authentication methods (docs/concepts/recipients.md), by recipient id. */
   authentications: Map<string, RecipientAuthentication>;
 }
 

@@ -24,7 +24,7 @@ export interface DocumentFile {
   bytes: Uint8Array;
 }
 
-/** A document as a JSON request carries it (API.md §3). */
+/** A document as a JSON request carries it (docs/concepts/envelopes.md). */
 export interface Base64DocumentInput {
   name: string;
   contentBase64: string;
@@ -40,7 +40,7 @@ export interface CheckedDocument {
   pages: PageInfo[];
 }
 
-/** Checks a PDF (API.md §2: parseable, not encrypted, ≤ 500 pages, ≤ 25 MB) without storing anything. */
+/** Checks a PDF (docs/concepts/fields.md: parseable, not encrypted, ≤ 500 pages, ≤ 25 MB) without storing anything. */
 export const checkDocument = async (ctx: AppContext, name: string, bytes: Uint8Array): Promise<CheckedDocument> => {
   if (bytes.byteLength > DOCUMENT_LIMITS.maxBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', `"${name}" is larger than ${DOCUMENT_LIMITS.maxBytes / 1024 / 1024} MB.`);
@@ -69,7 +69,7 @@ export const decodeBase64Document = (content: string, field: string): Uint8Array
 
 /**
  * Decodes and checks each of a request's `documents`, in order, without storing anything: the
- * problems of every bad one at once (API.md §0).
+ * problems of every bad one at once (docs/api/conventions.md).
  */
 export const checkBase64Documents = async (ctx: AppContext, documents: readonly Base64DocumentInput[]): Promise<CheckedDocument[]> => {
   const problems = new ProblemCollector();

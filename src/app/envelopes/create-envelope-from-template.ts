@@ -34,7 +34,7 @@ export interface RoleObserverInput {
   language?: Language;
 }
 
-/** The seed's create-from-template body (API.md §3). */
+/** The seed's create-from-template body (docs/concepts/envelopes.md). */
 export interface CreateEnvelopeFromTemplateRequest {
   templateId: string;
   envelope: EnvelopeInput;
@@ -137,7 +137,7 @@ const fillObserverRoles = (roles: TemplateRoles, observers: readonly RoleObserve
 
 /**
  * Creates an envelope from a template: its documents (shared by hash), its roles' order and fields,
- * its setting defaults for whatever the request omits (API.md §3).
+ * its setting defaults for whatever the request omits (docs/concepts/envelopes.md).
  */
 export const createEnvelopeFromTemplate = async (
   ctx: AppContext,

@@ -5,7 +5,7 @@ import { checkNewEnvelope, sendNewEnvelope, type CreatedEnvelope } from './envel
 import type { NewEnvelope, RequestOrigin } from './new-envelope.js';
 
 export interface CreateEnvelopeWithFilesRequest extends NewEnvelope {
-  /** Envelope uploads of the caller's account, each used once (API.md §3). */
+  /** Envelope uploads of the caller's account, each used once (docs/concepts/envelopes.md). */
   fileIds: string[];
 }
 

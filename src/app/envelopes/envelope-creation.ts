@@ -58,7 +58,7 @@ export interface CheckedEnvelope {
   templateId: string | null;
 }
 
-/** `name`, or `first_name` + `last_name` joined by one space (API.md §0). */
+/** `name`, or `first_name` + `last_name` joined by one space (docs/api/conventions.md). */
 const personName = (person: PersonInput, path: string, problems: Problem[]): string => {
   const name = person.name?.trim() || [person.firstName?.trim(), person.lastName?.trim()].filter(Boolean).join(' ');
   if (!name) problems.push({ code: 'RECIPIENT_NAME_REQUIRED', message: 'Give name, or first_name and last_name.', field: `${path}.name` });
@@ -97,7 +97,7 @@ const checkRecipients = (
   return { signerNames, observerNames };
 };
 
-/** Runs a check that throws, keeping its problems with the others (API.md §0: every problem at once). */
+/** Runs a check that throws, keeping its problems with the others (docs/api/conventions.md: every problem at once). */
 const collect = <T>(problems: Problem[], check: () => T): T | undefined => {
   try {
     return check();
@@ -157,7 +157,7 @@ export interface NewEnvelopeChecks<D extends PlacementDocument & { size: number 
 /**
  * Checks a creation request in full before anything is stored: settings (with the template's
  * defaults, if any), recipients and signing orders, then the documents and every signer's fields
- * placed on them. Every problem is thrown at once (API.md §0); documents that cannot be read leave
+ * placed on them. Every problem is thrown at once (docs/api/conventions.md); documents that cannot be read leave
  * placement unchecked, and their problems are answered with the others.
  */
 export const checkNewEnvelope = async <D extends PlacementDocument & { size: number }>(
@@ -195,7 +195,7 @@ export const checkNewEnvelope = async <D extends PlacementDocument & { size: num
 };
 
 /**
- * Plan quotas (API.md §1). Checked without a lock before anything is stored (an account over its
+ * Plan quotas (docs/api/authentication.md). Checked without a lock before anything is stored (an account over its
  * quota writes no bytes), then again inside the creation's transaction, where the account row lock
  * makes concurrent creations count one after another. An unlimited plan counts nothing and locks
  * nothing, so its creations never wait for one another.

@@ -18,7 +18,7 @@ export interface AuditLogs {
 
 /**
  * The envelope's hash chain as stored: each entry is exactly the object that was hashed plus its
- * `entry_hash`, so anyone can recompute the chain (API.md §6). The service-wide block number is
+ * `entry_hash`, so anyone can recompute the chain (docs/concepts/ledger.md). The service-wide block number is
  * not part of the hashed object and is left out.
  */
 export const getAuditLogs = async (ctx: AppContext, accountId: string, envelopeId: string): Promise<AuditLogs> => {

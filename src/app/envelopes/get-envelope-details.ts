@@ -20,7 +20,7 @@ const completionOf = ({ envelope, completion, signers }: EnvelopeDetailsRead): D
 };
 
 /**
- * Everything the sender sees about one envelope (API.md §3), read in one statement. The certificate
+ * Everything the sender sees about one envelope (docs/concepts/envelopes.md), read in one statement. The certificate
  * of completion is a download of its own (`documentId` = `certificate`), so it is not listed among the
  * documents. An open envelope past its due instant reads Expired before the expiry job has run.
  */

@@ -22,7 +22,7 @@ export interface EnvelopePage {
 }
 
 /**
- * The account's envelopes, filtered, sorted and paged (API.md §3): newest first, 20 a page, unless
+ * The account's envelopes, filtered, sorted and paged (docs/concepts/envelopes.md): newest first, 20 a page, unless
  * asked otherwise. One read-only snapshot, so `total` counts the same envelopes the page is cut from.
  */
 export const listEnvelopes = async (ctx: AppContext, accountId: string, request: EnvelopeListRequest): Promise<EnvelopePage> => {

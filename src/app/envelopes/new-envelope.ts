@@ -3,11 +3,11 @@ import type { FieldRulesInput } from '../../domain/field-rules.js';
 import type { AuthenticationInput } from './signer-authentication.js';
 import type { Language } from '../../domain/language.js';
 
-/** A flag as the contract accepts it: a boolean, or "TRUE"/"FALSE" in either case (API.md §2). */
+/** A flag as the contract accepts it: a boolean, or "TRUE"/"FALSE" in either case (docs/concepts/fields.md). */
 export type FlagInput = boolean | string;
 
 /**
- * A field as a request places it (API.md §2). It keeps the contract's names because templates
+ * A field as a request places it (docs/concepts/fields.md). It keeps the contract's names because templates
  * store their roles' fields in exactly this shape and envelopes made from them reuse it.
  */
 export interface FieldInput extends FieldRulesInput {
@@ -26,13 +26,13 @@ export interface FieldInput extends FieldRulesInput {
   options?: string[];
 }
 
-/** `name`, or `firstName` + `lastName` (API.md §0). */
+/** `name`, or `firstName` + `lastName` (docs/api/conventions.md). */
 export interface PersonInput {
   name?: string;
   firstName?: string;
   lastName?: string;
   email: string;
-  /** Of their mails, signing page and certificate wording; the account's default when absent (API.md §12). */
+  /** Of their mails, signing page and certificate wording; the account's default when absent (docs/concepts/recipients.md). */
   language?: Language;
 }
 
@@ -44,7 +44,7 @@ export interface SignerInput extends PersonInput {
   fields?: FieldInput[];
   /** The template role this signer fills. */
   title?: string;
-  /** How the signer proves who they are before signing (API.md §12). */
+  /** How the signer proves who they are before signing (docs/concepts/recipients.md). */
   authentication?: AuthenticationInput;
 }
 
@@ -55,7 +55,7 @@ export interface ObserverInput extends PersonInput {
   authentication?: unknown;
 }
 
-/** The `envelope` object of every creation request; settings keep the contract's names (API.md §3). */
+/** The `envelope` object of every creation request; settings keep the contract's names (docs/concepts/envelopes.md). */
 export interface EnvelopeInput {
   name: string;
   description?: string;

@@ -28,7 +28,7 @@ const DEFAULT_ANCHOR_SIZE: Record<string, { width: number; height: number }> = {
 };
 
 /**
- * Bounds on what a small request can make the service do (API.md §10): every anchor field is a text
+ * Bounds on what a small request can make the service do (docs/api/limits.md): every anchor field is a text
  * search through whole documents and each match a field row. A signer's fields stay within what the
  * signing API accepts in one submission (200).
  */
@@ -161,7 +161,7 @@ export interface FieldPlacement {
 
 /**
  * Every signer's fields with their rules applied and their boxes checked against the real page
- * sizes, with every problem found, for a caller that answers them with others (API.md §0).
+ * sizes, with every problem found, for a caller that answers them with others (docs/api/conventions.md).
  */
 export const fieldPlacement = async (
   ctx: AppContext,

@@ -28,7 +28,7 @@ export interface RecordDeclineRequest {
   origin: RequestOrigin;
 }
 
-/** A recorded decline with the ledger proof of it (API.md §4, §7). */
+/** A recorded decline with the ledger proof of it (docs/concepts/templates.md, §7). */
 export interface DeclineResult {
   envelopeId: string;
   declinedAt: string;

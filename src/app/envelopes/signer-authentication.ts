@@ -6,7 +6,7 @@ import { hashSecret } from '../../infra/secret-hash.js';
 import type { ObserverInput, SignerInput } from './new-envelope.js';
 
 /**
- * A signer's `authentication` (API.md §12). The access code is hashed as soon as the request is
+ * A signer's `authentication` (docs/concepts/recipients.md). The access code is hashed as soon as the request is
  * checked when it has to wait (an embedded composer's draft), so no stored request ever holds it.
  */
 export interface AuthenticationInput {

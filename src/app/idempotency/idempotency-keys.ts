@@ -17,7 +17,7 @@ import { sha256Hex } from '../../infra/hash.js';
 import { newSecret } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
 
-/** A replay returns the first response for 24 h (API.md §0). */
+/** A replay returns the first response for 24 h (docs/api/conventions.md). */
 const KEY_LIFETIME_MS = 24 * 3600_000;
 /**
  * A running key is vouched for this long by its holder's last heartbeat; a key taken over after

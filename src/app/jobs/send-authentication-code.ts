@@ -7,7 +7,7 @@ import type { JobPayloads } from '../outbox.js';
 import { smsCodeBinding } from '../signing/recipient-authentication.js';
 
 /**
- * Sends one SMS code (API.md §12). A code that a newer one replaced, that expired or that was
+ * Sends one SMS code (docs/concepts/recipients.md). A code that a newer one replaced, that expired or that was
  * already used is not sent any more: a retry after the provider failed for a while sends nothing stale.
  */
 export const sendAuthenticationCode = async (

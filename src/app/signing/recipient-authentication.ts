@@ -52,7 +52,7 @@ const locked = (lockedUntil: string, now: Date) =>
 const tokenNotFound = () => new AppError('SIGNING_TOKEN_NOT_FOUND', 'This signing link is unknown, has expired or was already used.');
 
 /**
- * The gate in front of every signing endpoint but send_code and authenticate (API.md §12): a signer
+ * The gate in front of every signing endpoint but send_code and authenticate (docs/concepts/recipients.md): a signer
  * with an authentication method needs a live signing session of their own. It reads the token
  * without spending it, so an embedded URL opened before authenticating stays usable afterwards; an
  * unknown token passes here and is answered by the endpoint itself.
@@ -102,7 +102,7 @@ export interface SentCode {
 }
 
 /**
- * Sends a 6-digit code by SMS (API.md §12): valid 10 minutes, at most one a minute. Only its hash is
+ * Sends a 6-digit code by SMS (docs/concepts/recipients.md): valid 10 minutes, at most one a minute. Only its hash is
  * kept on the recipient; the code itself travels to the job that sends it sealed (AES-GCM, bound to
  * the recipient), so a slow SMS provider never holds up the request.
  */
@@ -187,7 +187,7 @@ const recordFailure = async (ctx: AppContext, access: SigningAccess, attempt: nu
 };
 
 /**
- * Checks an access code or SMS code (API.md §12) and opens a signing session of one hour. Every
+ * Checks an access code or SMS code (docs/concepts/recipients.md) and opens a signing session of one hour. Every
  * attempt is counted before its code is checked (reserveAttempt), so parallel guesses cannot make
  * more than five checks; the fifth wrong code locks the signer out for 15 minutes.
  */

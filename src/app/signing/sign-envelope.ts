@@ -171,7 +171,7 @@ const signersOf = async (trx: Db, envelopeId: string): Promise<OrderedSigner[]> 
   (await readRecipients(trx, envelopeId, 'signer')).map((r) => ({ id: r.id, signingOrder: r.signingOrder, status: r.status }));
 
 /**
- * A signer signs (API.md §7): consent, marks and field values are recorded with the signer's IP,
+ * A signer signs (docs/concepts/signing.md): consent, marks and field values are recorded with the signer's IP,
  * user agent and location in one transaction with the ledger entry. The last signature enqueues
  * completion; the envelope stays InProgress until the sealed file exists.
  */

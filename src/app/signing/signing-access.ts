@@ -36,7 +36,7 @@ export const claimSigningToken = async (ctx: AppContext, rawToken: string): Prom
 /**
  * What a claimed token opens. A deleted envelope is SIGNING_TOKEN_NOT_FOUND (the link is simply
  * dead); an envelope that is no longer Sent/InProgress (ended, or past its due date) is
- * ENVELOPE_NOT_ACTIVE (API.md §7): invitation links live exactly as long as the envelope is open.
+ * ENVELOPE_NOT_ACTIVE (docs/concepts/signing.md): invitation links live exactly as long as the envelope is open.
  * An embedded token also dies once its signer is no longer on turn (signed or declined through
  * another link), so it can never open a session after the signature.
  * With `lock` the envelope row stays locked until the transaction ends.

@@ -18,7 +18,7 @@ import { claimSigningToken, openSigningAccess, type SigningAccess } from './sign
 export type { SignerAttachment } from '../../infra/db/tables/signer-attachments-table.js';
 
 /**
- * Bounds on what signers may store through a public route (API.md §10): files per signer (replacing
+ * Bounds on what signers may store through a public route (docs/api/limits.md): files per signer (replacing
  * a file uploads another, so this leaves room for second thoughts) and bytes per envelope, which
  * also bounds what sealing embeds into every sealed document.
  */
@@ -54,7 +54,7 @@ const assertWithinLimits = async (db: Db, access: SigningAccess, size: number) =
 };
 
 /**
- * A signer uploads a file for an attachment field (API.md §12) while it is their turn on an active
+ * A signer uploads a file for an attachment field (docs/concepts/recipients.md) while it is their turn on an active
  * envelope: PDF, PNG or JPEG by its bytes, at most 10 MB. The answer's id is the field's value at
  * signing; until then the file is the signer's alone, and one no field names is forgotten once the
  * envelope ends (purge-unused-uploads.ts). The ledger records each upload with its SHA-256.

@@ -20,7 +20,7 @@ import { issueSigningToken } from './signing-tokens.js';
 
 const SESSION_SECONDS = 60 * 60;
 
-/** What the signing page shows (API.md §7). */
+/** What the signing page shows (docs/concepts/signing.md). */
 export interface SigningPageView {
   envelope: Envelope;
   /** The signer, with the status this visit left them in. */

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 const UNUSED_UPLOAD_LIFETIME_MS = 24 * 3600_000;
 
 /**
- * Uploads never used by an envelope or template are forgotten after 24 h (API.md §3); so are the
+ * Uploads never used by an envelope or template are forgotten after 24 h (docs/concepts/envelopes.md); so are the
  * files signers uploaded to envelopes that ended without them (declined, cancelled, expired, deleted,
  * or completed with another file in the field). The blob collector then deletes their bytes.
  */

@@ -17,7 +17,7 @@ export interface RecordedUpload {
 
 /**
  * What one account may keep in uploads no envelope or template has used yet (they are purged after
- * 24 h, API.md §3): enough for many creations at once, not enough to fill the disk.
+ * 24 h, docs/concepts/envelopes.md): enough for many creations at once, not enough to fill the disk.
  */
 export const PENDING_UPLOAD_LIMITS = { maxFiles: 100, maxBytes: 1024 * 1024 * 1024 };
 
@@ -36,7 +36,7 @@ const assertPendingRoom = async (ctx: AppContext, accountId: string, files: read
 /**
  * Checks every file as a PDF and the account's room for them before storing any (an account over
  * its quota, or a request with one bad file, writes no bytes), then remembers them until an envelope
- * or a template uses them (API.md §3). The files are read only once the account may upload at all.
+ * or a template uses them (docs/concepts/envelopes.md). The files are read only once the account may upload at all.
  */
 export const uploadFiles = async (
   ctx: AppContext,

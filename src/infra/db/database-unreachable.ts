@@ -55,7 +55,7 @@ export const databaseFailureReason = (error: unknown): { code?: string; message:
   return typeof code === 'string' ? { code, message } : { message };
 };
 
-/** The contract's answer while the database cannot be reached (API.md §16): 503 with Retry-After, saying nothing of where it lives. */
+/** The contract's answer while the database cannot be reached (docs/operations/scaling.md): 503 with Retry-After, saying nothing of where it lives. */
 export class DatabaseUnavailable extends AppError {
   constructor() {
     super('SERVICE_UNAVAILABLE', 'The service cannot reach its database at the moment; retry after the time in Retry-After.', {

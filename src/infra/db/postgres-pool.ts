@@ -10,7 +10,7 @@ const loadPg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof p
 const MAX_CONNECTIONS = 10;
 /**
  * The longest a query waits for a connection, queued or connecting. A request answers within 5 s
- * while the database is unreachable (API.md §16), and one that fails waits twice: for its work, then
+ * while the database is unreachable (docs/operations/scaling.md), and one that fails waits twice: for its work, then
  * to free its Idempotency-Key.
  */
 const CONNECT_TIMEOUT_MS = 1_500;

@@ -390,7 +390,7 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
-/** A composer's draft (API.md §11): an envelope request, JSON, waiting for its fields and its Send. */
+/** A composer's draft (docs/api/people.md): an envelope request, JSON, waiting for its fields and its Send. */
 export interface BuilderDraftsTable {
   id: string;
   account_id: string;

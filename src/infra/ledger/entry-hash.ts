@@ -13,7 +13,7 @@ export interface ChainedEntry {
 
 /**
  * `hex(SHA-256(utf8(previous_hash) ‖ utf8(RFC 8785 JSON of the entry without entry_hash)))`, exactly as
- * API.md §6 tells anyone to recompute it. An `entry_hash` key in the argument is ignored.
+ * docs/concepts/ledger.md tells anyone to recompute it. An `entry_hash` key in the argument is ignored.
  */
 export const computeEntryHash = (entry: { previous_hash: string; [key: string]: unknown }): string => {
   const { entry_hash: _ignored, ...hashed } = entry;

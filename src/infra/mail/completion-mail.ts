@@ -12,7 +12,7 @@ export interface CompletionMailParams {
   verificationUrl: string;
   /** Given when the sealed PDF is not attached (too large): where to download it instead. */
   downloadUrl?: string;
-  /** The reader's: a recipient's own, the sender's account default (API.md §12). */
+  /** The reader's: a recipient's own, the sender's account default (docs/concepts/recipients.md). */
   language: Language;
 }
 

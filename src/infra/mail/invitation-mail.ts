@@ -10,7 +10,7 @@ interface InvitationBase {
   /** The envelope's `message`, written by the sender for every recipient. */
   message?: string;
   dueDate: Date;
-  /** The recipient's (API.md §12). */
+  /** The recipient's (docs/concepts/recipients.md). */
   language: Language;
 }
 

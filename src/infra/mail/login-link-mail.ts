@@ -8,7 +8,7 @@ export interface LoginLinkMailParams {
   invitation?: { role: string };
 }
 
-/** The console's sign-in link (API.md §11): single use, valid 15 minutes. */
+/** The console's sign-in link (docs/api/people.md): single use, valid 15 minutes. */
 export const loginLinkMail = (params: LoginLinkMailParams): MailContent =>
   composeMail(params.invitation ? `You have been added to ${params.accountName} on Countersign` : 'Your Countersign sign-in link', [
     greeting(params.userName),

@@ -98,7 +98,7 @@ const outboxMailer = (options: MailerOptions): Mailer => {
 };
 
 /**
- * Sends through `smtpUrl` when configured, else writes `.eml` files to `outboxDir` (DESIGN.md, `SMTP_URL`).
+ * Sends through `smtpUrl` when configured, else writes `.eml` files to `outboxDir` (docs/operations/configuration.md, `SMTP_URL`).
  * Bodies are never logged: they hold private notes and documents. Links are logged in outbox mode only, where
  * the operator has no other way to reach them; over SMTP they go to their recipient alone.
  */

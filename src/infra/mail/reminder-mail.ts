@@ -11,7 +11,7 @@ export interface ReminderMailParams {
   dueDate: Date;
   /** When the reminder is written: the days left are counted from it. */
   now: Date;
-  /** The signer's (API.md §12). */
+  /** The signer's (docs/concepts/recipients.md). */
   language: Language;
 }
 

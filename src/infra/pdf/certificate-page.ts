@@ -10,7 +10,7 @@ export interface CertificateRecipient {
   name: string;
   email: string;
   role: 'signer' | 'observer';
-  /** Their block is worded in it (API.md §12). */
+  /** Their block is worded in it (docs/concepts/recipients.md). */
   language: Language;
   sentAt: string | null;
   viewedAt: string | null;
@@ -25,7 +25,7 @@ export interface CertificateRecipient {
   signaturePng: Uint8Array | null;
   /** The adopted signature as typed: drawn in the script font, as it is stamped into the documents. */
   signatureText?: string | null;
-  /** How the signer proved who they were before signing (API.md §12); absent: the e-mailed link alone. */
+  /** How the signer proved who they were before signing (docs/concepts/recipients.md); absent: the e-mailed link alone. */
   authentication?: CertificateAuthentication | null;
 }
 
@@ -37,7 +37,7 @@ export interface CertificateAuthentication {
   at: string | null;
 }
 
-/** A file a signer attached through an attachment field (API.md §12), embedded in the sealed document. */
+/** A file a signer attached through an attachment field (docs/concepts/recipients.md), embedded in the sealed document. */
 export interface CertificateAttachment {
   name: string;
   uploadedBy: string;
@@ -52,7 +52,7 @@ export interface CertificateDocument {
   sha256Sealed: string | null;
 }
 
-/** Everything the certificate of completion states (API.md §7). Times are ISO 8601 strings. */
+/** Everything the certificate of completion states (docs/concepts/signing.md). Times are ISO 8601 strings. */
 export interface CertificateInput {
   envelopeId: string;
   envelopeName: string;

@@ -35,7 +35,7 @@ export interface SealedLedgerProof {
   tree_head: SignedTreeHead;
 }
 
-/** A file to carry inside the sealed PDF: a signer's attachment (API.md §12). */
+/** A file to carry inside the sealed PDF: a signer's attachment (docs/concepts/recipients.md). */
 export interface EmbeddedFile {
   name: string;
   bytes: Uint8Array;

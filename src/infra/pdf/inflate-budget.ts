@@ -2,7 +2,7 @@ import { constants, inflateRawSync, inflateSync } from 'node:zlib';
 import { AppError } from '../../domain/app-error.js';
 
 /**
- * How much a document's Flate streams may inflate to before we refuse it (API.md §10: work a small
+ * How much a document's Flate streams may inflate to before we refuse it (docs/api/limits.md: work a small
  * input can make huge is bounded). A legitimate document of 25 MB and 500 pages stays far below:
  * content streams, object streams, xref streams and fonts inflate to a few times their compressed
  * size, while zlib's best ratio (~1000:1) lets a 1 MB stream claim a gigabyte.

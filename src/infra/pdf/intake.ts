@@ -21,7 +21,7 @@ export interface InspectOptions {
 
 const DEFAULT_MAX_PAGES = 500;
 
-/** Checks an uploaded document against API.md §2 and describes its pages. */
+/** Checks an uploaded document against docs/concepts/fields.md and describes its pages. */
 export const inspectPdf = async (bytes: Uint8Array, options: InspectOptions = {}): Promise<PdfInfo> => {
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   const pdf = await openPdf(bytes);

@@ -30,7 +30,7 @@ export interface SealingOptions {
 
 /** PDF work off the event loop (README "PDF workers"): every method runs in a worker thread. */
 export interface PdfPool {
-  /** API.md §2's checks of an uploaded document, and its pages. */
+  /** docs/concepts/fields.md's checks of an uploaded document, and its pages. */
   inspect(bytes: Uint8Array, options?: InspectOptions): Promise<PdfInfo>;
   /** Occurrences of each text, at most `maxMatches + 1` each (one more than allowed shows the limit was passed). */
   findAnchors(bytes: Uint8Array, texts: string[], maxMatches: number): Promise<AnchorMatch[][]>;

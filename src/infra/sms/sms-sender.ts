@@ -72,7 +72,7 @@ const outboxSender = (outboxDir: string, logger: SmsLogger): SmsSender => {
   };
 };
 
-/** The sender SMS_URL configures (DESIGN.md, API.md §12). Message texts are never logged except in outbox mode. */
+/** The sender SMS_URL configures (docs/operations/configuration.md, docs/concepts/recipients.md). Message texts are never logged except in outbox mode. */
 export const createSmsSender = (transport: SmsTransport, outboxDir: string, logger: SmsLogger): SmsSender => {
   switch (transport.kind) {
     case 'twilio':

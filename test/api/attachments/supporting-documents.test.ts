@@ -12,7 +12,7 @@ const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const codes = (body: { errors: { error_code: string }[] }) => body.errors.map((e) => e.error_code);
 const TEN_MB = 10 * 1024 * 1024;
 
-describeOnEachDatabase('Supporting documents (API.md §5)', (server) => {
+describeOnEachDatabase('Supporting documents (docs/concepts/attachments.md)', (server) => {
   let token: string;
   let envelopeId: string;
   let pdf: Uint8Array;

@@ -46,7 +46,7 @@ describeOnEachDatabase('Embedded builders live no longer than the credential tha
     return opened.body.data;
   };
 
-  /** The contract's error body (API.md §0), whole: one INVALID_ACCESS_TOKEN that names the builder's credential. */
+  /** The contract's error body (docs/api/conventions.md), whole: one INVALID_ACCESS_TOKEN that names the builder's credential. */
   const assertCredentialEnded = (response: ApiResponse) => {
     assert.equal(response.status, 401, JSON.stringify(response.body));
     assert.equal(typeof response.body.message, 'string');

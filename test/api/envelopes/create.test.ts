@@ -10,7 +10,7 @@ const codes = (body: { errors: { error_code: string }[] }) => body.errors.map((e
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 describeOnEachDatabase(
-  'POST /envelopes/create (API.md §3)',
+  'POST /envelopes/create (docs/concepts/envelopes.md)',
   (server) => {
     let token: string;
     before(async () => {
@@ -108,7 +108,7 @@ describeOnEachDatabase(
       const response = await create(body);
       assert.equal(response.status, 400);
       const fields = response.body.errors.map((e: { error_code: string; field: string }) => `${e.error_code} ${e.field}`).sort();
-      // With the placement problems of the same request, in the same answer (API.md §0).
+      // With the placement problems of the same request, in the same answer (docs/api/conventions.md).
       assert.deepEqual(fields, [
         'DUPLICATE_SIGNER recipients.signers[1].email',
         'FIELD_OUT_OF_BOUNDS recipients.signers[1].fields[0].x',

@@ -6,7 +6,7 @@ import { makeCorruptPdf, makeEncryptedPdf, makeNotAPdf } from '../../support/pdf
 import { assertError } from '../../support/test-server.js';
 import { pdf, uploadFiles } from '../templates/template-requests.js';
 
-describeOnEachDatabase('upload_file and create_with_files (API.md §3)', (server) => {
+describeOnEachDatabase('upload_file and create_with_files (docs/concepts/envelopes.md)', (server) => {
   let token: string;
   before(async () => {
     token = (await server.newAccount()).accessToken;

@@ -50,7 +50,7 @@ describeOnEachDatabase('POST /envelopes/{envelopeId}/decline', (server) => {
     );
   });
 
-  it('answers with the ledger proof of the decline (API.md §6)', async () => {
+  it('answers with the ledger proof of the decline (docs/concepts/ledger.md)', async () => {
     const { envelope_id } = await createEnvelope(server, token);
     const { status, body } = await decline(envelope_id, { reason: 'Not authorised to sign', signer_email: 'ada@example.test' });
     assert.equal(status, 200, JSON.stringify(body));

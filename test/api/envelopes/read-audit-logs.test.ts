@@ -8,7 +8,7 @@ import { createEnvelope } from '../../support/envelopes.js';
 // canonicalize is CommonJS: under NodeNext its default import is typed as the module namespace.
 const canonicalize = canonicalizeModule as unknown as (value: unknown) => string;
 
-/** API.md §6, as an outside auditor would apply it: nothing of the service's code is used. */
+/** docs/concepts/ledger.md, as an outside auditor would apply it: nothing of the service's code is used. */
 const recomputeChain = (entries: { entry_hash: string; previous_hash: string }[]) => {
   let previous = '0'.repeat(64);
   return entries.map((entry) => {
@@ -21,7 +21,7 @@ const recomputeChain = (entries: { entry_hash: string; previous_hash: string }[]
   });
 };
 
-describeOnEachDatabase('GET /envelopes/{envelopeId}/audit_logs (API.md §6)', (server) => {
+describeOnEachDatabase('GET /envelopes/{envelopeId}/audit_logs (docs/concepts/ledger.md)', (server) => {
   let token: string;
   before(async () => {
     token = (await server.newAccount()).accessToken;

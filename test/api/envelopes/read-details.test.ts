@@ -5,7 +5,7 @@ import { createEnvelope } from '../../support/envelopes.js';
 import { markCompleted, pastDue } from '../../support/mark-completed.js';
 import { assertError, type TestServer } from '../../support/test-server.js';
 
-describeOnEachDatabase('GET /envelopes/{envelopeId}/details and /history (API.md §3)', (server) => {
+describeOnEachDatabase('GET /envelopes/{envelopeId}/details and /history (docs/concepts/envelopes.md)', (server) => {
   let owner: Awaited<ReturnType<TestServer['newAccount']>>;
   let ownerUser: { name: string; email: string };
   before(async () => {

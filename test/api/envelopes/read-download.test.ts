@@ -5,7 +5,7 @@ import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
 import { markCompleted } from '../../support/mark-completed.js';
 
-describeOnEachDatabase('GET /envelopes/{envelopeId}/{documentId}/download (API.md §3)', (server) => {
+describeOnEachDatabase('GET /envelopes/{envelopeId}/{documentId}/download (docs/concepts/envelopes.md)', (server) => {
   let token: string;
   before(async () => {
     token = (await server.newAccount()).accessToken;

@@ -14,7 +14,7 @@ interface Summary {
   signed_count: number;
 }
 
-describeOnEachDatabase('POST /envelopes/list (API.md §3)', (server) => {
+describeOnEachDatabase('POST /envelopes/list (docs/concepts/envelopes.md)', (server) => {
   let token: string;
   const ids: Record<string, string> = {};
 

@@ -5,7 +5,7 @@ import { createEnvelope } from '../../support/envelopes.js';
 import { markCompleted } from '../../support/mark-completed.js';
 import { assertError } from '../../support/test-server.js';
 
-describeOnEachDatabase('envelope metadata (API.md §3)', (server) => {
+describeOnEachDatabase('envelope metadata (docs/concepts/envelopes.md)', (server) => {
   let token: string;
   before(async () => {
     token = (await server.newAccount()).accessToken;

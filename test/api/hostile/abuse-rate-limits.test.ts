@@ -26,7 +26,7 @@ const assertRateLimited = (response: ApiResponse, limit: number) => {
 };
 
 describeOnEachDatabase(
-  'abuse limits (API.md §10): per client address and per API client',
+  'abuse limits (docs/api/limits.md): per client address and per API client',
   (server) => {
     const credentialsOfNewAccount = async () =>
       presentCreatedAccount(

@@ -7,7 +7,7 @@ import { sendRaw } from '../../support/fuzz-client.js';
 import type { ApiResponse } from '../../support/test-server.js';
 import { templateRequest } from '../templates/template-requests.js';
 
-/** The contract's error body (API.md §0), whatever refused the request. */
+/** The contract's error body (docs/api/conventions.md), whatever refused the request. */
 const assertContractError = (response: ApiResponse, status: number, code: string) => {
   assert.equal(response.status, status, JSON.stringify(response.body));
   assert.equal(typeof response.body.message, 'string');

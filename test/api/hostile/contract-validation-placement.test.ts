@@ -20,9 +20,9 @@ const outside = { type: 'signature', page: 1, x: 560, y: 600, width: 160, height
 
 const signer = (email: string, fields: unknown[] = [inside]) => ({ name: 'Ada Lovelace', email, fields });
 
-// Finding 10 of issue 8: placement problems came in a second answer, after the recipients' (API.md §0).
+// Finding 10 of issue 8: placement problems came in a second answer, after the recipients' (docs/api/conventions.md).
 describeOnEachDatabase(
-  'contract: recipient and field placement problems of a create request in one answer (API.md §0)',
+  'contract: recipient and field placement problems of a create request in one answer (docs/api/conventions.md)',
   (server) => {
     let token: string;
     let templateId: string;

@@ -26,7 +26,7 @@ const blobFiles = (dataDir: string): string[] => {
 };
 
 describeOnEachDatabase(
-  'contract: every validation problem of a create request in one answer (API.md §0)',
+  'contract: every validation problem of a create request in one answer (docs/api/conventions.md)',
   (server) => {
     let token: string;
     before(async () => {

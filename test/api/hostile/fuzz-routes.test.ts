@@ -10,7 +10,7 @@ import { fillPath, readRouteTable, type Route } from '../../support/route-table.
 /**
  * Item 9 of issue 8: generated and mutated bodies, headers, paths and uploads at every route the
  * router knows (read from the running server, hidden routes included). Never a 5xx, never a hang,
- * every error in the contract's shape (API.md §0), and the server alive afterwards.
+ * every error in the contract's shape (docs/api/conventions.md), and the server alive afterwards.
  *
  * FUZZ_RUNS multiplies the runs (default 1; CI keeps it at 1 to stay within its time budget) and
  * FUZZ_SEED replays a reported failure.

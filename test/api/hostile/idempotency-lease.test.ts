@@ -10,7 +10,7 @@ const codes = (body: { errors: { error_code: string }[] }) => body.errors.map((e
 
 // Finding 4 of issue 8: a slow creation retried after the old 60 s takeover made a second
 // envelope, and a failure after the commit freed the key for a second one too.
-describeOnEachDatabase('Idempotency-Key under slow and failing creations (API.md §0)', (server) => {
+describeOnEachDatabase('Idempotency-Key under slow and failing creations (docs/api/conventions.md)', (server) => {
   let account: Awaited<ReturnType<typeof server.newAccount>>;
   before(async () => {
     account = await server.newAccount();

@@ -9,7 +9,7 @@ import { fillPath, readRouteTable, type Route } from '../../support/route-table.
 /**
  * Item 9 of issue 8, second bullet: the isolation matrix, generated from the router's own route
  * table. Every route that takes an id and needs an access token is called with account B's token
- * and account A's real ids: 404, exactly like an unknown id (API.md §0). A route added later joins
+ * and account A's real ids: 404, exactly like an unknown id (docs/api/conventions.md). A route added later joins
  * the matrix by existing; a public route that takes an id must be one of the capability routes
  * below, whose credential is the token in the path, or this suite fails until it is reviewed.
  */
@@ -22,19 +22,19 @@ const PUBLIC_CAPABILITY_ROUTES = new Set([
   '/api/v2.0/signing/:signingCode/sign',
   '/api/v2.0/signing/:signingCode/decline',
   '/api/v2.0/signing/:signingCode/attachments',
-  // Recipient authentication (API.md §12): the signing token is the credential, as for the routes above.
+  // Recipient authentication (docs/concepts/recipients.md): the signing token is the credential, as for the routes above.
   '/api/v2.0/signing/:signingCode/send_code',
   '/api/v2.0/signing/:signingCode/authenticate',
   // A console sign-in link: the token in the path is the credential, and it names a user, not an account's resource.
   '/console/login/:token',
-  // The embedded builders (API.md §11): their page and the API it calls; the builder token in the path is the credential.
+  // The embedded builders (docs/api/people.md): their page and the API it calls; the builder token in the path is the credential.
   '/embed/template/:token',
   '/embed/compose/:token',
   '/api/v2.0/builder/:builderCode',
   '/api/v2.0/builder/:builderCode/documents/:documentId',
   '/api/v2.0/builder/:builderCode/template',
   '/api/v2.0/builder/:builderCode/send',
-  // Public by the contract (API.md §6): a position in the service-wide log, which belongs to no account
+  // Public by the contract (docs/concepts/ledger.md): a position in the service-wide log, which belongs to no account
   // and whose proof reveals only hashes.
   '/api/v2.0/ledger/proof/:block_number',
   // The console's one page, answered for each of its paths: it carries nothing of an account, whose data it reads through the API with a token.
@@ -202,7 +202,7 @@ describeOnEachDatabase(
         envelope: { name: 'Stolen' },
         recipients: { signers: [{ name: 'Mallory', email: 'mallory@example.test' }] },
       });
-      // API.md §3: an unknown, foreign or already-used file id is 400 FILE_NOT_FOUND.
+      // docs/concepts/envelopes.md: an unknown, foreign or already-used file id is 400 FILE_NOT_FOUND.
       assert.equal(withFiles.status, 400, JSON.stringify(withFiles.body));
       assert.ok(withFiles.body.errors.some((e: { error_code: string }) => e.error_code === 'FILE_NOT_FOUND'));
       const templateWithFiles = await create('/templates/create_with_files', {

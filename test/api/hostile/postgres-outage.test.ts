@@ -14,7 +14,7 @@ import { signBody, tokenFor, waitForCompletion } from '../signing/signing-helper
 /** PostgreSQL's trust authentication ignores it: it is there to be looked for in the log. */
 const PASSWORD = 'outage-password-5c81f0e2';
 const CUT_MS = 15_000;
-/** API.md §16: every request that needs the database answers within 5 s while it is unreachable. */
+/** docs/operations/scaling.md: every request that needs the database answers within 5 s while it is unreachable. */
 const ANSWER_BUDGET_MS = 5_000;
 const WORKERS = 3;
 /** Leases taken on the frozen test clock before the cut (jobs 60 s, Idempotency-Keys 20 s) lapse after this. */
@@ -74,7 +74,7 @@ const logLines = (server: TestServer) =>
     .map((line) => JSON.parse(line) as { level: number; msg: string; reason?: { code?: string; message: string } });
 
 // The pg driver's own failures: PostgreSQL only. A proxy stands between the service and PostgreSQL.
-describe('PostgreSQL unreachable (API.md §16)', { skip: !testDatabases.includes('postgres') && 'PostgreSQL only' }, () => {
+describe('PostgreSQL unreachable (docs/operations/scaling.md)', { skip: !testDatabases.includes('postgres') && 'PostgreSQL only' }, () => {
   let proxy: TcpProxy;
   let server: TestServer;
   let token: string;

@@ -5,7 +5,7 @@ import { signInNewConsoleUser } from '../../support/console-users.js';
 import { fillPath, readRouteTable, type Route } from '../../support/route-table.js';
 
 /**
- * The contract's admin operations (API.md §11: an admin also manages API clients, webhooks, users and
+ * The contract's admin operations (docs/api/people.md: an admin also manages API clients, webhooks, users and
  * settings; a sender works with envelopes and templates), written out here rather than read from the
  * routes: the router's own `config.role` is held to this list both ways, so a new admin operation
  * declared without its role, or a role put on a sender's operation, fails until this list is reviewed.

@@ -35,7 +35,7 @@ const attachmentField = (required: boolean, page = 1) => ({
 
 const signature = (page: number) => ({ type: 'signature', page, x: 72, y: 600, width: 160, height: 40 });
 
-describeOnEachDatabase('Attachment fields (API.md §12)', (server) => {
+describeOnEachDatabase('Attachment fields (docs/concepts/recipients.md)', (server) => {
   let token: string;
   let pdf: Uint8Array;
 

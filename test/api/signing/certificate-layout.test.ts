@@ -52,7 +52,7 @@ const sealedEnvelope = async (
 const pagesText = (bytes: Uint8Array): Promise<string[]> =>
   withPdfFile(bytes, async (path) => (await run('pdftotext', ['-layout', path, '-'])).stdout.split('\f').slice(0, -1));
 
-describeOnEachDatabase('the certificate of completion in a sealed document (API.md §7)', (server) => {
+describeOnEachDatabase('the certificate of completion in a sealed document (docs/concepts/signing.md)', (server) => {
   let token: string;
   before(async () => {
     token = (await server.newAccount()).accessToken;

@@ -5,7 +5,7 @@ import { createEnvelope } from '../../support/envelopes.js';
 import { signBody, tokenFor, waitForCompletion } from './signing-helpers.js';
 
 describeOnEachDatabase(
-  'completion mails (API.md §7)',
+  'completion mails (docs/concepts/signing.md)',
   (server, sink) => {
     let token: string;
     before(async () => {

@@ -34,7 +34,7 @@ const sealedDocument = async (server: TestServer, token: string, envelopeId: str
 };
 
 describeOnEachDatabase(
-  'recipient languages (API.md §12)',
+  'recipient languages (docs/concepts/recipients.md)',
   (server, sink) => {
     let token: string;
     before(async () => {

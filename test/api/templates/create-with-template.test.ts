@@ -8,7 +8,7 @@ import { createTemplate, fromTemplateRequest, templateRequest } from './template
 
 const codes = (body: { errors: { error_code: string; field?: string }[] }) => body.errors.map((e) => [e.error_code, e.field]);
 
-describeOnEachDatabase('POST /envelopes/create_with_template (API.md §3)', (server) => {
+describeOnEachDatabase('POST /envelopes/create_with_template (docs/concepts/envelopes.md)', (server) => {
   let token: string;
   let templateId: string;
   before(async () => {

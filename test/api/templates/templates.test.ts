@@ -4,7 +4,7 @@ import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { assertError } from '../../support/test-server.js';
 import { createTemplate, fromTemplateRequest, ndaRoles, pdf, templateRequest, uploadFiles } from './template-requests.js';
 
-describeOnEachDatabase('templates (API.md §4)', (server) => {
+describeOnEachDatabase('templates (docs/concepts/templates.md)', (server) => {
   let token: string;
   before(async () => {
     token = (await server.newAccount()).accessToken;

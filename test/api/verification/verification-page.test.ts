@@ -79,7 +79,7 @@ describeOnEachDatabase('public verification (/verify)', (server) => {
     assert.doesNotMatch(JSON.stringify(response.body), /@/);
   });
 
-  it('answers 404 ENVELOPE_NOT_FOUND for an envelope still out for signature (API.md §6: Completed only)', async () => {
+  it('answers 404 ENVELOPE_NOT_FOUND for an envelope still out for signature (docs/concepts/ledger.md: Completed only)', async () => {
     const response = await record(openId);
     assert.equal(response.status, 404);
     assert.equal(response.body.errors[0].error_code, 'ENVELOPE_NOT_FOUND');

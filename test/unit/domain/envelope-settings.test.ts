@@ -45,7 +45,7 @@ describe('resolveSettings', () => {
     }
   });
 
-  it('checks a reminder_period the request gives even when reminders are off (API.md §3: 1 ≤ n < expiration_days)', () => {
+  it('checks a reminder_period the request gives even when reminders are off (docs/concepts/envelopes.md: 1 ≤ n < expiration_days)', () => {
     expectAppError(() => resolveSettings({ expiration_days: 5, reminder_period: 40 }), 400, 'INVALID_REMINDER_PERIOD');
     assert.equal(resolveSettings({ expiration_days: 5, reminder_period: 4 }).reminderPeriod, null);
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canonicalUrl } from '../../../src/http/server.js';
 
-describe('variant prefixes and aliases (API.md §0)', () => {
+describe('variant prefixes and aliases (docs/api/conventions.md)', () => {
   const cases: [string, string][] = [
     ['/api/v2.0/envelopes/env_1/details', '/api/v2.0/envelopes/env_1/details'],
     ['/v2.0/envelopes/env_1/delete', '/api/v2.0/envelopes/env_1/delete'],

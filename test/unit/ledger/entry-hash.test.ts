@@ -5,7 +5,7 @@ import canonicalizeModule from 'canonicalize';
 import fc from 'fast-check';
 import { GENESIS_HASH, computeEntryHash, verifyChain, type ChainedEntry } from '../../../src/infra/ledger/entry-hash.js';
 
-// The independent recomputation a verifier would write from API.md §6 alone.
+// The independent recomputation a verifier would write from docs/concepts/ledger.md alone.
 const canonicalize = canonicalizeModule as unknown as typeof canonicalizeModule.default;
 const referenceHash = (entry: Record<string, unknown>): string => {
   const { entry_hash: _omitted, ...rest } = entry;
@@ -50,7 +50,7 @@ const createdEntry = {
 };
 
 describe('computeEntryHash', () => {
-  it('is hex SHA-256 of the previous hash followed by the RFC 8785 JSON of the entry, as API.md §6 says', () => {
+  it('is hex SHA-256 of the previous hash followed by the RFC 8785 JSON of the entry, as docs/concepts/ledger.md says', () => {
     const canonical =
       '{"activity_type":"ENVELOPE_CREATED","actor":{"email":"ada@acme.test","name":"Ada Lovelace"},' +
       `"ip_address":"203.0.113.7","occurred_at":"2026-11-21T08:15:32.000Z","previous_hash":"${GENESIS_HASH}",` +

@@ -34,7 +34,7 @@ const stored = (urlToken: string): string | null => {
 };
 
 /**
- * The public builder API (API.md §11): the URL's single-use token is exchanged for a session token
+ * The public builder API (docs/api/people.md): the URL's single-use token is exchanged for a session token
  * on first load; the session token, kept in sessionStorage, is the only credential from then on.
  */
 export class BuilderApi {

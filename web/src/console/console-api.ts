@@ -4,7 +4,7 @@ import { failureFromBody, networkFailure } from '../shared/api-failure.js';
 const API = '/api/v2.0';
 /** The console's CSRF guard: a header a cross-site form cannot send. */
 const CONSOLE_HEADER = { 'X-Requested-With': 'countersign-console' };
-/** Every bearer operation of the API also wants this header (API.md §1), the console's calls too. */
+/** Every bearer operation of the API also wants this header (docs/api/authentication.md), the console's calls too. */
 const APP_AUTH_TYPE = 'esign-oauth2';
 /** Exchange again this long before the token's end, so no request races its expiry. */
 const RENEW_EARLY_MS = 60_000;

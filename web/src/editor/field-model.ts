@@ -1,6 +1,6 @@
 import { FIELD_TYPES, type FieldType } from '../../../src/domain/field-rules.js';
 
-// The palette offers the field types of API.md §2 in the contract's order.
+// The palette offers the field types of docs/concepts/fields.md in the contract's order.
 export { FIELD_TYPES, type FieldType };
 
 export const FIELD_LABELS: Record<FieldType, string> = {
@@ -30,7 +30,7 @@ export const DEFAULT_SIZES: Record<FieldType, { width: number; height: number }>
   attachment: { width: 180, height: 24 },
 };
 
-/** The service fills these at signing (API.md §7) and the signer's upload an attachment (§12): none takes a default value. */
+/** The service fills these at signing (docs/concepts/signing.md) and the signer's upload an attachment (§12): none takes a default value. */
 export const WITHOUT_DEFAULT_VALUE: ReadonlySet<FieldType> = new Set([
   'signature',
   'initials',
@@ -72,7 +72,7 @@ export interface PageSize {
   height: number;
 }
 
-/** The field as the API takes it (API.md §2), with coordinates rounded to hundredths of a point. */
+/** The field as the API takes it (docs/concepts/fields.md), with coordinates rounded to hundredths of a point. */
 export interface ApiField {
   type: FieldType;
   document: number;

@@ -7,7 +7,7 @@ import { useTranslation, type Translation } from './i18n.js';
 import type { SigningApi } from './signing-api.js';
 import type { SigningField, UploadedAttachment } from './signing-types.js';
 
-/** What the service takes (API.md §12): checked by its bytes there, by size here to spare a useless upload. */
+/** What the service takes (docs/concepts/recipients.md): checked by its bytes there, by size here to spare a useless upload. */
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
 const MAX_BYTES = 10 * 1024 * 1024;
 

@@ -42,7 +42,7 @@ const explain = (error: unknown, { t, language }: Translation): string => {
 };
 
 /**
- * The step before the documents for a signer the sender asked to authenticate (API.md §12): an
+ * The step before the documents for a signer the sender asked to authenticate (docs/concepts/recipients.md): an
  * access code given out of band, or a one-time code sent by SMS on request.
  */
 export function RecipientAuthentication({ api, method, onAuthenticated }: RecipientAuthenticationProps) {

@@ -1,6 +1,6 @@
 import type { ApiFailure } from '../shared/api-failure.js';
 
-/** How a signer proves who they are before signing (API.md §12). */
+/** How a signer proves who they are before signing (docs/concepts/recipients.md). */
 export type AuthenticationMethod = 'access_code' | 'sms';
 
 /** The answer of send_code. */

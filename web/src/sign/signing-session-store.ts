@@ -1,5 +1,5 @@
 /**
- * The signing session an authentication opened (API.md §12), kept for this tab only: a reload
+ * The signing session an authentication opened (docs/concepts/recipients.md), kept for this tab only: a reload
  * keeps it, closing the tab forgets it. Keyed by the link's token, so two links in one tab stay apart.
  */
 const keyOf = (token: string) => `countersign.signing-session.${token}`;

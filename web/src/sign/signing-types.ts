@@ -1,4 +1,4 @@
-/** The shapes of the recipients' signing API (API.md §7). */
+/** The shapes of the recipients' signing API (docs/concepts/signing.md). */
 export type FieldType =
   'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
 
@@ -35,7 +35,7 @@ export interface SigningSession {
   signer: { name: string; email: string; status: SignerStatus };
   documents: { document_id: string; name: string; pages: number }[];
   fields: SigningField[];
-  /** The signer's language (API.md §12): the page is shown in it, and `consent_text` is written in it. */
+  /** The signer's language (docs/concepts/recipients.md): the page is shown in it, and `consent_text` is written in it. */
   language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
   consent_text: string;
   /** What the other signers who have signed left on the documents, shown read-only in place. */

@@ -1,4 +1,4 @@
-/** The public verification record of an envelope (API.md §6). */
+/** The public verification record of an envelope (docs/concepts/ledger.md). */
 export interface VerificationRecord {
   envelope_id: string;
   name: string;

@@ -480,7 +480,7 @@ export interface paths {
     };
     /**
      * An envelope's settings, documents and recipients
-     * @description The certificate of completion is not listed among the documents; download it as document `certificate`. `completion` (beyond API.md) reports where sealing stands once every signer has signed: a seal that fails is retried with back-off and, after its last attempt, shows `state: failed` with `last_error`. `created_by` is the person who created the envelope (the owner for an API client, or for a user removed since).
+     * @description The certificate of completion is not listed among the documents; download it as document `certificate`. `completion` reports where sealing stands once every signer has signed: a seal that fails is retried with back-off and, after its last attempt, shows `state: failed` with `last_error`. `created_by` is the person who created the envelope (the owner for an API client, or for a user removed since).
      */
     get: operations['getEnvelopeDetails'];
     put?: never;
@@ -599,7 +599,7 @@ export interface paths {
     put?: never;
     /**
      * Retry the sealing of an envelope whose seal failed
-     * @description Beyond API.md. Allowed while `completion.state` (envelope details) is `failed` or `retrying`: a new round of attempts starts at once, with the same back-off as the first (30 s, 2 min, 10 min, 1 h, 6 h), so a seal waiting hours for its next automatic attempt can be retried as soon as its cause is fixed. Answers 202: sealing runs in the background; follow it in the details. Idempotent: asked again while the round it started is queued or running, it answers 202 again and starts nothing. Otherwise (not every signer has signed, the first sealing is under way, or the envelope is sealed) 409 `ENVELOPE_NOT_RESEALABLE`.
+     * @description An extension of the contract. Allowed while `completion.state` (envelope details) is `failed` or `retrying`: a new round of attempts starts at once, with the same back-off as the first (30 s, 2 min, 10 min, 1 h, 6 h), so a seal waiting hours for its next automatic attempt can be retried as soon as its cause is fixed. Answers 202: sealing runs in the background; follow it in the details. Idempotent: asked again while the round it started is queued or running, it answers 202 again and starts nothing. Otherwise (not every signer has signed, the first sealing is under way, or the envelope is sealed) 409 `ENVELOPE_NOT_RESEALABLE`.
      */
     post: operations['resealEnvelope'];
     delete?: never;
@@ -891,7 +891,7 @@ export interface paths {
     };
     /**
      * What the signing page shows to the signer of this token
-     * @description No headers: the token is the credential. Marks the signer Viewed on the first call. `signed_by_others` carries what every other signer who has already signed left on the documents — each field with its value, and their adopted signature and initials (the drawn PNG as base64, or the typed text) — so that a later signer of a sequential envelope sees the earlier marks in place; this token is the only way to read them, and nothing of a signer who has not signed is included. An embedded token is single use across every signing endpoint: its first use spends it, and here it is exchanged for `session_token` (only while its signer is on turn: after they signed or declined it is 404 `SIGNING_TOKEN_NOT_FOUND`). While the envelope is not Sent/InProgress (also past its due date) every signing endpoint answers 409 `ENVELOPE_NOT_ACTIVE`. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
+     * @description No headers: the token is the credential. Marks the signer Viewed on the first call. `signed_by_others` carries what every other signer who has already signed left on the documents — each field with its value, and their adopted signature and initials (the drawn PNG as base64, or the typed text) — so that a later signer of a sequential envelope sees the earlier marks in place; this token is the only way to read them, and nothing of a signer who has not signed is included. An embedded token is single use across every signing endpoint: its first use spends it, and here it is exchanged for `session_token` (only while its signer is on turn: after they signed or declined it is 404 `SIGNING_TOKEN_NOT_FOUND`). While the envelope is not Sent/InProgress (also past its due date) every signing endpoint answers 409 `ENVELOPE_NOT_ACTIVE`. A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
      */
     get: operations['viewSigningPage'];
     put?: never;
@@ -913,7 +913,7 @@ export interface paths {
     put?: never;
     /**
      * Upload a file for an attachment field as the signer of this token
-     * @description One multipart `file` part: a PDF, PNG or JPEG (sniffed from the bytes: anything else is 415 `UNSUPPORTED_FILE_TYPE`), at most 10 MB (413 `PAYLOAD_TOO_LARGE`). Only while it is this signer’s turn on an active envelope (409 `NOT_YOUR_TURN`, `ALREADY_SIGNED`, `ENVELOPE_NOT_ACTIVE`). Give the answer’s `attachment_id` as the attachment field’s value when signing; uploading again (to replace a file) gives a new id. At most 20 uploads per signer (400 `TOO_MANY_ATTACHMENTS`) and 50 MB for all signers of an envelope together (413). On completion the files the fields name become the envelope’s supporting documents (`uploaded_by` the signer’s e-mail), are embedded in every sealed PDF as file attachments and are listed with their SHA-256 on the certificate of completion; the others are forgotten. Usable from an embedding application with the same token. An embedded token is spent by this call. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
+     * @description One multipart `file` part: a PDF, PNG or JPEG (sniffed from the bytes: anything else is 415 `UNSUPPORTED_FILE_TYPE`), at most 10 MB (413 `PAYLOAD_TOO_LARGE`). Only while it is this signer’s turn on an active envelope (409 `NOT_YOUR_TURN`, `ALREADY_SIGNED`, `ENVELOPE_NOT_ACTIVE`). Give the answer’s `attachment_id` as the attachment field’s value when signing; uploading again (to replace a file) gives a new id. At most 20 uploads per signer (400 `TOO_MANY_ATTACHMENTS`) and 50 MB for all signers of an envelope together (413). On completion the files the fields name become the envelope’s supporting documents (`uploaded_by` the signer’s e-mail), are embedded in every sealed PDF as file attachments and are listed with their SHA-256 on the certificate of completion; the others are forgotten. Usable from an embedding application with the same token. An embedded token is spent by this call. A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
      */
     post: operations['uploadSignerAttachment'];
     delete?: never;
@@ -933,7 +933,7 @@ export interface paths {
     put?: never;
     /**
      * Authenticate the signer with their access code or SMS code
-     * @description Opens a signing session of one hour (API.md §12). A wrong code is 401 `INVALID_CODE` (the message says how many attempts are left); the fifth wrong code in a row locks the signer for 15 minutes: 423 `RECIPIENT_LOCKED` with `Retry-After`, whatever the code. Attempts are counted before the code is checked, so parallel guesses cannot exceed five. No SMS code sent, or an expired one: 401 `CODE_EXPIRED` (not counted). A signer without authentication gets 409 `AUTHENTICATION_NOT_REQUIRED`. Does not spend an embedded token. Recorded in the ledger (`RECIPIENT_AUTHENTICATED`, `RECIPIENT_AUTHENTICATION_FAILED`, `RECIPIENT_LOCKED`).
+     * @description Opens a signing session of one hour (docs/concepts/recipients.md). A wrong code is 401 `INVALID_CODE` (the message says how many attempts are left); the fifth wrong code in a row locks the signer for 15 minutes: 423 `RECIPIENT_LOCKED` with `Retry-After`, whatever the code. Attempts are counted before the code is checked, so parallel guesses cannot exceed five. No SMS code sent, or an expired one: 401 `CODE_EXPIRED` (not counted). A signer without authentication gets 409 `AUTHENTICATION_NOT_REQUIRED`. Does not spend an embedded token. Recorded in the ledger (`RECIPIENT_AUTHENTICATED`, `RECIPIENT_AUTHENTICATION_FAILED`, `RECIPIENT_LOCKED`).
      */
     post: operations['authenticateRecipient'];
     delete?: never;
@@ -953,7 +953,7 @@ export interface paths {
     put?: never;
     /**
      * Decline to sign as the signer of this token
-     * @description The envelope becomes Declined; the sender and the signers already invited are told by e-mail. Unlike the sender's decline operation, the answer does not carry the audit log: it names the other recipients. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
+     * @description The envelope becomes Declined; the sender and the signers already invited are told by e-mail. Unlike the sender's decline operation, the answer does not carry the audit log: it names the other recipients. A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
      */
     post: operations['declineAsSigner'];
     delete?: never;
@@ -971,7 +971,7 @@ export interface paths {
     };
     /**
      * The PDF of one of the envelope's documents, for the signer to review
-     * @description An embedded token is spent by this call: use the `session_token` the signing page returned. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
+     * @description An embedded token is spent by this call: use the `session_token` the signing page returned. A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
      */
     get: operations['getSigningDocument'];
     put?: never;
@@ -993,7 +993,7 @@ export interface paths {
     put?: never;
     /**
      * Send the signer a one-time code by SMS
-     * @description For a signer whose authentication method is `sms` (API.md §12): a 6-digit code goes to their phone number, valid 10 minutes; a new code replaces the previous one. At most one a minute: 429 `CODE_TOO_SOON` with `Retry-After`. A signer with an access code gets 409 `NOT_SMS_AUTHENTICATION`, one without authentication 409 `AUTHENTICATION_NOT_REQUIRED`; a locked-out signer 423 `RECIPIENT_LOCKED`. Needs no signing session and does not spend an embedded token. The SMS leaves through the job queue: a slow provider never holds up this answer.
+     * @description For a signer whose authentication method is `sms` (docs/concepts/recipients.md): a 6-digit code goes to their phone number, valid 10 minutes; a new code replaces the previous one. At most one a minute: 429 `CODE_TOO_SOON` with `Retry-After`. A signer with an access code gets 409 `NOT_SMS_AUTHENTICATION`, one without authentication 409 `AUTHENTICATION_NOT_REQUIRED`; a locked-out signer 423 `RECIPIENT_LOCKED`. Needs no signing session and does not spend an embedded token. The SMS leaves through the job queue: a slow provider never holds up this answer.
      */
     post: operations['sendAuthenticationCode'];
     delete?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
     put?: never;
     /**
      * Sign as the signer of this token
-     * @description Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists. A drawn image over its limits is 400 `IMAGE_TOO_LARGE`; one that is not a PNG sealing can embed is 400 `INVALID_SIGNATURE`. An embedded token is spent by this call whatever its outcome. A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
+     * @description Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists. A drawn image over its limits is 400 `IMAGE_TOO_LARGE`; one that is not a PNG sealing can embed is 400 `INVALID_SIGNATURE`. An embedded token is spent by this call whatever its outcome. A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
      */
     post: operations['signEnvelope'];
     delete?: never;
@@ -6887,7 +6887,7 @@ export interface operations {
                   status: string;
                 }[];
                 signers: {
-                  /** @description How the signer authenticates before signing (API.md §12); the access code itself is never shown */
+                  /** @description How the signer authenticates before signing (docs/concepts/recipients.md); the access code itself is never shown */
                   authentication: {
                     /** @description `access_code` or `sms` */
                     method: string;
@@ -11719,7 +11719,7 @@ export interface operations {
                 y: number;
               }[];
               /**
-               * @description The language the page is shown in, the signer's (API.md §12); `consent_text` is in it
+               * @description The language the page is shown in, the signer's (docs/concepts/recipients.md); `consent_text` is in it
                * @enum {string}
                */
               language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';

@@ -3,5 +3,5 @@ import { endConsoleSessionRoute } from './end-console-session.js';
 import { exchangeConsoleSessionRoute } from './exchange-console-session.js';
 import { requestLoginLinkRoute } from './request-login-link.js';
 
-/** The console's sign-in API (API.md §11), under /api/v2.0. */
+/** The console's sign-in API (docs/api/people.md), under /api/v2.0. */
 export const consoleApiRoutes: RouteModule[] = [requestLoginLinkRoute, exchangeConsoleSessionRoute, endConsoleSessionRoute];

@@ -6,7 +6,7 @@ import { FieldSchema, type FieldRequest } from '../envelopes/envelope.schema.js'
 import { EditorDocument, presentEditorDocument, presentTemplateDetail, TemplateDetailData } from '../templates/template.schema.js';
 
 /**
- * What the builder pages post to `window.parent` (API.md §11), for the OpenAPI descriptions: the
+ * What the builder pages post to `window.parent` (docs/api/people.md), for the OpenAPI descriptions: the
  * integrator listens for them on its own page.
  */
 export const BUILDER_EVENTS_NOTE =

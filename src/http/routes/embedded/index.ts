@@ -8,7 +8,7 @@ import { saveBuilderTemplateRoute } from './save-builder-template.js';
 import { sendBuilderDraftRoute } from './send-builder-draft.js';
 
 /**
- * The embedded signing URL, and the embedded builders (API.md §11): their URLs (an access token),
+ * The embedded signing URL, and the embedded builders (docs/api/people.md): their URLs (an access token),
  * and the builder API their pages call (public: the builder's token is the credential).
  */
 export const embeddedRoutes: RouteModule[] = [

@@ -85,7 +85,7 @@ export const createEnvelopeWithTemplateRoute = (app: App, ctx: AppContext) =>
     '/envelopes/create_with_template',
     {
       config: { idempotent: true },
-      // Schema problems are answered with those of the recipients (API.md §0: every problem at once).
+      // Schema problems are answered with those of the recipients (docs/api/conventions.md: every problem at once).
       attachValidation: true,
       schema: {
         operationId: 'createEnvelopeWithTemplate',

@@ -28,7 +28,7 @@ export const createEnvelopeRoute = (app: App, ctx: AppContext) =>
     '/envelopes/create',
     {
       config: { idempotent: true },
-      // Schema problems are answered with those of the settings and recipients (API.md §0: every problem at once).
+      // Schema problems are answered with those of the settings and recipients (docs/api/conventions.md: every problem at once).
       attachValidation: true,
       schema: {
         operationId: 'createEnvelope',

@@ -3,7 +3,7 @@ import type { DeclineResult } from '../../../app/envelopes/record-decline.js';
 import { Email, Id, Int, List, RequiredText, Strict, Text } from '../../schema-kit.js';
 import { LedgerEntrySchema, LedgerHash } from './ledger-entry.schema.js';
 
-/** The signature types a signer may adopt on the signing page (API.md §7). */
+/** The signature types a signer may adopt on the signing page (docs/concepts/signing.md). */
 const SIGNATURE_TYPES = ['drawn', 'typed'] as const;
 
 export const DeclineBody = Strict({

@@ -5,7 +5,7 @@ import { toEnvelopeInput, toObserverInput, toSignerInput, type EnvelopeObject, t
 
 /**
  * A create request whose body failed its schema: the schema's problems together with those of its
- * settings and recipients, where those parts passed, in one answer (API.md §0). Problems that need
+ * settings and recipients, where those parts passed, in one answer (docs/api/conventions.md). Problems that need
  * the documents (field placement) follow once the body is valid.
  */
 export const invalidEnvelopeRequest = (

@@ -7,7 +7,7 @@ import { Email, Id, Int, List, Num, RequiredText, Strict, Text, Timestamp } from
 
 const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));
 
-/** The creation settings (API.md §3); template defaults use the same shape. */
+/** The creation settings (docs/concepts/envelopes.md); template defaults use the same shape. */
 export const envelopeSettingsProperties = {
   expiration_days: Type.Optional(Int(1, 365, { description: 'Days until the envelope expires (default 30)' })),
   expiration_day: Type.Optional(Int(1, 365, { description: 'Alias of expiration_days, as the original field table spells it' })),
@@ -78,7 +78,7 @@ export const FieldSchema = Strict({
 });
 export type FieldRequest = Static<typeof FieldSchema>;
 
-/** A signer's authentication before signing (API.md §12). */
+/** A signer's authentication before signing (docs/concepts/recipients.md). */
 export const AuthenticationSchema = Strict(
   {
     method: Type.String({ enum: ['access_code', 'sms'], maxLength: 11, description: '`access_code` or `sms`' }),
@@ -101,7 +101,7 @@ export const toAuthenticationInput = (authentication: AuthenticationRequest | un
     method: authentication.method as 'access_code' | 'sms',
     ...(authentication.access_code !== undefined ? { accessCode: authentication.access_code } : {}),
   };
-/** A recipient's language (API.md §12): anything else is 400 UNSUPPORTED_LANGUAGE. */
+/** A recipient's language (docs/concepts/recipients.md): anything else is 400 UNSUPPORTED_LANGUAGE. */
 export const RecipientLanguage = Type.Unsafe<Language>(
   Type.String({
     enum: [...LANGUAGES],

@@ -21,7 +21,7 @@ const Signer = Type.Object({
   declined_at: Nullable(Timestamp()),
   decline_reason: Nullable(Text(1000)),
   authentication: Type.Union([Type.Object({ method: Text(11, { description: '`access_code` or `sms`' }) }), Type.Null()], {
-    description: 'How the signer authenticates before signing (API.md §12); the access code itself is never shown',
+    description: 'How the signer authenticates before signing (docs/concepts/recipients.md); the access code itself is never shown',
   }),
 });
 
@@ -118,7 +118,7 @@ export const getEnvelopeDetailsRoute = (app: App, ctx: AppContext) =>
         summary: "An envelope's settings, documents and recipients",
         description:
           'The certificate of completion is not listed among the documents; download it as document `certificate`. ' +
-          '`completion` (beyond API.md) reports where sealing stands once every signer has signed: ' +
+          '`completion` reports where sealing stands once every signer has signed: ' +
           'a seal that fails is retried with back-off and, after its last attempt, shows `state: failed` with `last_error`. ' +
           '`created_by` is the person who created the envelope (the owner for an API client, or for a user removed since).',
         tags: ['Envelopes'],

@@ -17,7 +17,7 @@ import { retrieveMetadataRoute } from './retrieve-metadata.js';
 import { updateMetadataRoute } from './update-metadata.js';
 import { uploadEnvelopeFileRoute } from './upload-file.js';
 
-/** The envelope operations (API.md §3, §4): creation, reading, and what the sender does after sending. */
+/** The envelope operations (docs/concepts/envelopes.md, §4): creation, reading, and what the sender does after sending. */
 export const envelopeRoutes: RouteModule[] = [
   createEnvelopeRoute,
   uploadEnvelopeFileRoute,

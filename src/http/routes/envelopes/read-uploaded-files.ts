@@ -3,7 +3,7 @@ import { DOCUMENT_LIMITS, type DocumentFile } from '../../../app/documents/store
 import { AppError } from '../../../domain/app-error.js';
 import { FILE_PART, multipartFiles } from '../../multipart-files.js';
 
-/** Every `file` part of a multipart request (API.md §2); an upload without one is refused. */
+/** Every `file` part of a multipart request (docs/concepts/fields.md); an upload without one is refused. */
 export const readUploadedFiles = async (request: FastifyRequest): Promise<DocumentFile[]> => {
   const files = await multipartFiles(request, DOCUMENT_LIMITS.maxBytes);
   if (files.length === 0)

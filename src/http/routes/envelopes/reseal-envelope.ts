@@ -21,7 +21,7 @@ export const resealEnvelopeRoute = (app: App, ctx: AppContext) =>
         operationId: 'resealEnvelope',
         summary: 'Retry the sealing of an envelope whose seal failed',
         description:
-          'Beyond API.md. Allowed while `completion.state` (envelope details) is `failed` or `retrying`: a new round of ' +
+          'An extension of the contract. Allowed while `completion.state` (envelope details) is `failed` or `retrying`: a new round of ' +
           'attempts starts at once, with the same back-off as the first (30 s, 2 min, 10 min, 1 h, 6 h), so a seal waiting ' +
           'hours for its next automatic attempt can be retried as soon as its cause is fixed. Answers 202: sealing runs in ' +
           'the background; follow it in the details. Idempotent: asked again while the round it started is queued or ' +

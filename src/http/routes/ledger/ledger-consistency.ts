@@ -4,7 +4,7 @@ import type { App } from '../../app-type.js';
 import { errorResponses } from '../../schema-kit.js';
 import { ConsistencyProofBody, ConsistencyQuery } from './ledger.schema.js';
 
-/** `GET /ledger/consistency`: the log of `to` blocks extends the log of `from` blocks (API.md §6). */
+/** `GET /ledger/consistency`: the log of `to` blocks extends the log of `from` blocks (docs/concepts/ledger.md). */
 export const ledgerConsistencyRoute = (app: App, ctx: AppContext) =>
   app.get(
     '/ledger/consistency',

@@ -4,7 +4,7 @@ import type { App } from '../../app-type.js';
 import { errorResponses } from '../../schema-kit.js';
 import { LedgerHeadBody } from './ledger.schema.js';
 
-/** `GET /ledger/head`: the signed tree head of the service-wide ledger (API.md §6). */
+/** `GET /ledger/head`: the signed tree head of the service-wide ledger (docs/concepts/ledger.md). */
 export const ledgerHeadRoute = (app: App, ctx: AppContext) =>
   app.get(
     '/ledger/head',

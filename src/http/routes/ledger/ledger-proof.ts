@@ -4,7 +4,7 @@ import type { App } from '../../app-type.js';
 import { errorResponses } from '../../schema-kit.js';
 import { BlockNumberParams, InclusionProofBody, InclusionProofQuery } from './ledger.schema.js';
 
-/** `GET /ledger/proof/{block_number}`: an entry's inclusion in the service-wide log (API.md §6). */
+/** `GET /ledger/proof/{block_number}`: an entry's inclusion in the service-wide log (docs/concepts/ledger.md). */
 export const ledgerProofRoute = (app: App, ctx: AppContext) =>
   app.get(
     '/ledger/proof/:block_number',

@@ -9,7 +9,7 @@ const TreeSize = (description: string, options: Record<string, unknown> = {}) =>
 /** An RFC 9162 audit or consistency path: at most one hash per level of a tree of 2^53 leaves. */
 const HashPath = (description: string) => List(Hex64, 64, { description });
 
-/** The tree head exactly as signed: its keys are part of the signed bytes (API.md §6), so the use case's answer is sent as is. */
+/** The tree head exactly as signed: its keys are part of the signed bytes (docs/concepts/ledger.md), so the use case's answer is sent as is. */
 const SignedTreeHead = Type.Object({
   tree_size: Int(0, Number.MAX_SAFE_INTEGER, { description: 'Entries in the service-wide log' }),
   root_hash: { ...Hex64, description: 'RFC 6962 Merkle root of every entry hash, in block order' },

@@ -28,7 +28,7 @@ export const authenticateRecipientRoute = (app: App, ctx: AppContext) =>
         operationId: 'authenticateRecipient',
         summary: 'Authenticate the signer with their access code or SMS code',
         description:
-          'Opens a signing session of one hour (API.md §12). A wrong code is 401 `INVALID_CODE` (the message says how many attempts are left); ' +
+          'Opens a signing session of one hour (docs/concepts/recipients.md). A wrong code is 401 `INVALID_CODE` (the message says how many attempts are left); ' +
           'the fifth wrong code in a row locks the signer for 15 minutes: 423 `RECIPIENT_LOCKED` with `Retry-After`, whatever the code. ' +
           'Attempts are counted before the code is checked, so parallel guesses cannot exceed five. No SMS code sent, or an expired one: 401 `CODE_EXPIRED` (not counted). ' +
           'A signer without authentication gets 409 `AUTHENTICATION_NOT_REQUIRED`. Does not spend an embedded token. Recorded in the ledger (`RECIPIENT_AUTHENTICATED`, `RECIPIENT_AUTHENTICATION_FAILED`, `RECIPIENT_LOCKED`).',

@@ -7,7 +7,7 @@ import { signingDocumentRoute } from './signing-document.js';
 import { uploadSignerAttachmentRoute } from './upload-signer-attachment.js';
 import { viewSigningPageRoute } from './view-signing-page.js';
 
-/** The recipients' signing API (API.md §7, §12): public routes, the signing token is the credential. */
+/** The recipients' signing API (docs/concepts/signing.md, §12): public routes, the signing token is the credential. */
 export const signingApiRoutes: RouteModule[] = [
   viewSigningPageRoute,
   signingDocumentRoute,

@@ -21,7 +21,7 @@ export const sendAuthenticationCodeRoute = (app: App, ctx: AppContext) =>
         operationId: 'sendAuthenticationCode',
         summary: 'Send the signer a one-time code by SMS',
         description:
-          'For a signer whose authentication method is `sms` (API.md §12): a 6-digit code goes to their phone number, valid 10 minutes; a new code replaces the previous one. ' +
+          'For a signer whose authentication method is `sms` (docs/concepts/recipients.md): a 6-digit code goes to their phone number, valid 10 minutes; a new code replaces the previous one. ' +
           'At most one a minute: 429 `CODE_TOO_SOON` with `Retry-After`. A signer with an access code gets 409 `NOT_SMS_AUTHENTICATION`, one without authentication 409 `AUTHENTICATION_NOT_REQUIRED`; a locked-out signer 423 `RECIPIENT_LOCKED`. ' +
           'Needs no signing session and does not spend an embedded token. The SMS leaves through the job queue: a slow provider never holds up this answer.',
         tags: ['Signing'],

@@ -6,7 +6,7 @@ import { Text } from '../../schema-kit.js';
 
 export const SIGNING_SESSION_HEADER = 'countersign-signing-session';
 
-/** The header that carries the session an `authenticate` call opened (API.md §12). */
+/** The header that carries the session an `authenticate` call opened (docs/concepts/recipients.md). */
 export const SigningSessionHeaders = Type.Object({
   [SIGNING_SESSION_HEADER]: Type.Optional(
     Text(200, { description: 'The `signing_session` from authenticate: required when the signer has an authentication method' }),
@@ -14,7 +14,7 @@ export const SigningSessionHeaders = Type.Object({
 });
 
 export const SIGNING_SESSION_NOTE =
-  'A signer with an authentication method (API.md §12) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.';
+  'A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.';
 
 /**
  * The route hook in front of every signing endpoint but send_code and authenticate: the use case

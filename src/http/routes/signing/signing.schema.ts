@@ -76,7 +76,7 @@ export const SigningPage = Type.Object({
   signer: Type.Object({ name: Text(255), email: Email(), status: Text(16) }),
   documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500) }), 10),
   fields: List(SigningField, 200),
-  language: LanguageCode("The language the page is shown in, the signer's (API.md §12); `consent_text` is in it"),
+  language: LanguageCode("The language the page is shown in, the signer's (docs/concepts/recipients.md); `consent_text` is in it"),
   consent_text: Text(10_000, {
     description: 'The electronic records disclosure the signer accepts; its SHA-256 is recorded with the consent',
   }),

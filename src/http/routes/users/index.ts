@@ -4,5 +4,5 @@ import { inviteUserRoute } from './invite-user.js';
 import { listUsersRoute } from './list-users.js';
 import { updateUserRoute } from './update-user.js';
 
-/** The account's people (API.md §11), managed by its admins from the console. */
+/** The account's people (docs/api/people.md), managed by its admins from the console. */
 export const userRoutes: RouteModule[] = [listUsersRoute, inviteUserRoute, updateUserRoute, deleteUserRoute];

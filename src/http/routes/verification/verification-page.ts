@@ -10,7 +10,7 @@ import { VerificationParams, VerificationRecordBody, presentVerificationRecord }
 const wantsJson = (accept: string | undefined): boolean => /application\/json/i.test(accept ?? '') && !/text\/html/i.test(accept ?? '');
 
 /**
- * `GET /verify/{envelopeId}`: the public verification page, or with `Accept: application/json` the record of API.md §6.
+ * `GET /verify/{envelopeId}`: the public verification page, or with `Accept: application/json` the record of docs/concepts/ledger.md.
  * Both answer 404 unless the envelope is Completed; the page still comes as HTML then, and says so itself.
  */
 export const verificationPageRoute = (app: App, ctx: AppContext) =>

@@ -13,7 +13,7 @@ export const EventType = Type.Unsafe<SubscribableEventType>({
   enum: [...WEBHOOK_EVENT_TYPES],
   maxLength: 32,
   'x-invalid-code': 'UNKNOWN_EVENT_TYPE',
-  description: 'An event type (API.md §8); `ping` is not subscribed to, it is sent by the test operation only',
+  description: 'An event type (docs/api/webhooks.md); `ping` is not subscribed to, it is sent by the test operation only',
 });
 
 export const Events = List(EventType, WEBHOOK_EVENT_TYPES.length * 2, {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Webhooks (API.md §8): the endpoints of an account, the events fanned out to them and one delivery
+ * Webhooks (docs/api/webhooks.md): the endpoints of an account, the events fanned out to them and one delivery
  * per (event, endpoint). Secrets are stored encrypted (AES-256-GCM), never in clear. Times are ISO
  * text, booleans 0/1 and lists JSON text, as everywhere else.
  */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * `ledger_nodes`: the hash (lowercase hex) of each perfect subtree of the service-wide log of at least
  * 16 leaves, `level` being log2 of its leaf count and `node_index` its position at that level. The
- * inclusion and consistency proofs (API.md §6) read O(log n) of them instead of every leaf. Rows are
+ * inclusion and consistency proofs (docs/concepts/ledger.md) read O(log n) of them instead of every leaf. Rows are
  * added lazily, by the first proof request that needs them (src/app/ledger/ledger-nodes.ts), so the
  * appending transactions write nothing more and the entries made before this migration are covered too.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Account users and the console's sign-in (API.md §11): a user's role (existing users, the owners,
+ * Account users and the console's sign-in (docs/api/people.md): a user's role (existing users, the owners,
  * become admins), the e-mailed sign-in links, the sessions they open and the access tokens a session
  * exchanges for. Links, sessions and tokens are stored as SHA-256 hashes only.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The embedded builders (API.md §11): the composer's drafts (an envelope request whose documents are
+ * The embedded builders (docs/api/people.md): the composer's drafts (an envelope request whose documents are
  * already checked and stored, waiting for its fields and its Send) with their documents, and the
  * builders' credentials — the single-use URL tokens and the session tokens they are exchanged for —
  * stored as SHA-256 hashes only.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Recipient authentication (API.md §12): a signer's method with its stored secrets (the access
+ * Recipient authentication (docs/concepts/recipients.md): a signer's method with its stored secrets (the access
  * code's and the last SMS code's salted scrypt hashes, never the codes), the wrong-code counter and
  * lock-out, and the signing sessions an accepted code opens (SHA-256 hashes of the session tokens).
  * A table of its own, not columns of recipients: most signers have no authentication.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Attachment fields (API.md §12): the files signers upload while signing, kept apart from the
+ * Attachment fields (docs/concepts/recipients.md): the files signers upload while signing, kept apart from the
  * envelope's supporting documents until completion makes the ones their fields name into
  * supporting documents; and who uploaded each supporting document ('sender' for the API's, else
  * the signer's e-mail address).

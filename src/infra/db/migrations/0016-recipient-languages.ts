@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Languages (API.md §12): each recipient's, for their mails, signing page and certificate wording,
+ * Languages (docs/concepts/recipients.md): each recipient's, for their mails, signing page and certificate wording,
  * and the account's default for recipients a request gives none. Rows made before read English,
  * which is what they were sent in.
  */

@@ -13,7 +13,7 @@ export interface Account {
   ownerUserId: string;
   /** Origins whose pages may frame the signing page (CSP frame-ancestors). */
   frameAncestors: string[];
-  /** The language of recipients a request gives none (API.md §12). */
+  /** The language of recipients a request gives none (docs/concepts/recipients.md). */
   defaultLanguage: Language;
   createdAt: string;
 }

@@ -48,7 +48,7 @@ export interface DetailedRecipient {
   signedAt: string | null;
   declinedAt: string | null;
   declineReason: string | null;
-  /** How the signer authenticates before signing (API.md §12), if at all. */
+  /** How the signer authenticates before signing (docs/concepts/recipients.md), if at all. */
   authenticationMethod: AuthenticationMethod | null;
   language: Language;
 }

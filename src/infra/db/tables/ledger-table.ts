@@ -31,7 +31,7 @@ export interface Actor {
 }
 
 /**
- * An entry exactly as hashed and as published in audit_logs (API.md §6): its keys are part of the
+ * An entry exactly as hashed and as published in audit_logs (docs/concepts/ledger.md): its keys are part of the
  * hashed bytes, hence snake_case.
  */
 export type LedgerEntryBody = {

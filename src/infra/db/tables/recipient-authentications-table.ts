@@ -5,7 +5,7 @@ import type { RecipientAuthenticationsTable, RecipientSigningSessionsTable } fro
 
 export type AuthenticationMethod = 'access_code' | 'sms';
 
-/** How a signer proves who they are before signing (API.md §12); secrets only as hashes. */
+/** How a signer proves who they are before signing (docs/concepts/recipients.md); secrets only as hashes. */
 export interface RecipientAuthentication {
   recipientId: string;
   envelopeId: string;

@@ -30,7 +30,7 @@ export interface Recipient {
   viewedAt: string | null;
   consentedAt: string | null;
   consentTextSha256: string | null;
-  /** Of their mails, signing page and certificate wording (API.md §12). */
+  /** Of their mails, signing page and certificate wording (docs/concepts/recipients.md). */
   language: Language;
   signedAt: string | null;
   declinedAt: string | null;

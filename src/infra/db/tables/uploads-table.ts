@@ -3,7 +3,7 @@ import { json, oneOf, rowCodec } from '../row-codec.js';
 import type { UploadsTable } from '../schema.js';
 import type { PageSize } from './documents-table.js';
 
-/** Uploads for envelopes and for templates are kept apart: their ids are not interchangeable (API.md §3). */
+/** Uploads for envelopes and for templates are kept apart: their ids are not interchangeable (docs/concepts/envelopes.md). */
 export type UploadScope = 'envelope' | 'template';
 
 export interface Upload {

@@ -4,7 +4,7 @@ import { lockForUpdate } from '../lock-for-update.js';
 import { bool, json, rowCodec } from '../row-codec.js';
 import type { WebhooksTable } from '../schema.js';
 
-/** An endpoint of an account that receives its events (API.md §8). Secrets only ever sealed (secret-box.ts). */
+/** An endpoint of an account that receives its events (docs/api/webhooks.md). Secrets only ever sealed (secret-box.ts). */
 export interface Webhook {
   id: string;
   accountId: string;

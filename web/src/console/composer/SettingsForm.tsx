@@ -8,7 +8,7 @@ export interface EnvelopeSettings {
 
 export const DEFAULT_SETTINGS: EnvelopeSettings = { name: '', message: '', expirationDays: 30, emailReminders: false, reminderPeriod: 3 };
 
-/** The envelope's settings as the create body names them (API.md §3). */
+/** The envelope's settings as the create body names them (docs/concepts/envelopes.md). */
 export const settingsBody = (settings: EnvelopeSettings) => ({
   name: settings.name.trim(),
   ...(settings.message.trim() ? { message: settings.message.trim() } : {}),

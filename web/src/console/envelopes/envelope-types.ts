@@ -1,4 +1,4 @@
-/** The shapes of the envelope operations the console reads (API.md §3, §6). */
+/** The shapes of the envelope operations the console reads (docs/concepts/envelopes.md, §6). */
 export const ENVELOPE_STATUSES = ['Sent', 'InProgress', 'Completed', 'Declined', 'Cancelled', 'Expired'] as const;
 
 export interface EnvelopeSummary {
