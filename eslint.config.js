@@ -2,7 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'clients/typescript/dist/', 'data/', 'coverage/', '**/*.min.js'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'clients/typescript/dist/',
+      'data/',
+      'coverage/',
+      '**/*.min.js',
+      'docs/.vitepress/dist/',
+      'docs/.vitepress/cache/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
