@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// The `countersign` command: the compiled CLI, built first when the sources changed since the last build.
-import { fileURLToPath } from 'node:url';
-import { buildServer } from '../scripts/server-build.mjs';
-
-await buildServer(fileURLToPath(new URL('..', import.meta.url)), {
-  ifStale: true,
-  onBuild: () => process.stderr.write('Building Countersign…\n'),
-});
-await import('../dist/server/cli/main.js');
+// The `countersign` command runs the compiled CLI; `npm install` in a clone (prepare) and `npm pack` build it.
+try {
+  await import('../dist/server/cli/main.js');
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('dist/server/cli/main.js')) throw error;
+  process.stderr.write('countersign: dist/ is missing — run `npm run build` in the checkout first\n');
+  process.exit(1);
+}

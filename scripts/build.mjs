@@ -1,11 +1,23 @@
-// `npm run build`: the server and CLI (tsc → dist/server) and the signing page (Vite → dist/web).
-// `--if-stale` (what `npm start` runs first) builds only what changed since the last build.
+// `npm run build` (and `prepare`, which npm runs on `npm install` in a clone and on `npm pack`):
+// compiles everything once — the verifier and client packages, the server and CLI (src/ → dist/server)
+// and the pages (web/ → dist/web). Nothing compiles at run time: `npm start` and `countersign` run dist/.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from './build-web.mjs';
-import { buildServer } from './server-build.mjs';
 
-const ifStale = process.argv.includes('--if-stale');
 const root = fileURLToPath(new URL('..', import.meta.url));
+const tsc = (project) => {
+  const result = spawnSync('npx', ['tsc', '-p', project], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`tsc -p ${project} failed`);
+    process.exit(result.status ?? 1);
+  }
+};
 
-await buildServer(root, { ifStale, onBuild: () => console.error('Building Countersign…') });
-process.exit(buildWeb(root, { ifStale }));
+tsc('packages/verify/tsconfig.json');
+tsc('clients/typescript/tsconfig.json');
+// A source file deleted since the last build must not leave its old output behind.
+rmSync(new URL('../dist/server', import.meta.url), { recursive: true, force: true });
+tsc('tsconfig.build.json');
+process.exit(buildWeb(root));

@@ -1,12 +1,23 @@
-// `npm test`: type-check, lint, format check, build the signing page, then every test suite in Node's test runner.
-// `node scripts/test.mjs unit|api|browser` runs one suite only (no type-check, lint or format check).
+// `npm test`: type-check, lint, format check, build everything (scripts/build.mjs), then every test suite in
+// Node's test runner. `node scripts/test.mjs <suite>` runs one suite only (no type-check, lint or format check).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const suites = ['unit', 'api', 'browser'];
-// The typed client's tests start the real server as the API tests do, so they run with them.
-const suiteDirs = { unit: ['test/unit'], api: ['test/api', 'clients/typescript/test'], browser: ['test/browser'] };
+// The slowest suites come first: the runner starts files in this order, two at a time, so the image build
+// and the tarball installs overlap the rest instead of trailing it.
+const suites = ['container', 'packages', 'docs', 'unit', 'api', 'browser'];
+// The typed client's and the verifier's tests start the real server as the API tests do, so they run with them.
+const suiteDirs = {
+  container: ['test/container'],
+  packages: ['test/packages'],
+  docs: ['test/docs'],
+  unit: ['test/unit'],
+  api: ['test/api', 'clients/typescript/test', 'packages/verify/test'],
+  browser: ['test/browser'],
+};
+// What each suite runs against besides the sources: the compiled build or nothing.
+const needsBuild = new Set(['packages', 'api', 'browser']);
 const only = process.argv[2];
 if (only && !suites.includes(only)) {
   console.error(`usage: node scripts/test.mjs [${suites.join('|')}]`);
@@ -44,7 +55,7 @@ if (!only) {
   run('lint', 'npx', ['eslint', '.']);
   run('format', 'npx', ['prettier', '--check', '.']);
 }
-if (!only || only === 'browser') run('build the signing page', 'node', ['scripts/build-web.mjs']);
+if (!only || needsBuild.has(only)) run('build', 'node', ['scripts/build.mjs']);
 
 const files = (only ? [only] : suites).flatMap((suite) => suiteDirs[suite].flatMap(testFiles));
 run(`tests (${files.length} files)`, 'node', ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=240000', ...files]);

@@ -1,9 +1,20 @@
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { startService } from './service.js';
+
+/** A port that cannot be had is a configuration error like any other: one line naming PORT (or HOST), no stack. */
+const listenRefusal = (error: unknown, config: Config | undefined): string | undefined => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (!config) return undefined;
+  const where = `${config.host}:${config.port}`;
+  if (code === 'EADDRINUSE') return `PORT ${config.port} is already in use (${where}): stop the other process or set PORT to a free port`;
+  if (code === 'EACCES') return `PORT ${config.port} may not be opened by this user (${where}): choose a port above 1023`;
+  if (code === 'EADDRNOTAVAIL') return `HOST ${config.host} is not an address of this machine (${where})`;
+  return undefined;
+};
 
 /** `npm start`: serve with the embedded defaults, and say where everything lives. */
 const main = async () => {
-  let config;
+  let config: Config | undefined;
   let service;
   try {
     config = loadConfig();
@@ -11,6 +22,11 @@ const main = async () => {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
+      process.exit(1);
+    }
+    const listenRefused = listenRefusal(error, config);
+    if (listenRefused) {
+      console.error(listenRefused);
       process.exit(1);
     }
     throw error;

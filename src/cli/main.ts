@@ -84,7 +84,8 @@ const findCommand = (argv: string[]): { entry: CommandEntry; rest: string[] } | 
 const run = async (argv: string[]): Promise<number> => {
   const found = findCommand(argv);
   if (!found) {
-    const asked = argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help';
+    // Without a command nothing was asked for: like a usage error, the overview goes to stderr with exit 2.
+    const asked = argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help';
     (asked ? console.log : console.error)(overview());
     return asked ? 0 : 2;
   }

@@ -77,4 +77,15 @@ describe('countersign CLI help', () => {
     const { stdout } = await exec('node', ['bin/countersign.js', '--help']);
     assert.match(stdout, /account create/);
   });
+
+  it('exits 2 with the overview on stderr when no command is given', async () => {
+    const run = await exec('node', ['bin/countersign.js']).then(
+      () => assert.fail('countersign without a command must not succeed'),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    assert.equal(run.code, 2);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /^usage: countersign <command>/);
+    assert.match(run.stderr, /account create/);
+  });
 });

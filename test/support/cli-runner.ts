@@ -15,7 +15,7 @@ export interface CliRun {
 }
 
 /**
- * Runs `countersign <args>` as an operator does (`bin/countersign.js`, which builds if stale), with `env`
+ * Runs `countersign <args>` as an operator does (`bin/countersign.js`, the compiled CLI), with `env`
  * on top of this process's environment. A non-zero exit is a result to assert on, not an exception.
  */
 export const runCli = async (env: Record<string, string | undefined>, args: readonly string[]): Promise<CliRun> => {

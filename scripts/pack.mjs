@@ -1,0 +1,33 @@
+// `node scripts/pack.mjs <dir>`: the release tarballs — countersign (server and CLI), @countersign/client
+// and @countersign/verify — built once and packed into <dir>, exactly what a stranger installs:
+//   npm install ./countersign-verify-<v>.tgz ./countersign-<v>.tgz   (then `npx countersign serve`)
+// Prints the tarballs' paths, one per line, on stdout.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const destination = process.argv[2];
+if (!destination) {
+  console.error('usage: node scripts/pack.mjs <output-directory>');
+  process.exit(2);
+}
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outDir = resolve(destination);
+mkdirSync(outDir, { recursive: true });
+
+const run = (args, options = {}) => {
+  const result = spawnSync(args[0], args.slice(1), { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], ...options });
+  if (result.status !== 0) {
+    console.error(`${args.join(' ')} failed`);
+    process.exit(result.status ?? 1);
+  }
+  return result.stdout;
+};
+
+run(['node', 'scripts/build.mjs'], { stdio: ['ignore', 'inherit', 'inherit'] });
+// Built above: the packs' own prepare/prepack scripts would only build it all again.
+const packed = JSON.parse(
+  run(['npm', 'pack', '--json', '--ignore-scripts', '--workspaces', '--include-workspace-root', '--pack-destination', outDir]),
+);
+for (const { filename } of packed) console.log(resolve(outDir, filename));
