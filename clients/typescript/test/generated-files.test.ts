@@ -3,15 +3,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { clientFiles } from '../../../scripts/client/client-files.js';
 import { servedOpenApiDocument } from '../../../scripts/client/served-openapi-document.js';
+import { generatedFiles, WEB_TYPES_FILE } from '../../../scripts/generated-files.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-describe("the client's generated files", () => {
-  it('match the OpenAPI document the service serves now (else run `npm run generate:client` and commit)', async () => {
-    const files = await clientFiles(await servedOpenApiDocument());
-    assert.ok(files.size >= 2);
+describe("the client's and the pages' generated files", () => {
+  it('match the OpenAPI document the service serves now (else run `npm run generate:types` and commit)', async () => {
+    const files = await generatedFiles(await servedOpenApiDocument());
+    assert.ok(files.size >= 3);
+    assert.ok(files.has(WEB_TYPES_FILE), "the pages' types are generated too");
     for (const [file, expected] of files) {
       let committed: string | undefined;
       try {
@@ -19,7 +20,7 @@ describe("the client's generated files", () => {
       } catch {
         committed = undefined;
       }
-      assert.ok(committed === expected, `${file} is stale: run \`npm run generate:client\` and commit the result`);
+      assert.ok(committed === expected, `${file} is stale: run \`npm run generate:types\` and commit the result`);
     }
   });
 
