@@ -174,7 +174,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   ROLE_FORBIDDEN: 403,
 };
 
-export const statusOf = (error: AppError): number => STATUS_BY_CODE[error.code];
+export const statusOfCode = (code: ErrorCode): number => STATUS_BY_CODE[code];
+
+export const statusOf = (error: AppError): number => statusOfCode(error.code);
 
 /** A problem as the contract's `errors[]` entry. */
 const presentProblem = (problem: Problem) => ({

@@ -43,7 +43,9 @@ every sealed PDF's embedded record carries the inclusion proof of the envelope's
 Every operation's \`operationId\` is stable: it is the name of the operation's method in the typed TypeScript
 client \`@countersign/client\` (\`clients/typescript\`), whose types are generated from this document.`;
 
-type Response = { description?: string; headers?: Record<string, unknown>; content?: unknown };
+type Media = { schema?: object; example?: unknown; examples?: unknown };
+type Annotated = { examples?: unknown[]; 'x-examples'?: unknown };
+type Response = { description?: string; headers?: Record<string, unknown>; content?: Record<string, Media> };
 type Operation = { responses?: Record<string, Response> };
 
 const rateLimitHeaders = {
@@ -90,6 +92,33 @@ const addCommonParts = (document: { paths?: Record<string, Record<string, Operat
       };
       for (const [status, response] of Object.entries(responses)) {
         response.headers = { ...response.headers, ...commonHeaders(origin), ...(status === '429' || status === '423' ? retryAfter : {}) };
+      }
+    }
+  }
+  return document;
+};
+
+/**
+ * A schema's examples as its media type's, where @fastify/swagger leaves them in the schema: responses
+ * declared per media type (`content: {…}`) pass through it untouched (openapi-examples.ts).
+ */
+const mediaExamples = ({ schema, ...media }: Media): Media => {
+  const { examples, 'x-examples': described, ...rest } = (schema ?? {}) as Annotated;
+  if (!examples && !described) return { schema, ...media };
+  return {
+    ...media,
+    schema: rest,
+    ...(examples?.length ? { example: examples[0] } : {}),
+    ...(described ? { examples: described } : {}),
+  };
+};
+
+const moveExamplesToMedia = (document: { paths?: Record<string, Record<string, Operation>> }) => {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const response of Object.values(operation.responses ?? {})) {
+        if (response.content)
+          response.content = Object.fromEntries(Object.entries(response.content).map(([type, media]) => [type, mediaExamples(media)]));
       }
     }
   }
@@ -155,7 +184,10 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
       webhooks: webhookPayloads() as never,
     },
     transformObject: (documentObject) =>
-      addCommonParts((documentObject as { openapiObject: object }).openapiObject as never, new URL(ctx.config.publicUrl).origin),
+      addCommonParts(
+        moveExamplesToMedia((documentObject as { openapiObject: object }).openapiObject as never),
+        new URL(ctx.config.publicUrl).origin,
+      ),
   });
   // The UI's own policy (its inline scripts and styles by hash); upgrading requests only where the
   // service itself is served over HTTPS, or a plain-HTTP installation's page could not load its assets.

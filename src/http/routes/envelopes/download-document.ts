@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import { downloadDocument, type DownloadedDocument } from '../../../app/envelopes/download-document.js';
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
+import { BytesExample, Example, errorExample } from '../../openapi-examples.js';
 import { Id, Ok, Strict, Text, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
 
@@ -63,9 +64,31 @@ export const downloadDocumentRoute = (app: App, ctx: AppContext) =>
         response: {
           200: {
             description: 'The document',
-            content: { 'application/json': { schema: Ok(DownloadedJson) }, 'application/pdf': { schema: PdfBytes } },
+            content: {
+              'application/json': {
+                schema: Example(Ok(DownloadedJson), {
+                  message: 'Document downloaded.',
+                  data: {
+                    envelope_id: 'env_8fKq2LmZ4xR7tB1vN9cW3g',
+                    name: 'Employment contract – Ada Lovelace',
+                    document_id: 'doc_T5nH0pQ3yV8kD2sM6wJ1ra',
+                    document_name: 'contract.pdf',
+                    signed: true,
+                    content_base64: 'JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg==',
+                  },
+                }),
+              },
+              'application/pdf': {
+                schema: BytesExample(
+                  PdfBytes,
+                  'The signed PDF',
+                  "The sealed document's bytes, starting `%PDF-`, with `Content-Disposition: attachment`.",
+                ),
+              },
+            },
           },
           ...errorResponses(400, 401, 404, 409, 410, 429),
+          ...errorExample('DOCUMENT_REMOVED', "The envelope's documents were removed after delivery."),
         },
       },
     },

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../app/context.js';
 import { uploadFiles, type UploadScope } from '../../../app/uploads/upload-files.js';
 import { callerOf, type App } from '../../app-type.js';
+import { BytesExample, Example, errorExample } from '../../openapi-examples.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
 import { readUploadedFiles } from './read-uploaded-files.js';
 import { MultipartFiles, presentUploads, UploadedFiles } from './upload.schema.js';
@@ -22,8 +23,45 @@ export const uploadRoute = (path: string, scope: UploadScope, operationId: strin
         summary: `Upload PDF files for a later ${scope} creation`,
         description: UPLOAD_DESCRIPTION,
         tags: [tag],
-        body: { content: { 'multipart/form-data': { schema: MultipartFiles } } },
-        response: { 201: Ok(UploadedFiles, 'Files uploaded'), ...errorResponses(400, 401, 403, 413, 415, 422, 429) },
+        body: {
+          content: {
+            'multipart/form-data': {
+              schema: BytesExample(
+                MultipartFiles,
+                'Two PDF files',
+                "Two `file` parts, each a PDF's bytes with its file name, for example `curl -F file=@offer.pdf -F file=@terms.pdf …`.",
+              ),
+            },
+          },
+        },
+        response: {
+          201: Example(Ok(UploadedFiles, 'Files uploaded'), {
+            message: 'Files uploaded successfully.',
+            data: {
+              files: [
+                {
+                  file_id: 'file_Qm3xT8bWk2LpR7vN0cYs4g',
+                  name: 'offer.pdf',
+                  size: 184_320,
+                  pages: 3,
+                  sha256: '6f1c0a9e4b2d87f35e0c1a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e',
+                },
+                {
+                  file_id: 'file_Hx9pV2nLq6TzW1aK5dRj8e',
+                  name: 'terms.pdf',
+                  size: 52_736,
+                  pages: 1,
+                  sha256: 'a0b1c2d3e4f5061728394a5b6c7d8e9fa0b1c2d3e4f5061728394a5b6c7d8e9f',
+                },
+              ],
+            },
+          }),
+          ...errorResponses(400, 401, 403, 413, 415, 422, 429),
+          ...errorExample(
+            'UPLOAD_QUOTA_EXCEEDED',
+            'An account may hold at most 100 unused uploads (1024 MB); use or let expire the ones it has.',
+          ),
+        },
       },
     },
     async (request, reply) => {
