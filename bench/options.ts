@@ -1,6 +1,6 @@
 export type DatabaseName = 'sqlite' | 'postgres';
 
-/** What one `npm run bench` measures, from BENCH_* variables (README "Reproducing the benchmarks"). */
+/** What one `npm run bench` measures, from BENCH_* variables (docs/contributing/index.md "Benchmarks"). */
 export interface BenchOptions {
   quick: boolean;
   databases: DatabaseName[];

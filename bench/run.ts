@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of issue 9 in one command, each beside its target
 // (docs/benchmarks.md), on SQLite and PostgreSQL; rewrites docs/benchmarks.md.
-// README "Reproducing the benchmarks" lists the BENCH_* variables.
+// docs/contributing/index.md "Benchmarks" lists the BENCH_* variables.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
