@@ -78,6 +78,11 @@ const commonHeaders = (origin: string) => ({
   ...rateLimitHeaders,
 });
 
+const HEADERS_TOO_LARGE = {
+  message: 'The request headers are larger than the server accepts.',
+  errors: [{ error_code: 'HEADERS_TOO_LARGE', developer_message: 'The request headers are larger than the server accepts.' }],
+};
+
 /**
  * What every operation shares, written once instead of in every route schema: the headers every
  * response really carries, and the error shape of any other client error (unknown route, 413, …).
@@ -88,7 +93,7 @@ const addCommonParts = (document: { paths?: Record<string, Record<string, Operat
       const responses = (operation.responses ??= {});
       responses['4XX'] ??= {
         description: 'Any other client error, in the same error shape',
-        content: { 'application/json': { schema: ErrorBody } },
+        content: { 'application/json': { schema: ErrorBody, example: HEADERS_TOO_LARGE } },
       };
       for (const [status, response] of Object.entries(responses)) {
         response.headers = { ...response.headers, ...commonHeaders(origin), ...(status === '429' || status === '423' ? retryAfter : {}) };

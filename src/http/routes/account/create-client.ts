@@ -35,7 +35,7 @@ export const createClientRoute = (app: App, ctx: AppContext) =>
             },
           }),
           ...errorResponses(400, 401, 403, 409, 422, 429),
-          ...errorExample('CLIENT_LIMIT_REACHED', 'This account already has 50 active API clients: revoke one first.'),
+          ...errorExample('CLIENT_LIMIT_REACHED', 'An account has at most 50 active API clients: revoke one first.'),
         },
       },
     },

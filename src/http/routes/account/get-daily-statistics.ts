@@ -3,6 +3,7 @@ import { getDailyStatistics } from '../../../app/accounts/get-daily-statistics.j
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Int, List, Ok, Strict, Text, errorResponses } from '../../schema-kit.js';
+import { errorExample, Example } from '../../openapi-examples.js';
 
 const MAX_DAYS = 366;
 const DEFAULT_DAYS = 30;
@@ -43,7 +44,23 @@ export const getDailyStatisticsRoute = (app: App, ctx: AppContext) =>
           'is 400 INVALID_DAYS.',
         tags: ['Account'],
         querystring: DailyQuery,
-        response: { 200: Ok(DailyData), ...errorResponses(400, 401, 429) },
+        response: {
+          200: Example(Ok(DailyData), {
+            message: 'Daily account statistics.',
+            data: {
+              days: [
+                { date: '2026-03-01', created: 4, completed: 2 },
+                { date: '2026-03-02', created: 7, completed: 5 },
+                { date: '2026-03-03', created: 0, completed: 1 },
+              ],
+            },
+          }),
+          ...errorResponses(400, 401, 429),
+          ...errorExample('INVALID_DAYS', '"querystring.days" must be <= 366.', {
+            field: 'querystring.days',
+            message: 'The request is invalid.',
+          }),
+        },
       },
     },
     async (request) => ({

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
 import { SettingsData, presentSettings } from './settings.schema.js';
+import { errorExample, Example } from '../../openapi-examples.js';
 
 export const getSettingsRoute = (app: App, ctx: AppContext) =>
   app.get(
@@ -15,7 +16,14 @@ export const getSettingsRoute = (app: App, ctx: AppContext) =>
         description:
           'What the account’s admins may change with `PUT /account/settings`: the `frame_ancestors` and the `default_language` of recipients.',
         tags: ['Account'],
-        response: { 200: Ok(SettingsData), ...errorResponses(401, 429) },
+        response: {
+          200: Example(Ok(SettingsData), {
+            message: 'Account settings.',
+            data: { frame_ancestors: ['https://app.example.com'], default_language: 'en' },
+          }),
+          ...errorResponses(401, 429),
+          ...errorExample('INVALID_ACCESS_TOKEN', 'The access token is missing, unknown, revoked or expired.'),
+        },
       },
     },
     async (request) => ({ message: 'Account settings.', data: presentSettings(await getSettings(ctx, callerOf(request).accountId)) }),

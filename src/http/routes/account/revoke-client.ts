@@ -4,6 +4,7 @@ import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Ok, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 import { ClientIdParams } from './clients.schema.js';
+import { errorExample, Example } from '../../openapi-examples.js';
 
 export const revokeClientRoute = (app: App, ctx: AppContext) =>
   app.post(
@@ -20,8 +21,12 @@ export const revokeClientRoute = (app: App, ctx: AppContext) =>
         tags: ['API clients'],
         params: ClientIdParams,
         response: {
-          200: Ok(Type.Object({ client_id: Text(64), revoked_at: Timestamp() }), 'API client revoked'),
+          200: Example(Ok(Type.Object({ client_id: Text(64), revoked_at: Timestamp() }), 'API client revoked'), {
+            message: 'API client revoked.',
+            data: { client_id: 'cli_msjBTPkWcpwcK55ZuAMM-w', revoked_at: '2026-03-04T11:20:05.000Z' },
+          }),
           ...errorResponses(401, 404, 429),
+          ...errorExample('CLIENT_NOT_FOUND', 'No active API client cli_msjBTPkWcpwcK55ZuAMM-w.'),
         },
       },
     },

@@ -4,6 +4,7 @@ import { updateAccount } from '../../../app/accounts/update-account.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Ok, Strict, errorResponses } from '../../schema-kit.js';
 import { DefaultLanguage, FrameAncestors, SettingsData, presentSettings } from './settings.schema.js';
+import { errorExample, Example } from '../../openapi-examples.js';
 
 const UpdateBody = Strict({ frame_ancestors: Type.Optional(FrameAncestors), default_language: Type.Optional(DefaultLanguage) });
 
@@ -21,8 +22,19 @@ export const updateSettingsRoute = (app: App, ctx: AppContext) =>
           '400 INVALID_FRAME_ANCESTOR. Takes effect on the next page load. `default_language` applies to envelopes created ' +
           'afterwards (a language outside the list: 400 UNSUPPORTED_LANGUAGE). Each setting is optional; one left out is kept.',
         tags: ['Account'],
-        body: UpdateBody,
-        response: { 200: Ok(SettingsData, 'Settings updated'), ...errorResponses(400, 401, 429) },
+        body: Example(UpdateBody, { frame_ancestors: ['https://app.example.com', 'https://crm.example.com'], default_language: 'de' }),
+        response: {
+          200: Example(Ok(SettingsData, 'Settings updated'), {
+            message: 'Account settings updated.',
+            data: { frame_ancestors: ['https://app.example.com', 'https://crm.example.com'], default_language: 'de' },
+          }),
+          ...errorResponses(400, 401, 429),
+          ...errorExample(
+            'INVALID_FRAME_ANCESTOR',
+            '"https://app.example.com/embed" is not an origin like https://app.example.com (http or https, no path, query or credentials).',
+            { field: 'frame_ancestors' },
+          ),
+        },
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
 import { Strict, Text, errorResponses } from '../../schema-kit.js';
 import { AppAuthTypeHeader, presentTokenPair, TOKEN_RESPONSE_HEADERS, TokenPairResponse } from './token-pair.schema.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 
 const LoginBody = Strict({
   credentials: Type.Optional(Text(4096, { description: 'base64 of `client_id:client_secret`; or send `Authorization: Basic <same>`' })),
@@ -25,8 +26,22 @@ export const loginRoute = (app: App, ctx: AppContext) =>
         tags: ['Authentication'],
         security: [{ appAuthType: [] }],
         headers: AppAuthTypeHeader,
-        body: LoginBody,
-        response: { 200: TokenPairResponse, ...errorResponses(400, 401, 429) },
+        body: Example(LoginBody, {
+          credentials: 'Y2xpX21zakJUUGtXY3B3Y0s1NVp1QU1NLXc6Y3Nfc2tfWWIza1Q5cUxtMlZ4N1JjTjFwV3o1c0hkOEZnSjRhVWU2b0tpMHRCblF5RQ==',
+        }),
+        response: {
+          200: Example(TokenPairResponse, {
+            message: 'Login successful.',
+            data: {
+              access_token: 'cs_at_gU7QxBiEYVgbFWAMbVeagXpE93nBAHhZBGAm5Yzasbo',
+              refresh_token: 'cs_rt_0P0XfwG3bPI-1QzA6Iim7qT10rEfWUt06uwrSAktfms',
+              token_type: 'bearer',
+              expires_in: 1772446527,
+            },
+          }),
+          ...errorResponses(400, 401, 429),
+          ...errorExample('INVALID_CREDENTIALS', 'The credentials are not valid.'),
+        },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
 import { RequiredText, Strict, errorResponses } from '../../schema-kit.js';
 import { AppAuthTypeHeader, presentTokenPair, TOKEN_RESPONSE_HEADERS, TokenPairResponse } from './token-pair.schema.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 
 const RefreshBody = Strict({
   access_token: RequiredText(128, 'ACCESS_TOKEN_REQUIRED', { description: 'The (possibly expired) access token' }),
@@ -22,8 +23,26 @@ export const refreshTokenRoute = (app: App, ctx: AppContext) =>
         tags: ['Authentication'],
         security: [{ appAuthType: [] }],
         headers: AppAuthTypeHeader,
-        body: RefreshBody,
-        response: { 200: TokenPairResponse, ...errorResponses(400, 401, 429) },
+        body: Example(RefreshBody, {
+          access_token: 'cs_at_gU7QxBiEYVgbFWAMbVeagXpE93nBAHhZBGAm5Yzasbo',
+          refresh_token: 'cs_rt_0P0XfwG3bPI-1QzA6Iim7qT10rEfWUt06uwrSAktfms',
+        }),
+        response: {
+          200: Example(TokenPairResponse, {
+            message: 'Token refreshed.',
+            data: {
+              access_token: 'cs_at_Xk2vR9mQ4tL7wB1nC8yH5pZ3sD6fJ0gK2aE4uI7oT1q',
+              refresh_token: 'cs_rt_Vn5bM8cX1zL4kJ7hG0fD3sA6qW9eR2tY5uI8oP1aS4d',
+              token_type: 'bearer',
+              expires_in: 1772450127,
+            },
+          }),
+          ...errorResponses(400, 401, 429),
+          ...errorExample(
+            'REFRESH_TOKEN_REUSED',
+            'This refresh token was already used. Every token of this login is now revoked; log in again.',
+          ),
+        },
       },
     },
     async (request, reply) => {

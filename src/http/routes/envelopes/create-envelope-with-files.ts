@@ -5,10 +5,11 @@ import { idempotentResponse } from '../../idempotency.js';
 import { originOf } from '../../request-origin.js';
 import { bodyValidation } from '../../validator.js';
 import { invalidEnvelopeRequest } from './envelope-request-problems.js';
-import { Ok, Strict, errorResponses } from '../../schema-kit.js';
-import { CreatedEnvelope, EnvelopeObject, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
-import { createdBody } from './created-envelope-body.js';
+import { Strict, errorResponses } from '../../schema-kit.js';
+import { EnvelopeObject, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
+import { CreatedEnvelopeResponse, createdBody } from './created-envelope-body.js';
 import { FileIds } from './upload.schema.js';
+import { errorExample, Example } from '../../openapi-examples.js';
 
 const CreateWithFilesBody = Strict({ envelope: EnvelopeObject, file_ids: FileIds, recipients: RecipientsObject });
 
@@ -25,8 +26,46 @@ export const createEnvelopeWithFilesRoute = (app: App, ctx: AppContext) =>
         description:
           'As createEnvelope, with `file_ids` from upload_file instead of `documents`. Each upload is used once. Accepts an Idempotency-Key header.',
         tags: ['Envelopes'],
-        body: CreateWithFilesBody,
-        response: { 201: Ok(CreatedEnvelope, 'Envelope created'), ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
+        body: Example(CreateWithFilesBody, {
+          envelope: {
+            name: 'Employment contract – Grace Hopper',
+            message: 'Please sign your contract by Friday.',
+            tags: ['hr', 'contracts'],
+            expiration_days: 30,
+            email_reminders: true,
+            reminder_period: 3,
+            sign_process_flow: 'Sequential',
+          },
+          file_ids: ['file_j2P97qWscB1UZnNqHPCZKg'],
+          recipients: {
+            signers: [
+              {
+                name: 'Grace Hopper',
+                email: 'grace@example.com',
+                signing_order: 1,
+                fields: [
+                  { type: 'signature', page: 4, x: 72, y: 640, width: 180, height: 40, required: true },
+                  { type: 'date_signed', page: 4, x: 300, y: 650, width: 120, height: 20 },
+                ],
+              },
+              {
+                name: 'Ada Lovelace',
+                email: 'ada@example.com',
+                signing_order: 2,
+                fields: [{ type: 'signature', anchor: { text: 'Employer signature', offset_y: -12, width: 180, height: 40 } }],
+              },
+            ],
+            observers: [{ name: 'HR team', email: 'hr@example.com' }],
+          },
+        }),
+        response: {
+          201: CreatedEnvelopeResponse,
+          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+          ...errorExample('FILE_NOT_FOUND', 'No unused upload file_j2P97qWscB1UZnNqHPCZKg for this kind of request: upload it again.', {
+            field: 'file_ids[0]',
+            message: 'The request is invalid.',
+          }),
+        },
       },
     },
     async (request, reply) => {

@@ -7,16 +7,10 @@ import { callerOf, type App } from '../../app-type.js';
 import { idempotentResponse } from '../../idempotency.js';
 import { originOf } from '../../request-origin.js';
 import { bodyValidation } from '../../validator.js';
-import { List, Ok, RequiredText, Strict, Text, errorResponses } from '../../schema-kit.js';
-import {
-  CreatedEnvelope,
-  envelopeSettingsProperties,
-  ObserverSchema,
-  SignerSchema,
-  toAuthenticationInput,
-  toEnvelopeInput,
-} from './envelope.schema.js';
-import { createdBody } from './created-envelope-body.js';
+import { List, RequiredText, Strict, Text, errorResponses } from '../../schema-kit.js';
+import { envelopeSettingsProperties, ObserverSchema, SignerSchema, toAuthenticationInput, toEnvelopeInput } from './envelope.schema.js';
+import { CreatedEnvelopeResponse, createdBody } from './created-envelope-body.js';
+import { errorExample, Example } from '../../openapi-examples.js';
 
 const FormField = Strict({
   placeholder: RequiredText(100, 'FORM_FIELD_PLACEHOLDER_REQUIRED'),
@@ -94,8 +88,27 @@ export const createEnvelopeWithTemplateRoute = (app: App, ctx: AppContext) =>
           "Every signer role of the template is filled exactly once (by signer_title); the role's signing order and fields apply, " +
           '`form_fields` prefill them by placeholder, and settings the request omits come from the template. Accepts an Idempotency-Key header.',
         tags: ['Envelopes'],
-        body: CreateWithTemplateBody,
-        response: { 201: Ok(CreatedEnvelope, 'Envelope created'), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+        body: Example(CreateWithTemplateBody, {
+          template_id: 'tpl_8T2HrtYsl5XErp4YvyWFIg',
+          envelope: { name: 'Employment contract – Grace Hopper', expiration_days: 14 },
+          recipients: {
+            signers: [
+              {
+                signer_title: 'Employee',
+                name: 'Grace Hopper',
+                email: 'grace@example.com',
+                form_fields: [{ placeholder: 'Start date', default_value: '2026-04-01', editable: false }],
+              },
+              { signer_title: 'Employer', name: 'Ada Lovelace', email: 'ada@example.com' },
+            ],
+            observers: [{ observer_title: 'HR', name: 'HR team', email: 'hr@example.com' }],
+          },
+        }),
+        response: {
+          201: CreatedEnvelopeResponse,
+          ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+          ...errorExample('TEMPLATE_INACTIVE', 'Template tpl_8T2HrtYsl5XErp4YvyWFIg is inactive; activate it first.'),
+        },
       },
     },
     async (request, reply) => {

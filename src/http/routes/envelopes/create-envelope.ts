@@ -5,17 +5,10 @@ import { idempotentResponse } from '../../idempotency.js';
 import { originOf } from '../../request-origin.js';
 import { bodyValidation } from '../../validator.js';
 import { invalidEnvelopeRequest } from './envelope-request-problems.js';
-import { List, Ok, Strict, errorResponses } from '../../schema-kit.js';
-import {
-  Base64Document,
-  CreatedEnvelope,
-  EnvelopeObject,
-  RecipientsObject,
-  toEnvelopeInput,
-  toObserverInput,
-  toSignerInput,
-} from './envelope.schema.js';
-import { createdBody } from './created-envelope-body.js';
+import { List, Strict, errorResponses } from '../../schema-kit.js';
+import { Base64Document, EnvelopeObject, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
+import { CreatedEnvelopeResponse, createdBody } from './created-envelope-body.js';
+import { errorExample, Example } from '../../openapi-examples.js';
 
 export const CreateEnvelopeBody = Strict({
   envelope: EnvelopeObject,
@@ -35,8 +28,51 @@ export const createEnvelopeRoute = (app: App, ctx: AppContext) =>
         summary: 'Create and send an envelope from base64 documents',
         description: 'Also answers at /v2.0/envelope/create. Accepts an Idempotency-Key header.',
         tags: ['Envelopes'],
-        body: CreateEnvelopeBody,
-        response: { 201: Ok(CreatedEnvelope, 'Envelope created'), ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
+        body: Example(CreateEnvelopeBody, {
+          envelope: {
+            name: 'Employment contract – Grace Hopper',
+            message: 'Please sign your contract by Friday.',
+            tags: ['hr', 'contracts'],
+            expiration_days: 30,
+            email_reminders: true,
+            reminder_period: 3,
+            sign_process_flow: 'Sequential',
+          },
+          documents: [
+            {
+              name: 'Employment contract.pdf',
+              content_base64: 'JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg==',
+            },
+          ],
+          recipients: {
+            signers: [
+              {
+                name: 'Grace Hopper',
+                email: 'grace@example.com',
+                signing_order: 1,
+                fields: [
+                  { type: 'signature', page: 4, x: 72, y: 640, width: 180, height: 40, required: true },
+                  { type: 'date_signed', page: 4, x: 300, y: 650, width: 120, height: 20 },
+                ],
+              },
+              {
+                name: 'Ada Lovelace',
+                email: 'ada@example.com',
+                signing_order: 2,
+                fields: [{ type: 'signature', anchor: { text: 'Employer signature', offset_y: -12, width: 180, height: 40 } }],
+              },
+            ],
+            observers: [{ name: 'HR team', email: 'hr@example.com' }],
+          },
+        }),
+        response: {
+          201: CreatedEnvelopeResponse,
+          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+          ...errorExample('INVALID_FIELD', '"recipients.signers[0].email" must be a valid email.', {
+            field: 'recipients.signers[0].email',
+            message: 'The request is invalid.',
+          }),
+        },
       },
     },
     async (request, reply) => {

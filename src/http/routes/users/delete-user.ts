@@ -4,6 +4,7 @@ import { removeUser } from '../../../app/users/remove-user.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Ok, Text, errorResponses } from '../../schema-kit.js';
 import { UserIdParams } from './users.schema.js';
+import { errorExample, Example } from '../../openapi-examples.js';
 
 export const deleteUserRoute = (app: App, ctx: AppContext) =>
   app.delete(
@@ -19,7 +20,14 @@ export const deleteUserRoute = (app: App, ctx: AppContext) =>
           "OWNER_NOT_REMOVABLE. An unknown or other account's user is 404 USER_NOT_FOUND.",
         tags: ['Users'],
         params: UserIdParams,
-        response: { 200: Ok(Type.Object({ user_id: Text(64) }), 'User removed'), ...errorResponses(401, 404, 409, 429) },
+        response: {
+          200: Example(Ok(Type.Object({ user_id: Text(64) }), 'User removed'), {
+            message: 'User removed.',
+            data: { user_id: 'usr_YFQjTNQWxgFtqu5oj0B8hA' },
+          }),
+          ...errorResponses(401, 404, 409, 429),
+          ...errorExample('OWNER_NOT_REMOVABLE', 'The account owner cannot be removed.'),
+        },
       },
     },
     async (request) => {

@@ -3,6 +3,7 @@ import { inviteUser } from '../../../app/users/invite-user.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Email, Ok, RequiredText, Strict, errorResponses } from '../../schema-kit.js';
 import { Role, UserData, presentUser } from './users.schema.js';
+import { errorExample, Example } from '../../openapi-examples.js';
 
 const InviteBody = Strict({
   email: Email({ 'x-invalid-code': 'INVALID_EMAIL', description: 'Where the invitation goes; one address is one user, in one account' }),
@@ -24,8 +25,25 @@ export const inviteUserRoute = (app: App, ctx: AppContext) =>
           'that is already a user, in this account or another, is 409 EMAIL_IN_USE. At most 500 users per account ' +
           '(403 USER_LIMIT_REACHED).',
         tags: ['Users'],
-        body: InviteBody,
-        response: { 201: Ok(UserData, 'User invited'), ...errorResponses(400, 401, 403, 409, 429) },
+        body: Example(InviteBody, { email: 'grace@example.com', name: 'Grace Hopper', role: 'sender' }),
+        response: {
+          201: Example(Ok(UserData, 'User invited'), {
+            message: 'User invited; the invitation is on its way.',
+            data: {
+              user_id: 'usr_YFQjTNQWxgFtqu5oj0B8hA',
+              name: 'Grace Hopper',
+              email: 'grace@example.com',
+              role: 'sender',
+              is_owner: false,
+              created_at: '2026-03-03T14:02:45.000Z',
+            },
+          }),
+          ...errorResponses(400, 401, 403, 409, 429),
+          ...errorExample(
+            'EMAIL_IN_USE',
+            "grace@example.com is already a user's address; one address signs in as one user, in one account.",
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import { changeUserRole } from '../../../app/users/change-user-role.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Ok, Strict, errorResponses } from '../../schema-kit.js';
 import { Role, UserData, UserIdParams, presentUser } from './users.schema.js';
+import { errorExample, Example } from '../../openapi-examples.js';
 
 const UpdateBody = Strict({ role: Role });
 
@@ -20,8 +21,22 @@ export const updateUserRoute = (app: App, ctx: AppContext) =>
           "account's user is 404 USER_NOT_FOUND.",
         tags: ['Users'],
         params: UserIdParams,
-        body: UpdateBody,
-        response: { 200: Ok(UserData, 'User updated'), ...errorResponses(400, 401, 404, 409, 429) },
+        body: Example(UpdateBody, { role: 'admin' }),
+        response: {
+          200: Example(Ok(UserData, 'User updated'), {
+            message: 'User updated.',
+            data: {
+              user_id: 'usr_YFQjTNQWxgFtqu5oj0B8hA',
+              name: 'Grace Hopper',
+              email: 'grace@example.com',
+              role: 'admin',
+              is_owner: false,
+              created_at: '2026-03-03T14:02:45.000Z',
+            },
+          }),
+          ...errorResponses(400, 401, 404, 409, 429),
+          ...errorExample('OWNER_ROLE_FIXED', "The account owner is always an admin; the owner's role cannot change.", { field: 'role' }),
+        },
       },
     },
     async (request) => {
