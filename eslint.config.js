@@ -7,6 +7,7 @@ export default tseslint.config(
       'node_modules/',
       'dist/',
       'clients/typescript/dist/',
+      'packages/verify/dist/',
       'data/',
       'coverage/',
       '**/*.min.js',

@@ -12,7 +12,7 @@ import { readLedger } from '../../src/app/ledger/append-ledger-entry.js';
 import { loadConfig, type S3DocumentStore } from '../../src/config.js';
 import { s3BlobStore } from '../../src/infra/blobs/s3-blob-store.js';
 import { openDatabase, type DatabaseHandle } from '../../src/infra/db/database.js';
-import { verifySealedPdf } from '../../src/infra/pdf/verify-pdf.js';
+import { verifySealedPdf } from '@countersign/verify';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { createPostgresDatabase } from '../support/databases.js';
 import { makePdf } from '../support/pdf-fixtures.js';

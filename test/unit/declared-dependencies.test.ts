@@ -11,7 +11,7 @@ type Section = 'dependencies' | 'devDependencies' | 'peerDependencies' | 'option
 /**
  * Which package.json declares the packages a tree imports. What the server runs (src/, bin/) must be
  * in `dependencies`, which a production install keeps; tooling, tests and the pages' build may also
- * use `devDependencies`. The typed client is a package of its own. The first matching prefix wins.
+ * use `devDependencies`. The typed client and the verifier are packages of their own. The first matching prefix wins.
  */
 const TREES: { prefix: string; packageJson: string; sections: Section[] }[] = [
   { prefix: 'clients/typescript/src/', packageJson: 'clients/typescript/package.json', sections: ['dependencies', 'peerDependencies'] },
@@ -20,6 +20,9 @@ const TREES: { prefix: string; packageJson: string; sections: Section[] }[] = [
     packageJson: 'clients/typescript/package.json',
     sections: ['dependencies', 'devDependencies', 'peerDependencies'],
   },
+  { prefix: 'packages/verify/src/', packageJson: 'packages/verify/package.json', sections: ['dependencies'] },
+  // The verifier's tests run in the repository's api suite, with its fixtures.
+  { prefix: 'packages/verify/', packageJson: 'package.json', sections: ['dependencies', 'devDependencies'] },
   { prefix: 'src/', packageJson: 'package.json', sections: ['dependencies', 'optionalDependencies'] },
   { prefix: 'bin/', packageJson: 'package.json', sections: ['dependencies', 'optionalDependencies'] },
   ...['web/', 'scripts/', 'bench/', 'test/'].map((prefix) => ({
@@ -77,10 +80,10 @@ describe('declared dependencies', () => {
     assert.deepEqual(specifiersOf(code).map(packageOf).filter(Boolean).sort(), ['@beta/core', 'alpha', 'delta', 'epsilon', 'gamma']);
   });
 
-  it('finds every package imported by src/, bin/, web/, scripts/, bench/, test/ and clients/ in the package.json that governs it', () => {
+  it('finds every package imported by src/, bin/, web/, scripts/, bench/, test/, clients/ and packages/ in the package.json that governs it', () => {
     const undeclared: string[] = [];
     let checked = 0;
-    for (const root of ['src', 'bin', 'web', 'scripts', 'bench', 'test', 'clients']) {
+    for (const root of ['src', 'bin', 'web', 'scripts', 'bench', 'test', 'clients', 'packages']) {
       for (const file of filesUnder(root)) {
         const tree = TREES.find(({ prefix }) => file.startsWith(prefix));
         assert.ok(tree, `${file} belongs to no tree`);

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/language.js';
 import { readAccount } from '../../infra/db/tables/accounts-table.js';
-import type { CompletionRecord, EmbeddedFile, SealedLedgerProof } from '../../infra/pdf/completion-record.js';
+import type { CompletionRecord, SealedLedgerProof } from '@countersign/verify';
+import type { EmbeddedFile } from '../../infra/pdf/completion-record.js';
 import type { PageInfo } from '../../infra/pdf/intake.js';
 import type { SealingOptions } from '../../infra/pdf/pdf-pool.js';
 import type { AppContext } from '../context.js';

@@ -1,5 +1,5 @@
 import { readEntryOfHash } from '../../infra/db/tables/ledger-table.js';
-import type { SealedLedgerProof } from '../../infra/pdf/completion-record.js';
+import type { SealedLedgerProof } from '@countersign/verify';
 import type { AppContext } from '../context.js';
 import { inclusionProofIn } from '../ledger/inclusion-proof.js';
 import { blockNumberOf } from '../ledger/number-ledger-entries.js';

@@ -1,5 +1,6 @@
 import { frontierRoot } from '../../infra/ledger/merkle-frontier.js';
-import { signTreeHead, type SignedTreeHead } from '../../infra/ledger/tree-head.js';
+import type { SignedTreeHead } from '@countersign/verify';
+import { signTreeHead } from '../../infra/ledger/tree-head.js';
 import type { AppContext } from '../context.js';
 import { numberedLogState } from './numbered-log-state.js';
 

@@ -1,6 +1,6 @@
+import type { Check } from '@countersign/verify';
 import { readEnvelopeDocumentsWithCertificate } from '../../infra/db/tables/documents-table.js';
 import { sha256Hex } from '../../infra/hash.js';
-import type { Check } from '../../infra/pdf/verify-pdf.js';
 import type { AppContext } from '../context.js';
 import { readVerificationRecord } from './verification-record.js';
 

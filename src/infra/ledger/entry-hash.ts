@@ -1,5 +1,5 @@
+import { canonicalJson } from '@countersign/verify';
 import { sameDigest, sha256Hex } from '../hash.js';
-import { canonicalJson } from './canonical-json.js';
 
 /** The `previous_hash` of an envelope chain's first entry. */
 export const GENESIS_HASH = '0'.repeat(64);

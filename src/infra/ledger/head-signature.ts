@@ -1,6 +1,6 @@
 import { verify } from 'node:crypto';
-import { canonicalJson } from './canonical-json.js';
-import { ed25519PublicKeyFromBase64, type LedgerKey } from './ledger-key.js';
+import { canonicalJson, ed25519PublicKeyFromBase64 } from '@countersign/verify';
+import type { LedgerKey } from './ledger-key.js';
 
 /** The bytes `audit_logs.head_signature` signs: the RFC 8785 JSON of `{envelope_id, head_hash}`, UTF-8. */
 const signedBytes = (envelopeId: string, headHash: string): Buffer =>

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { join } from 'node:path';
+import { rawEd25519PublicKeyBase64 } from '@countersign/verify';
 import { sha256Hex } from '../hash.js';
 import { readKeyFileIfPresent, readOrCreateKeyFile } from '../key-file.js';
 
@@ -30,23 +31,10 @@ export const findLedgerPublicKey = async (dataDir: string): Promise<string | und
 
 export const ledgerKeyFrom = (privateKey: KeyObject): LedgerKey => {
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('The ledger key must be an Ed25519 key.');
-  const rawPublicKey = rawEd25519PublicKey(createPublicKey(privateKey));
+  const rawPublicKey = Buffer.from(rawEd25519PublicKeyBase64(createPublicKey(privateKey)), 'base64');
   return {
     publicKeyBase64: rawPublicKey.toString('base64'),
     fingerprint: sha256Hex(rawPublicKey),
     sign: (data) => new Uint8Array(sign(null, data, privateKey)),
   };
 };
-
-const rawEd25519PublicKey = (publicKey: KeyObject): Buffer => {
-  const { x } = publicKey.export({ format: 'jwk' });
-  if (!x) throw new Error('The key has no Ed25519 public part.');
-  return Buffer.from(x, 'base64url');
-};
-
-/** The public key object for 32 raw Ed25519 bytes given in base64. */
-export const ed25519PublicKeyFromBase64 = (publicKeyBase64: string): KeyObject =>
-  createPublicKey({
-    key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKeyBase64, 'base64').toString('base64url') },
-    format: 'jwk',
-  });

@@ -1,4 +1,4 @@
-import { leafHash, nodeHash } from './merkle.js';
+import { leafHash, nodeHash } from '@countersign/verify';
 
 /**
  * RFC 9162 §2.1.3 inclusion and §2.1.4 consistency proofs of the service-wide log, built from the
@@ -175,53 +175,4 @@ export const nodesCompletedBy = (fromChunk: number, frontier: readonly Uint8Arra
     roots.push(hash);
   }
   return nodes;
-};
-
-const isPowerOfTwo = (n: number): boolean => {
-  let power = 1;
-  while (power < n) power *= 2;
-  return power === n;
-};
-
-const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.from(a).equals(b);
-
-/**
- * RFC 9162 §2.1.4.2: does `proof` show that the tree of `from` leaves with root `fromRoot` is a
- * prefix of the tree of `to` leaves with root `toRoot`?
- */
-export const verifyConsistency = (
-  from: number,
-  to: number,
-  proof: readonly Uint8Array[],
-  fromRoot: Uint8Array,
-  toRoot: Uint8Array,
-): boolean => {
-  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 1 || from > to) return false;
-  if (from === to) return proof.length === 0 && sameBytes(fromRoot, toRoot);
-  const path = isPowerOfTwo(from) ? [fromRoot, ...proof] : [...proof];
-  if (path.length === 0) return false;
-  let fn = from - 1;
-  let sn = to - 1;
-  while (fn % 2 === 1) {
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
-  }
-  let fr = path[0]!;
-  let sr = path[0]!;
-  for (const c of path.slice(1)) {
-    if (sn === 0) return false;
-    if (fn % 2 === 1 || fn === sn) {
-      fr = nodeHash(c, fr);
-      sr = nodeHash(c, sr);
-      while (fn % 2 === 0 && fn !== 0) {
-        fn = Math.floor(fn / 2);
-        sn = Math.floor(sn / 2);
-      }
-    } else {
-      sr = nodeHash(sr, c);
-    }
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
-  }
-  return sn === 0 && sameBytes(fr, fromRoot) && sameBytes(sr, toRoot);
 };

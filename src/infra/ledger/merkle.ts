@@ -1,23 +1,9 @@
-import { createHash } from 'node:crypto';
+import { EMPTY_TREE_HASH, leafHash, nodeHash } from '@countersign/verify';
 
 /**
- * RFC 6962 §2.1 Merkle tree hashing, written here because no maintained npm package implements
- * the RFC's exact tree shape and domain-separation prefixes; the unit tests pin it to the
- * Certificate Transparency reference vectors.
+ * RFC 6962 §2.1 trees built from every leaf: the reference the service's proofs (merkle-proofs.ts)
+ * are tested against. The hashing and the proof checks are @countersign/verify's.
  */
-
-const sha256 = (...parts: Uint8Array[]): Uint8Array => {
-  const hash = createHash('sha256');
-  for (const part of parts) hash.update(part);
-  return new Uint8Array(hash.digest());
-};
-
-const LEAF_PREFIX = Uint8Array.of(0x00);
-const NODE_PREFIX = Uint8Array.of(0x01);
-
-export const leafHash = (data: Uint8Array): Uint8Array => sha256(LEAF_PREFIX, data);
-
-export const nodeHash = (left: Uint8Array, right: Uint8Array): Uint8Array => sha256(NODE_PREFIX, left, right);
 
 /** The largest power of two strictly smaller than n (n ≥ 2): where RFC 6962 splits a tree. */
 const splitPoint = (n: number): number => {
@@ -25,9 +11,6 @@ const splitPoint = (n: number): number => {
   while (k * 2 < n) k *= 2;
   return k;
 };
-
-/** The empty tree's hash: SHA-256 of nothing. */
-export const EMPTY_TREE_HASH: Uint8Array = sha256();
 
 /** MTH(D[n]) of RFC 6962 over the leaves' data. */
 export const merkleRoot = (leaves: readonly Uint8Array[]): Uint8Array => {
@@ -55,33 +38,4 @@ const auditPath = (hashes: readonly Uint8Array[], index: number): Uint8Array[] =
   return index < k
     ? [...auditPath(hashes.slice(0, k), index), subtreeRoot(hashes.slice(k))]
     : [...auditPath(hashes.slice(k), index - k), subtreeRoot(hashes.slice(0, k))];
-};
-
-/** RFC 9162 §2.1.3.2: does `proof` show that `leafData` is leaf `index` of a tree of `treeSize` with this root? */
-export const verifyInclusion = (
-  leafData: Uint8Array,
-  index: number,
-  treeSize: number,
-  proof: readonly Uint8Array[],
-  root: Uint8Array,
-): boolean => {
-  if (!Number.isInteger(index) || !Number.isInteger(treeSize) || index < 0 || index >= treeSize) return false;
-  let fn = index;
-  let sn = treeSize - 1;
-  let hash = leafHash(leafData);
-  for (const sibling of proof) {
-    if (sn === 0) return false;
-    if (fn % 2 === 1 || fn === sn) {
-      hash = nodeHash(sibling, hash);
-      while (fn % 2 === 0 && fn !== 0) {
-        fn = Math.floor(fn / 2);
-        sn = Math.floor(sn / 2);
-      }
-    } else {
-      hash = nodeHash(hash, sibling);
-    }
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
-  }
-  return sn === 0 && Buffer.from(hash).equals(root);
 };

@@ -1,5 +1,5 @@
+import { scanInflateBudget } from '@countersign/verify';
 import { PDF, type PDFPage } from '@libpdf/core';
-import { scanInflateBudget } from './inflate-budget.js';
 import { pageGeometry, userBoxToTopLeft, type Box } from './page-geometry.js';
 
 /** Where an anchor text occurs: contract coordinates (PDF points, top-left origin of the page as seen). */

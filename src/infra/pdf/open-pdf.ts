@@ -1,6 +1,6 @@
+import { scanInflateBudget } from '@countersign/verify';
 import { PDF } from '@libpdf/core';
 import { AppError } from '../../domain/app-error.js';
-import { scanInflateBudget } from './inflate-budget.js';
 
 const PDF_HEADER = '%PDF-';
 /** Producers may put junk before the header; readers accept it within the first KiB (ISO 32000-2 §7.5.2 note). */

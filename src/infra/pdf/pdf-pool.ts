@@ -4,13 +4,13 @@ import type { Piscina } from 'piscina';
 import { AppError } from '../../domain/app-error.js';
 import type { SignaturePagesTask } from './append-pages.js';
 import type { CertificateInput } from './certificate-page.js';
-import type { CompletionRecord, EmbeddedFile } from './completion-record.js';
+import type { CompletionRecord, VerifyOptions, VerifyReport } from '@countersign/verify';
+import type { EmbeddedFile } from './completion-record.js';
 import type { AnchorMatch } from './find-anchors.js';
 import type { InspectOptions, PageInfo, PdfInfo } from './intake.js';
 import type * as tasks from './pdf-worker.js';
 import type { SigningIdentityOptions } from './signing-identity.js';
 import type { FieldStamp } from './stamp-fields.js';
-import type { VerifyOptions, VerifyReport } from './verify-pdf.js';
 
 export interface PdfPoolOptions {
   /** Worker threads (PDF_WORKERS). */

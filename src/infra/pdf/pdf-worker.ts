@@ -1,12 +1,12 @@
 import type { AppError, Problem } from '../../domain/app-error.js';
 import type { SignaturePagesTask } from './append-pages.js';
 import type { CertificateInput } from './certificate-page.js';
-import type { CompletionRecord, EmbeddedFile } from './completion-record.js';
+import type { CompletionRecord, VerifyOptions, VerifyReport } from '@countersign/verify';
+import type { EmbeddedFile } from './completion-record.js';
 import type { AnchorSearch, findAnchorsOnce } from './find-anchors.js';
 import type { InspectOptions, PageInfo, PdfInfo } from './intake.js';
 import type { SigningIdentity, SigningIdentityOptions } from './signing-identity.js';
 import type { FieldStamp } from './stamp-fields.js';
-import type { VerifyOptions, VerifyReport } from './verify-pdf.js';
 
 /**
  * The tasks the PDF worker pool runs (pdf-pool.ts), one exported function each, in worker threads:
@@ -24,7 +24,9 @@ const settle = async <T>(work: () => Promise<T>): Promise<TaskResult<T>> => {
   } catch (error) {
     // Imported the way the tasks' modules are: under tsx (the tests), a worker's static and dynamic
     // imports of one file are two module instances, and only this one's class is what the tasks throw.
-    const { AppError } = await import('../../domain/app-error.js');
+    const [{ AppError }, { isPdfTooComplex }] = await Promise.all([import('../../domain/app-error.js'), import('@countersign/verify')]);
+    // The verifier package's refusal of a document past the inflate budget is the contract's PDF_TOO_COMPLEX.
+    if (isPdfTooComplex(error)) return { error: { code: 'PDF_TOO_COMPLEX', message: error.message, problems: [] } };
     if (!(error instanceof AppError)) throw error;
     return { error: { code: error.code, message: error.message, problems: error.problems } };
   }
@@ -108,7 +110,7 @@ export const signaturePages = (task: SignaturePagesTask): Promise<TaskResult<{ b
   });
 
 export const verify = (task: { bytes: Uint8Array; options: VerifyOptions }): Promise<TaskResult<VerifyReport>> =>
-  settle(async () => (await import('./verify-pdf.js')).verifySealedPdf(task.bytes, task.options));
+  settle(async () => (await import('@countersign/verify')).verifySealedPdf(task.bytes, task.options));
 
 export const completionRecord = (task: { bytes: Uint8Array }): Promise<TaskResult<CompletionRecord | undefined>> =>
-  settle(async () => (await import('./completion-record.js')).readCompletionRecord(task.bytes));
+  settle(async () => (await import('@countersign/verify')).readCompletionRecord(task.bytes));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { verifySealedPdf } from '../../../src/infra/pdf/verify-pdf.js';
+import { verifySealedPdf } from '@countersign/verify';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { startSwitchableTsa } from '../../support/switchable-tsa.js';
 import { completionOf, driveToFailedSeal, loginAgain, signedEnvelope } from './completion-helpers.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { COMPLETION_RETRY_DELAYS_MS } from '../../../src/domain/completion-state.js';
-import { verifySealedPdf } from '../../../src/infra/pdf/verify-pdf.js';
+import { verifySealedPdf } from '@countersign/verify';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
 import { startSwitchableTsa } from '../../support/switchable-tsa.js';

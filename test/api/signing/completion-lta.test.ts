@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { readCompletionRecord } from '../../../src/infra/pdf/completion-record.js';
+import { readCompletionRecord } from '@countersign/verify';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
 import { pdfsig } from '../../unit/pdf/poppler.js';

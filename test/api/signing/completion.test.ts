@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { readLedger } from '../../../src/app/ledger/append-ledger-entry.js';
-import { readCompletionRecord } from '../../../src/infra/pdf/completion-record.js';
-import { verifySealedPdf } from '../../../src/infra/pdf/verify-pdf.js';
+import { readCompletionRecord, verifySealedPdf } from '@countersign/verify';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope, envelopeRequest, pdfBase64 } from '../../support/envelopes.js';
 import { pdfsig } from '../../unit/pdf/poppler.js';

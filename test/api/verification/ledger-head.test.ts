@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
+import { verifyTreeHead } from '@countersign/verify';
 import { merkleRoot } from '../../../src/infra/ledger/merkle.js';
-import { verifyTreeHead } from '../../../src/infra/ledger/tree-head.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
 

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { X509Certificate, createHash } from 'node:crypto';
-import { merkleRoot, verifyInclusion } from '../../../src/infra/ledger/merkle.js';
-import { verifyConsistency } from '../../../src/infra/ledger/merkle-proofs.js';
-import { verifyTreeHead } from '../../../src/infra/ledger/tree-head.js';
+import { verifyConsistency, verifyInclusion, verifyTreeHead } from '@countersign/verify';
+import { merkleRoot } from '../../../src/infra/ledger/merkle.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { createEnvelope } from '../../support/envelopes.js';
 

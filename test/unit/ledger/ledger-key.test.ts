@@ -4,7 +4,8 @@ import { createHash, createPublicKey, generateKeyPairSync, verify } from 'node:c
 import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ed25519PublicKeyFromBase64, ledgerKeyFrom, ledgerKeyPath, loadLedgerKey } from '../../../src/infra/ledger/ledger-key.js';
+import { ed25519PublicKeyFromBase64 } from '@countersign/verify';
+import { ledgerKeyFrom, ledgerKeyPath, loadLedgerKey } from '../../../src/infra/ledger/ledger-key.js';
 
 const withDataDir = async (run: (dataDir: string) => Promise<void>) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'countersign-ledger-key-'));

@@ -7,9 +7,9 @@ import { getConsistencyProof } from '../../../src/app/ledger/consistency-proof.j
 import { getInclusionProof } from '../../../src/app/ledger/inclusion-proof.js';
 import { extendLedgerNodes } from '../../../src/app/ledger/ledger-nodes.js';
 import { systemClock } from '../../../src/domain/clock.js';
+import { verifyConsistency } from '@countersign/verify';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../src/infra/db/database.js';
 import { inclusionProof, merkleRoot } from '../../../src/infra/ledger/merkle.js';
-import { verifyConsistency } from '../../../src/infra/ledger/merkle-proofs.js';
 import { freshDatabaseConfig, testDatabases } from '../../support/databases.js';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');

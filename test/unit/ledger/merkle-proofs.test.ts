@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { inclusionProof, merkleRoot, verifyInclusion } from '../../../src/infra/ledger/merkle.js';
+import { verifyConsistency, verifyInclusion } from '@countersign/verify';
+import { inclusionProof, merkleRoot } from '../../../src/infra/ledger/merkle.js';
 import {
   CHUNK_SIZE,
   STORED_LEVEL,
@@ -9,7 +10,6 @@ import {
   buildInclusionProof,
   frontierSubtrees,
   nodesCompletedBy,
-  verifyConsistency,
   type StoredNode,
   type Subtree,
   type SubtreeSource,

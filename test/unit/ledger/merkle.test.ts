@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { EMPTY_TREE_HASH, inclusionProof, leafHash, merkleRoot, nodeHash, verifyInclusion } from '../../../src/infra/ledger/merkle.js';
+import { EMPTY_TREE_HASH, leafHash, nodeHash, verifyInclusion } from '@countersign/verify';
+import { inclusionProof, merkleRoot } from '../../../src/infra/ledger/merkle.js';
 import { EMPTY_FRONTIER, appendLeaf, frontierRoot, type MerkleFrontier } from '../../../src/infra/ledger/merkle-frontier.js';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');

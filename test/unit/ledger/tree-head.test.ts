@@ -1,8 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, verify } from 'node:crypto';
-import { ed25519PublicKeyFromBase64, ledgerKeyFrom } from '../../../src/infra/ledger/ledger-key.js';
-import { signTreeHead, verifyTreeHead } from '../../../src/infra/ledger/tree-head.js';
+import { ed25519PublicKeyFromBase64, verifyTreeHead } from '@countersign/verify';
+import { ledgerKeyFrom } from '../../../src/infra/ledger/ledger-key.js';
+import { signTreeHead } from '../../../src/infra/ledger/tree-head.js';
 
 const key = ledgerKeyFrom(generateKeyPairSync('ed25519').privateKey);
 const head = { tree_size: 42, root_hash: 'ab'.repeat(32), timestamp: '2026-11-21T08:15:32.000Z' };

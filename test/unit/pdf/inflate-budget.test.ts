@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AppError } from '../../../src/domain/app-error.js';
+import { DEFAULT_INFLATE_BUDGET, PdfTooComplexError, scanInflateBudget } from '@countersign/verify';
 import { findAnchors } from '../../../src/infra/pdf/find-anchors.js';
-import { DEFAULT_INFLATE_BUDGET, scanInflateBudget } from '../../../src/infra/pdf/inflate-budget.js';
 import { imageMarkedBomb, multiStreamPdf, objectStreamBomb, pageContentBomb, pdfWithContentOf } from '../../support/pdf-bombs.js';
 import { makeEncryptedPdf, makePdf } from '../../support/pdf-fixtures.js';
 import { makeAes256R6Pdf } from '../../support/pdf-encrypted-r6.js';
@@ -11,7 +10,7 @@ const MIB = 1024 * 1024;
 
 const rejectsAsTooComplex = (scan: () => unknown, detail: RegExp) =>
   assert.throws(scan, (error: unknown) => {
-    assert.ok(error instanceof AppError);
+    assert.ok(error instanceof PdfTooComplexError);
     assert.equal(error.code, 'PDF_TOO_COMPLEX');
     assert.match(error.message, detail);
     return true;

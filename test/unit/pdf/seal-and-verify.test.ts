@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sealPdf } from '../../../src/infra/pdf/seal-pdf.js';
 import { loadSigningIdentity, type SigningIdentity } from '../../../src/infra/pdf/signing-identity.js';
-import { verifySealedPdf } from '../../../src/infra/pdf/verify-pdf.js';
+import { verifySealedPdf } from '@countersign/verify';
 import { makePdf } from '../../support/pdf-fixtures.js';
 import { pdfsig } from './poppler.js';
 import { startTestTsa, type TestTsa } from './tsa-server.js';

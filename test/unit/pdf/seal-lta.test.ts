@@ -7,7 +7,7 @@ import { HttpTimestampAuthority, PDF, PdfArray, PdfDict, PdfName, PdfNumber, Pdf
 import * as x509 from '@peculiar/x509';
 import { sealPdf } from '../../../src/infra/pdf/seal-pdf.js';
 import { loadSigningIdentity, type SigningIdentity } from '../../../src/infra/pdf/signing-identity.js';
-import { verifySealedPdf } from '../../../src/infra/pdf/verify-pdf.js';
+import { verifySealedPdf } from '@countersign/verify';
 import { makePdf } from '../../support/pdf-fixtures.js';
 import { pdfsig, pdfText } from './poppler.js';
 import { startTestTsa, type TestTsa } from './tsa-server.js';

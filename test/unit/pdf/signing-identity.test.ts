@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import { loadSigningIdentity } from '../../../src/infra/pdf/signing-identity.js';
 import { sealPdf } from '../../../src/infra/pdf/seal-pdf.js';
-import { verifySealedPdf } from '../../../src/infra/pdf/verify-pdf.js';
+import { verifySealedPdf } from '@countersign/verify';
 import { operatorP12 } from '../../support/openssl.js';
 import { makePdf } from '../../support/pdf-fixtures.js';
 

@@ -10,7 +10,7 @@ export interface PublishedTrust {
 /** Time given to each request to a service being checked. */
 const TIMEOUT_MS = 15_000;
 
-/** Reads a service's public ledger routes (docs/concepts/ledger.md), as any third party can. */
+/** Reads a service's public ledger routes, as any third party can. */
 export const ledgerClient = (baseUrl: string) => {
   const base = baseUrl.replace(/\/+$/, '');
   const data = async <T>(path: string): Promise<T | undefined> => {

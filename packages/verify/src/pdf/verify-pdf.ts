@@ -3,15 +3,13 @@ import { scanInflateBudget } from './inflate-budget.js';
 import {
   verifyCmsSignature,
   verifyTimestampToken,
-  type Check,
   type SignerSummary,
   type TimestampChain,
   type TimestampTokenVerification,
 } from './cms-signature.js';
+import type { Check } from '../check.js';
 import { dssCertificates } from './dss-certificates.js';
 import { checkLaterRevisions } from './later-revisions.js';
-
-export type { Check, SignerSummary } from './cms-signature.js';
 
 export interface VerifyReport {
   valid: boolean;

@@ -1,5 +1,5 @@
 import { PdfArray, PdfDict, PdfRef, PdfStream, type PDF, type PdfObject } from '@libpdf/core';
-import type { Check } from './cms-signature.js';
+import type { Check } from '../check.js';
 
 /** Trailer entries every incremental update rewrites: they say where the revision is, not what it shows. */
 const TRAILER_BOOKKEEPING = new Set(['Size', 'Prev', 'ID', 'XRefStm', 'Type', 'Index', 'W', 'Filter', 'DecodeParms', 'Length']);

@@ -1,7 +1,6 @@
-import type { Check } from '../pdf/cms-signature.js';
+import type { Check } from '../check.js';
 import type { SealedLedgerProof } from '../pdf/completion-record.js';
-import { leafHash, verifyInclusion } from './merkle.js';
-import { verifyConsistency } from './merkle-proofs.js';
+import { leafHash, verifyConsistency, verifyInclusion } from './merkle.js';
 import { verifyTreeHead, type SignedTreeHead } from './tree-head.js';
 
 const unhex = (text: string) => Uint8Array.from(Buffer.from(text, 'hex'));
@@ -10,7 +9,7 @@ const isHexList = (value: unknown): value is string[] => Array.isArray(value) &&
 const isSize = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 1;
 
 /**
- * The offline checks of a sealed record's ledger proof (docs/verification.md §5): its leaf is the
+ * The offline checks of a sealed record's ledger proof: its leaf is the
  * entry hash the record names, the audit path leads from it to the root of the sealed tree head,
  * and that head is signed by the ledger key (the trusted one when known, else the key the head
  * names, which the seal covers like the rest of the record).
@@ -62,7 +61,7 @@ export const checkSealedLedgerProof = (entryHash: string, proof: SealedLedgerPro
   ];
 };
 
-/** What the service answers now (docs/verification.md §6): its current head and the two proofs against it. */
+/** What the service answers now: its current head and the two proofs against it. */
 export interface OnlineLedgerState {
   head: SignedTreeHead;
   inclusion: { leaf_hash: string; audit_path: string[] } | undefined;

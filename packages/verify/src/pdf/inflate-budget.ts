@@ -1,9 +1,9 @@
 import { constants, inflateRawSync, inflateSync } from 'node:zlib';
-import { AppError } from '../../domain/app-error.js';
+import { PdfTooComplexError } from './pdf-too-complex.js';
 
 /**
- * How much a document's Flate streams may inflate to before we refuse it (docs/api/limits.md: work a small
- * input can make huge is bounded). A legitimate document of 25 MB and 500 pages stays far below:
+ * How much a document's Flate streams may inflate to before it is refused (work a small input can make
+ * huge is bounded). A legitimate document of 25 MB and 500 pages stays far below:
  * content streams, object streams, xref streams and fonts inflate to a few times their compressed
  * size, while zlib's best ratio (~1000:1) lets a 1 MB stream claim a gigabyte.
  */
@@ -39,7 +39,7 @@ const OBJECT_HEADER = /(?<!\d)(\d+)\s+\d+\s+obj\b/;
 const STREAM_KEYWORD = /(?<!end)stream(\r\n|\n|\r)/;
 const REFERENCE = /(?<!\d)(\d+)\s+\d+\s+R\b/g;
 
-const tooComplex = (detail: string): AppError => new AppError('PDF_TOO_COMPLEX', `The PDF document is too complex to process: ${detail}.`);
+const tooComplex = (detail: string): PdfTooComplexError => new PdfTooComplexError(`The PDF document is too complex to process: ${detail}.`);
 
 const filtersOf = (dict: string): string[] => {
   const match = /\/Filter\s*(\/[A-Za-z0-9]+|\[[^\]]*\])/.exec(dict);

@@ -2,13 +2,7 @@ import 'reflect-metadata';
 import { createHash } from 'node:crypto';
 import * as pkijs from 'pkijs';
 import * as x509 from '@peculiar/x509';
-
-/** One verdict of the verification report. */
-export interface Check {
-  name: string;
-  ok: boolean;
-  detail: string;
-}
+import type { Check } from '../check.js';
 
 export interface SignerSummary {
   subject: string;
