@@ -39,6 +39,7 @@ const main = async () => {
   console.log(`  mail:     ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `${config.dataDir}/outbox (.eml files; links are logged)`}`);
   const generatedKeys = config.database.kind === 'postgres' ? 'generated once, shared through the database' : 'generated';
   console.log(`  keys:     ${config.signingCert ? config.signingCert.p12Path : `${config.dataDir}/keys (${generatedKeys})`}`);
+  if (service.setupUrl) console.log(`  setup:    ${service.setupUrl}`);
 
   const stop = async () => {
     await service.close();

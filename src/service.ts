@@ -5,6 +5,7 @@ import { systemClock, type Clock } from './domain/clock.js';
 import { jobHandlers } from './app/jobs/handlers.js';
 import { scheduleMaintenance } from './app/jobs/maintenance.js';
 import { checkBlobStore } from './infra/blobs/blob-store.js';
+import { issueSetupToken, withdrawSetupToken } from './app/setup/setup-token.js';
 import { openAppContext } from './app-context.js';
 import { startJobWorker, type JobWorker } from './infra/jobs/job-worker.js';
 import { createLogger } from './infra/logger.js';
@@ -15,6 +16,8 @@ export interface RunningService {
   ctx: AppContext;
   server: BuiltServer;
   worker: JobWorker;
+  /** While the installation has no account: `{PUBLIC_URL}/setup/{token}`, this start's way in (the banner prints it). */
+  setupUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -28,6 +31,7 @@ export const startService = async (config: Config, options: { clock?: Clock; log
   const worker = startJobWorker(ctx, jobHandlers);
   ctx.jobs.poke = worker.poke;
   await scheduleMaintenance(ctx);
+  const setupToken = await issueSetupToken(ctx);
   const server = await buildServer(ctx);
   const address = await server.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
@@ -38,8 +42,12 @@ export const startService = async (config: Config, options: { clock?: Clock; log
     ctx,
     server,
     worker,
+    setupUrl: setupToken && `${config.publicUrl}/setup/${setupToken}`,
     close: async () => {
       await server.close();
+      // A stop goes on even when the database is already gone: the token then stays valid until setup is done.
+      if (setupToken)
+        await withdrawSetupToken(ctx, setupToken).catch((error: unknown) => logger.warn({ err: error }, 'setup token not withdrawn'));
       await worker.stop();
       await opened.close();
     },

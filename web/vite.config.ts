@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 // The server maps /sign/{token} to sign.html, /verify/{id} to verify.html, the console's paths
-// to console.html and /embed/{template|compose}/{token} to builder.html, and serves the assets under /app/: each page is an entry of one multi-page build.
+// to console.html, /embed/{template|compose}/{token} to builder.html and /setup/{token} to setup.html, and serves the assets under /app/: each page is an entry of one multi-page build.
 export default defineConfig({
   root: webRoot,
   base: '/app/',
@@ -24,6 +24,7 @@ export default defineConfig({
         verify: fileURLToPath(new URL('verify.html', import.meta.url)),
         console: fileURLToPath(new URL('console.html', import.meta.url)),
         builder: fileURLToPath(new URL('builder.html', import.meta.url)),
+        setup: fileURLToPath(new URL('setup.html', import.meta.url)),
       },
       output: {
         // Named shared chunks (React, pdfjs, the shared UI) instead of one named after whichever module came first.

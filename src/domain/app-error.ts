@@ -179,7 +179,11 @@ export type ErrorCode =
   | 'SESSION_REQUIRED'
   | 'SESSION_EXPIRED'
   | 'CSRF_HEADER_REQUIRED'
-  | 'ROLE_FORBIDDEN';
+  | 'ROLE_FORBIDDEN'
+  // First run
+  | 'INVALID_SETUP_TOKEN'
+  | 'SETUP_COMPLETED'
+  | 'WEAK_PASSWORD';
 
 /** One problem with a request; the HTTP layer presents it as an entry of the contract's `errors[]`. */
 export interface Problem {

@@ -172,6 +172,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   SESSION_EXPIRED: 401,
   CSRF_HEADER_REQUIRED: 403,
   ROLE_FORBIDDEN: 403,
+  INVALID_SETUP_TOKEN: 403,
+  SETUP_COMPLETED: 409,
+  WEAK_PASSWORD: 400,
 };
 
 export const statusOfCode = (code: ErrorCode): number => STATUS_BY_CODE[code];

@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export interface ChildServer {
   url: string;
   process: ChildProcess;
+  /** Everything it wrote to stdout and stderr so far (the start banner among it). */
+  output(): string;
   /** Ends the process with `signal` and waits for it to be gone. */
   stop(signal: NodeJS.Signals): Promise<void>;
 }
@@ -18,8 +20,8 @@ export const startChildServer = async (env: Record<string, string>, options: { c
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
     const timer = setTimeout(() => reject(new Error(`no "listening" line in time:\n${output}`)), 60_000);
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -35,6 +37,7 @@ export const startChildServer = async (env: Record<string, string>, options: { c
   return {
     url,
     process: child,
+    output: () => output,
     stop: async (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;

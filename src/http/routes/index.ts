@@ -11,6 +11,7 @@ import { healthRoutes } from './health.js';
 import { ledgerRoutes } from './ledger/index.js';
 import { pageRoutes } from './pages/index.js';
 import type { RouteModule } from './route-module.js';
+import { setupApiRoutes } from './setup/index.js';
 import { signingApiRoutes } from './signing/index.js';
 import { templateRoutes } from './templates/index.js';
 import { userRoutes } from './users/index.js';
@@ -30,6 +31,7 @@ const apiRoutes: RouteModule[] = [
   ...embeddedRoutes,
   ...webhookRoutes,
   ...consoleApiRoutes,
+  ...setupApiRoutes,
 ];
 
 export const registerRoutes = async (app: App, ctx: AppContext) => {

@@ -23,6 +23,8 @@ export interface UsersTable {
   /** `admin` or `sender` (UserRole). */
   role: string;
   created_at: string;
+  /** scrypt (src/infra/password-hash.ts); null until the user sets a password. */
+  password_hash: string | null;
 }
 
 export interface ConsoleLoginLinksTable {
@@ -439,6 +441,12 @@ export interface ServiceIdentityTable {
   created_at: string;
 }
 
+/** A setup token printed by a start while no account exists (hash only); all are deleted once setup is done. */
+export interface SetupTokensTable {
+  token_hash: string;
+  created_at: string;
+}
+
 export interface Database {
   blobs: BlobsTable;
   templates: TemplatesTable;
@@ -476,4 +484,5 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   service_identity: ServiceIdentityTable;
+  setup_tokens: SetupTokensTable;
 }

@@ -27,6 +27,8 @@ const PUBLIC_CAPABILITY_ROUTES = new Set([
   '/api/v2.0/signing/:signingCode/authenticate',
   // A console sign-in link: the token in the path is the credential, and it names a user, not an account's resource.
   '/console/login/:token',
+  // The first run's page (docs/guide/getting-started.md): the setup token in the path is the credential, and it names no account.
+  '/setup/:token',
   // The embedded builders (docs/api/people.md): their page and the API it calls; the builder token in the path is the credential.
   '/embed/template/:token',
   '/embed/compose/:token',

@@ -26,6 +26,14 @@ export const operations = {
     responseBody: ['application/json'],
     creates: false,
   },
+  completeSetup: {
+    method: 'POST',
+    path: '/api/v2.0/setup',
+    auth: 'bearer',
+    requestBody: ['application/json'],
+    responseBody: ['application/json'],
+    creates: true,
+  },
   createApiClient: {
     method: 'POST',
     path: '/api/v2.0/account/clients',

@@ -39,6 +39,10 @@ export const readAccount = async (db: Db, accountId: string): Promise<Account | 
   return row && accountCodec.fromRow(row);
 };
 
+/** Whether the installation has any account yet: until it does, starts print a setup URL. */
+export const anyAccountExists = async (db: Db): Promise<boolean> =>
+  (await db.selectFrom('accounts').select('id').limit(1).executeTakeFirst()) !== undefined;
+
 export const updateAccount = async (db: Db, accountId: string, changes: Partial<Account>): Promise<void> => {
   await db.updateTable('accounts').set(accountCodec.toColumns(changes)).where('id', '=', accountId).execute();
 };

@@ -13,7 +13,8 @@ export interface User {
   createdAt: string;
 }
 
-export const userCodec = rowCodec<User, UsersTable>({
+/** The password hash stays out of the model: only sign-in reads it (readPasswordHash). */
+export const userCodec = rowCodec<User, Omit<UsersTable, 'password_hash'>>({
   id: 'id',
   accountId: 'account_id',
   name: 'name',
@@ -66,4 +67,14 @@ export const updateUserRole = async (db: Db, userId: string, role: UserRole): Pr
 /** Removes the user row; its sign-in links, sessions and their tokens must be gone first (foreign keys). */
 export const deleteUser = async (db: Db, userId: string): Promise<void> => {
   await db.deleteFrom('users').where('id', '=', userId).execute();
+};
+
+/** The user's password hash (src/infra/password-hash.ts), or null when the user has none. */
+export const readPasswordHash = async (db: Db, userId: string): Promise<string | null> => {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  return row?.password_hash ?? null;
+};
+
+export const setPasswordHash = async (db: Db, userId: string, passwordHash: string): Promise<void> => {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 };

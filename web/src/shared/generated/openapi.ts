@@ -882,6 +882,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2.0/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set up the installation: its first account and owner
+     * @description Public, no `app_auth_type` header. While the installation has no account, each start of the server prints `{PUBLIC_URL}/setup/{setup_token}`; the page there posts its form here. Creates the account (the organisation), its owner (an admin who signs in with this password) and a console session: the answer sets the `countersign_session` cookie, so the browser continues to the console at `/`. One transaction: of two setups at once exactly one succeeds. A token no running start printed: 403 INVALID_SETUP_TOKEN; once any account exists (made here or by `countersign account create`), every call: 409 SETUP_COMPLETED. No API client is made: the console creates them. The per-address limit of unauthenticated calls applies.
+     */
+    post: operations['completeSetup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2.0/signing/{signingCode}': {
     parameters: {
       query?: never;
@@ -1619,6 +1639,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -1646,6 +1677,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Account details.",
+           *       "data": {
+           *         "account_id": "acct_JfpoXKeiZ-ut9e493gzadw",
+           *         "name": "Acme Ltd",
+           *         "plan": "business",
+           *         "owner": {
+           *           "name": "Ada Lovelace",
+           *           "email": "ada@example.com"
+           *         },
+           *         "created_at": "2026-01-12T08:30:00.000Z",
+           *         "envelope_quota": {
+           *           "monthly_limit": 500,
+           *           "used_this_month": 42,
+           *           "resets_at": "2026-04-01T00:00:00.000Z"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               account_id: string;
@@ -1694,6 +1745,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The access token is missing, unknown, revoked or expired.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_ACCESS_TOKEN",
+           *           "developer_message": "The access token is missing, unknown, revoked or expired."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -1761,6 +1823,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -1788,6 +1861,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "API clients.",
+           *       "data": {
+           *         "clients": [
+           *           {
+           *             "client_id": "cli_msjBTPkWcpwcK55ZuAMM-w",
+           *             "description": "CRM integration",
+           *             "created_at": "2026-03-02T09:15:27.000Z",
+           *             "revoked_at": null
+           *           },
+           *           {
+           *             "client_id": "cli_4nQv7cXyR2mB8sLk1pZt0w",
+           *             "description": null,
+           *             "created_at": "2026-01-12T08:30:00.000Z",
+           *             "revoked_at": "2026-02-20T17:04:11.000Z"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               clients: {
@@ -1850,6 +1944,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Only an account's admins may do this; this token is a sender's.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ROLE_FORBIDDEN",
+           *           "developer_message": "Only an account's admins may do this; this token is a sender's."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -1901,6 +2006,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "description": "CRM integration"
+         *     }
+         */
         'application/json': {
           /** @description What the client is for ("CRM integration"), at most 200 characters */
           description?: string;
@@ -1924,6 +2034,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -1951,6 +2072,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "API client created.",
+           *       "data": {
+           *         "client_id": "cli_4nQv7cXyR2mB8sLk1pZt0w",
+           *         "client_secret": "cs_sk_Yb3kT9qLm2Vx7RcN1pWz5sHd8FgJ4aUe6oKi0tBnQyE",
+           *         "credentials": "Y2xpXzRuUXY3Y1h5UjJtQjhzTGsxcFp0MHc6Y3Nfc2tfWWIza1Q5cUxtMlZ4N1JjTjFwV3o1c0hkOEZnSjRhVWU2b0tpMHRCblF5RQ==",
+           *         "description": "CRM integration",
+           *         "created_at": "2026-03-02T09:15:27.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               client_id: string;
@@ -2037,6 +2170,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "An account has at most 50 active API clients: revoke one first.",
+           *       "errors": [
+           *         {
+           *           "error_code": "CLIENT_LIMIT_REACHED",
+           *           "developer_message": "An account has at most 50 active API clients: revoke one first."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -2161,6 +2305,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -2188,6 +2343,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "API client revoked.",
+           *       "data": {
+           *         "client_id": "cli_msjBTPkWcpwcK55ZuAMM-w",
+           *         "revoked_at": "2026-03-04T11:20:05.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               client_id: string;
@@ -2268,6 +2432,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No active API client cli_msjBTPkWcpwcK55ZuAMM-w.",
+           *       "errors": [
+           *         {
+           *           "error_code": "CLIENT_NOT_FOUND",
+           *           "developer_message": "No active API client cli_msjBTPkWcpwcK55ZuAMM-w."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -2335,6 +2510,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -2362,6 +2548,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Account settings.",
+           *       "data": {
+           *         "frame_ancestors": [
+           *           "https://app.example.com"
+           *         ],
+           *         "default_language": "en"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /**
@@ -2392,6 +2589,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The access token is missing, unknown, revoked or expired.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_ACCESS_TOKEN",
+           *           "developer_message": "The access token is missing, unknown, revoked or expired."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -2470,6 +2678,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "frame_ancestors": [
+         *         "https://app.example.com",
+         *         "https://crm.example.com"
+         *       ],
+         *       "default_language": "de"
+         *     }
+         */
         'application/json': {
           /**
            * @description The language of recipients an envelope request gives none (`en`, `de`, `fr`, `es`, `pt`, `ja`): their mails, signing page and certificate wording. A new account has `en`
@@ -2498,6 +2715,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -2525,6 +2753,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Account settings updated.",
+           *       "data": {
+           *         "frame_ancestors": [
+           *           "https://app.example.com",
+           *           "https://crm.example.com"
+           *         ],
+           *         "default_language": "de"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /**
@@ -2555,6 +2795,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "\"https://app.example.com/embed\" is not an origin like https://app.example.com (http or https, no path, query or credentials).",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_FRAME_ANCESTOR",
+           *           "developer_message": "\"https://app.example.com/embed\" is not an origin like https://app.example.com (http or https, no path, query or credentials).",
+           *           "field": "frame_ancestors"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -2676,6 +2928,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -2703,6 +2966,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Account statistics.",
+           *       "data": {
+           *         "total": 128,
+           *         "by_status": {
+           *           "Sent": 9,
+           *           "InProgress": 6,
+           *           "Completed": 101,
+           *           "Declined": 4,
+           *           "Cancelled": 5,
+           *           "Expired": 3
+           *         },
+           *         "this_month": {
+           *           "created": 42,
+           *           "completed": 37
+           *         },
+           *         "average_completion_seconds": 93612.5
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** @description From creation to completion; null while none is completed */
@@ -2751,6 +3035,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The access token is missing, unknown, revoked or expired.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_ACCESS_TOKEN",
+           *           "developer_message": "The access token is missing, unknown, revoked or expired."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -2821,6 +3116,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -2848,6 +3154,30 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Daily account statistics.",
+           *       "data": {
+           *         "days": [
+           *           {
+           *             "date": "2026-03-01",
+           *             "created": 4,
+           *             "completed": 2
+           *           },
+           *           {
+           *             "date": "2026-03-02",
+           *             "created": 7,
+           *             "completed": 5
+           *           },
+           *           {
+           *             "date": "2026-03-03",
+           *             "created": 0,
+           *             "completed": 1
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** @description Oldest first, ending today (UTC); a day without activity counts 0 */
@@ -2883,6 +3213,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request is invalid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_DAYS",
+           *           "developer_message": "\"querystring.days\" must be <= 366.",
+           *           "field": "querystring.days"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -2977,6 +3319,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -3004,6 +3357,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Users.",
+           *       "data": {
+           *         "users": [
+           *           {
+           *             "user_id": "usr_ZCQHROxuVLIQwZXPLXjtKQ",
+           *             "name": "Ada Lovelace",
+           *             "email": "ada@example.com",
+           *             "role": "admin",
+           *             "is_owner": true,
+           *             "created_at": "2026-01-12T08:30:00.000Z"
+           *           },
+           *           {
+           *             "user_id": "usr_YFQjTNQWxgFtqu5oj0B8hA",
+           *             "name": "Grace Hopper",
+           *             "email": "grace@example.com",
+           *             "role": "sender",
+           *             "is_owner": false,
+           *             "created_at": "2026-03-03T14:02:45.000Z"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               users: {
@@ -3066,6 +3444,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Only an account's admins may do this; this token is a sender's.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ROLE_FORBIDDEN",
+           *           "developer_message": "Only an account's admins may do this; this token is a sender's."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -3117,6 +3506,13 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "grace@example.com",
+         *       "name": "Grace Hopper",
+         *       "role": "sender"
+         *     }
+         */
         'application/json': {
           /**
            * Format: email
@@ -3150,6 +3546,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -3177,6 +3584,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "User invited; the invitation is on its way.",
+           *       "data": {
+           *         "user_id": "usr_YFQjTNQWxgFtqu5oj0B8hA",
+           *         "name": "Grace Hopper",
+           *         "email": "grace@example.com",
+           *         "role": "sender",
+           *         "is_owner": false,
+           *         "created_at": "2026-03-03T14:02:45.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: date-time */
@@ -3291,6 +3711,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "grace@example.com is already a user's address; one address signs in as one user, in one account.",
+           *       "errors": [
+           *         {
+           *           "error_code": "EMAIL_IN_USE",
+           *           "developer_message": "grace@example.com is already a user's address; one address signs in as one user, in one account."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -3345,6 +3776,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "role": "admin"
+         *     }
+         */
         'application/json': {
           /**
            * @description `admin`: everything the account can do; `sender`: envelopes and templates only
@@ -3371,6 +3807,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -3398,6 +3845,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "User updated.",
+           *       "data": {
+           *         "user_id": "usr_YFQjTNQWxgFtqu5oj0B8hA",
+           *         "name": "Grace Hopper",
+           *         "email": "grace@example.com",
+           *         "role": "admin",
+           *         "is_owner": false,
+           *         "created_at": "2026-03-03T14:02:45.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: date-time */
@@ -3539,6 +3999,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The account owner is always an admin; the owner's role cannot change.",
+           *       "errors": [
+           *         {
+           *           "error_code": "OWNER_ROLE_FIXED",
+           *           "developer_message": "The account owner is always an admin; the owner's role cannot change.",
+           *           "field": "role"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -3609,6 +4081,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -3636,6 +4119,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "User removed.",
+           *       "data": {
+           *         "user_id": "usr_YFQjTNQWxgFtqu5oj0B8hA"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               user_id: string;
@@ -3741,6 +4232,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The account owner cannot be removed.",
+           *       "errors": [
+           *         {
+           *           "error_code": "OWNER_NOT_REMOVABLE",
+           *           "developer_message": "The account owner cannot be removed."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -3792,6 +4294,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "access_token": "cs_at_gU7QxBiEYVgbFWAMbVeagXpE93nBAHhZBGAm5Yzasbo",
+         *       "refresh_token": "cs_rt_0P0XfwG3bPI-1QzA6Iim7qT10rEfWUt06uwrSAktfms"
+         *     }
+         */
         'application/json': {
           /** @description The (possibly expired) access token */
           access_token: string;
@@ -3817,6 +4325,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -3844,6 +4363,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Token refreshed.",
+           *       "data": {
+           *         "access_token": "cs_at_Xk2vR9mQ4tL7wB1nC8yH5pZ3sD6fJ0gK2aE4uI7oT1q",
+           *         "refresh_token": "cs_rt_Vn5bM8cX1zL4kJ7hG0fD3sA6qW9eR2tY5uI8oP1aS4d",
+           *         "token_type": "bearer",
+           *         "expires_in": 1772450127
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               access_token: string;
@@ -3903,6 +4433,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "This refresh token was already used. Every token of this login is now revoked; log in again.",
+           *       "errors": [
+           *         {
+           *           "error_code": "REFRESH_TOKEN_REUSED",
+           *           "developer_message": "This refresh token was already used. Every token of this login is now revoked; log in again."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -3954,6 +4495,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "credentials": "Y2xpX21zakJUUGtXY3B3Y0s1NVp1QU1NLXc6Y3Nfc2tfWWIza1Q5cUxtMlZ4N1JjTjFwV3o1c0hkOEZnSjRhVWU2b0tpMHRCblF5RQ=="
+         *     }
+         */
         'application/json': {
           /** @description base64 of `client_id:client_secret`; or send `Authorization: Basic <same>` */
           credentials?: string;
@@ -3977,6 +4523,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -4004,6 +4561,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Login successful.",
+           *       "data": {
+           *         "access_token": "cs_at_gU7QxBiEYVgbFWAMbVeagXpE93nBAHhZBGAm5Yzasbo",
+           *         "refresh_token": "cs_rt_0P0XfwG3bPI-1QzA6Iim7qT10rEfWUt06uwrSAktfms",
+           *         "token_type": "bearer",
+           *         "expires_in": 1772446527
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               access_token: string;
@@ -4063,6 +4631,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The credentials are not valid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_CREDENTIALS",
+           *           "developer_message": "The credentials are not valid."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -4133,6 +4712,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -4470,6 +5060,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -4717,6 +5318,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -5023,6 +5635,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -5302,6 +5925,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -5421,6 +6055,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -5540,6 +6185,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -5719,6 +6375,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -5746,6 +6413,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Document downloaded.",
+           *       "data": {
+           *         "envelope_id": "env_8fKq2LmZ4xR7tB1vN9cW3g",
+           *         "name": "Employment contract – Ada Lovelace",
+           *         "document_id": "doc_T5nH0pQ3yV8kD2sM6wJ1ra",
+           *         "document_name": "contract.pdf",
+           *         "signed": true,
+           *         "content_base64": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg=="
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: byte */
@@ -5885,6 +6565,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The envelope's documents were removed after delivery.",
+           *       "errors": [
+           *         {
+           *           "error_code": "DOCUMENT_REMOVED",
+           *           "developer_message": "The envelope's documents were removed after delivery."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -5955,6 +6646,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -6172,6 +6874,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -6389,6 +7102,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -6628,6 +7352,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -6805,6 +7540,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -7083,6 +7829,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -7288,6 +8045,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -7499,6 +8267,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -7687,6 +8466,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -7878,6 +8668,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -8078,6 +8879,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -8293,6 +9105,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -8476,6 +9299,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -8667,6 +9501,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -8865,6 +9710,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -9111,6 +9967,78 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "envelope": {
+         *         "name": "Employment contract – Grace Hopper",
+         *         "message": "Please sign your contract by Friday.",
+         *         "tags": [
+         *           "hr",
+         *           "contracts"
+         *         ],
+         *         "expiration_days": 30,
+         *         "email_reminders": true,
+         *         "reminder_period": 3,
+         *         "sign_process_flow": "Sequential"
+         *       },
+         *       "documents": [
+         *         {
+         *           "name": "Employment contract.pdf",
+         *           "content_base64": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg=="
+         *         }
+         *       ],
+         *       "recipients": {
+         *         "signers": [
+         *           {
+         *             "name": "Grace Hopper",
+         *             "email": "grace@example.com",
+         *             "signing_order": 1,
+         *             "fields": [
+         *               {
+         *                 "type": "signature",
+         *                 "page": 4,
+         *                 "x": 72,
+         *                 "y": 640,
+         *                 "width": 180,
+         *                 "height": 40,
+         *                 "required": true
+         *               },
+         *               {
+         *                 "type": "date_signed",
+         *                 "page": 4,
+         *                 "x": 300,
+         *                 "y": 650,
+         *                 "width": 120,
+         *                 "height": 20
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "name": "Ada Lovelace",
+         *             "email": "ada@example.com",
+         *             "signing_order": 2,
+         *             "fields": [
+         *               {
+         *                 "type": "signature",
+         *                 "anchor": {
+         *                   "text": "Employer signature",
+         *                   "offset_y": -12,
+         *                   "width": 180,
+         *                   "height": 40
+         *                 }
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "observers": [
+         *           {
+         *             "name": "HR team",
+         *             "email": "hr@example.com"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         'application/json': {
           documents: {
             /** Format: byte */
@@ -9246,6 +10174,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -9273,6 +10212,45 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelope created successfully.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "status": "Sent",
+           *         "signing_due_date": "2026-04-02T09:15:27.000Z",
+           *         "documents": [
+           *           {
+           *             "document_id": "doc_FDbMyONAc6X0ABi9U7b6Bg",
+           *             "name": "Employment contract.pdf",
+           *             "pages": 4
+           *           }
+           *         ],
+           *         "recipients": {
+           *           "signers": [
+           *             {
+           *               "recipient_id": "rcp_UoW1cLoq6lSFgGH09C9X3A",
+           *               "email": "grace@example.com",
+           *               "status": "Sent"
+           *             },
+           *             {
+           *               "recipient_id": "rcp_eMkHVN4mVx7vifgfzbNogA",
+           *               "email": "ada@example.com",
+           *               "status": "Waiting"
+           *             }
+           *           ],
+           *           "observers": [
+           *             {
+           *               "recipient_id": "rcp_Kd8sPq2LmX5vN7bR1tYw3g",
+           *               "email": "hr@example.com",
+           *               "status": "Sent"
+           *             }
+           *           ]
+           *         },
+           *         "warnings": []
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               documents: {
@@ -9328,6 +10306,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request is invalid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_FIELD",
+           *           "developer_message": "\"recipients.signers[0].email\" must be a valid email.",
+           *           "field": "recipients.signers[0].email"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -9541,6 +10531,75 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "envelope": {
+         *         "name": "Employment contract – Grace Hopper",
+         *         "message": "Please sign your contract by Friday.",
+         *         "tags": [
+         *           "hr",
+         *           "contracts"
+         *         ],
+         *         "expiration_days": 30,
+         *         "email_reminders": true,
+         *         "reminder_period": 3,
+         *         "sign_process_flow": "Sequential"
+         *       },
+         *       "file_ids": [
+         *         "file_j2P97qWscB1UZnNqHPCZKg"
+         *       ],
+         *       "recipients": {
+         *         "signers": [
+         *           {
+         *             "name": "Grace Hopper",
+         *             "email": "grace@example.com",
+         *             "signing_order": 1,
+         *             "fields": [
+         *               {
+         *                 "type": "signature",
+         *                 "page": 4,
+         *                 "x": 72,
+         *                 "y": 640,
+         *                 "width": 180,
+         *                 "height": 40,
+         *                 "required": true
+         *               },
+         *               {
+         *                 "type": "date_signed",
+         *                 "page": 4,
+         *                 "x": 300,
+         *                 "y": 650,
+         *                 "width": 120,
+         *                 "height": 20
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "name": "Ada Lovelace",
+         *             "email": "ada@example.com",
+         *             "signing_order": 2,
+         *             "fields": [
+         *               {
+         *                 "type": "signature",
+         *                 "anchor": {
+         *                   "text": "Employer signature",
+         *                   "offset_y": -12,
+         *                   "width": 180,
+         *                   "height": 40
+         *                 }
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "observers": [
+         *           {
+         *             "name": "HR team",
+         *             "email": "hr@example.com"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         'application/json': {
           envelope: {
             /** @description Add a verification QR code to the sealed PDF (default false) */
@@ -9672,6 +10731,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -9699,6 +10769,45 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelope created successfully.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "status": "Sent",
+           *         "signing_due_date": "2026-04-02T09:15:27.000Z",
+           *         "documents": [
+           *           {
+           *             "document_id": "doc_FDbMyONAc6X0ABi9U7b6Bg",
+           *             "name": "Employment contract.pdf",
+           *             "pages": 4
+           *           }
+           *         ],
+           *         "recipients": {
+           *           "signers": [
+           *             {
+           *               "recipient_id": "rcp_UoW1cLoq6lSFgGH09C9X3A",
+           *               "email": "grace@example.com",
+           *               "status": "Sent"
+           *             },
+           *             {
+           *               "recipient_id": "rcp_eMkHVN4mVx7vifgfzbNogA",
+           *               "email": "ada@example.com",
+           *               "status": "Waiting"
+           *             }
+           *           ],
+           *           "observers": [
+           *             {
+           *               "recipient_id": "rcp_Kd8sPq2LmX5vN7bR1tYw3g",
+           *               "email": "hr@example.com",
+           *               "status": "Sent"
+           *             }
+           *           ]
+           *         },
+           *         "warnings": []
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               documents: {
@@ -9754,6 +10863,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request is invalid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "FILE_NOT_FOUND",
+           *           "developer_message": "No unused upload file_j2P97qWscB1UZnNqHPCZKg for this kind of request: upload it again.",
+           *           "field": "file_ids[0]"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -9967,6 +11088,43 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+         *       "envelope": {
+         *         "name": "Employment contract – Grace Hopper",
+         *         "expiration_days": 14
+         *       },
+         *       "recipients": {
+         *         "signers": [
+         *           {
+         *             "signer_title": "Employee",
+         *             "name": "Grace Hopper",
+         *             "email": "grace@example.com",
+         *             "form_fields": [
+         *               {
+         *                 "placeholder": "Start date",
+         *                 "default_value": "2026-04-01",
+         *                 "editable": false
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "signer_title": "Employer",
+         *             "name": "Ada Lovelace",
+         *             "email": "ada@example.com"
+         *           }
+         *         ],
+         *         "observers": [
+         *           {
+         *             "observer_title": "HR",
+         *             "name": "HR team",
+         *             "email": "hr@example.com"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         'application/json': {
           envelope: {
             /** @description Add a verification QR code to the sealed PDF (default false) */
@@ -10068,6 +11226,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -10095,6 +11264,45 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelope created successfully.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "status": "Sent",
+           *         "signing_due_date": "2026-04-02T09:15:27.000Z",
+           *         "documents": [
+           *           {
+           *             "document_id": "doc_FDbMyONAc6X0ABi9U7b6Bg",
+           *             "name": "Employment contract.pdf",
+           *             "pages": 4
+           *           }
+           *         ],
+           *         "recipients": {
+           *           "signers": [
+           *             {
+           *               "recipient_id": "rcp_UoW1cLoq6lSFgGH09C9X3A",
+           *               "email": "grace@example.com",
+           *               "status": "Sent"
+           *             },
+           *             {
+           *               "recipient_id": "rcp_eMkHVN4mVx7vifgfzbNogA",
+           *               "email": "ada@example.com",
+           *               "status": "Waiting"
+           *             }
+           *           ],
+           *           "observers": [
+           *             {
+           *               "recipient_id": "rcp_Kd8sPq2LmX5vN7bR1tYw3g",
+           *               "email": "hr@example.com",
+           *               "status": "Sent"
+           *             }
+           *           ]
+           *         },
+           *         "warnings": []
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               documents: {
@@ -10258,6 +11466,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Template tpl_8T2HrtYsl5XErp4YvyWFIg is inactive; activate it first.",
+           *       "errors": [
+           *         {
+           *           "error_code": "TEMPLATE_INACTIVE",
+           *           "developer_message": "Template tpl_8T2HrtYsl5XErp4YvyWFIg is inactive; activate it first."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -10471,6 +11690,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -10724,6 +11954,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -10903,6 +12144,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -10930,6 +12182,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Files uploaded successfully.",
+           *       "data": {
+           *         "files": [
+           *           {
+           *             "file_id": "file_Qm3xT8bWk2LpR7vN0cYs4g",
+           *             "name": "offer.pdf",
+           *             "size": 184320,
+           *             "pages": 3,
+           *             "sha256": "6f1c0a9e4b2d87f35e0c1a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e"
+           *           },
+           *           {
+           *             "file_id": "file_Hx9pV2nLq6TzW1aK5dRj8e",
+           *             "name": "terms.pdf",
+           *             "size": 52736,
+           *             "pages": 1,
+           *             "sha256": "a0b1c2d3e4f5061728394a5b6c7d8e9fa0b1c2d3e4f5061728394a5b6c7d8e9f"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               files: {
@@ -11016,6 +12291,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "An account may hold at most 100 unused uploads (1024 MB); use or let expire the ones it has.",
+           *       "errors": [
+           *         {
+           *           "error_code": "UPLOAD_QUOTA_EXCEEDED",
+           *           "developer_message": "An account may hold at most 100 unused uploads (1024 MB); use or let expire the ones it has."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -11169,6 +12455,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -11292,6 +12589,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -11401,6 +12709,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -11556,6 +12875,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -11625,6 +12955,270 @@ export interface operations {
       };
     };
   };
+  completeSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "setup_token": "cs_su_q8ZbN3vR5tLm1YxK7cW2pHd9sFg4JaUe6oTi0kBnVyE",
+         *       "organisation_name": "Acme Ltd",
+         *       "owner": {
+         *         "name": "Ada Lovelace",
+         *         "email": "ada@acme.example",
+         *         "password": "copper kettle orbit lantern"
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @description The organisation's name: the account's name */
+          organisation_name: string;
+          /** @description The first user: an admin, and the account's owner */
+          owner: {
+            /**
+             * Format: email
+             * @description The owner's e-mail address
+             */
+            email: string;
+            /** @description The owner's name */
+            name: string;
+            /** @description The owner's password. Use 12 to 256 characters, not mostly your name or e-mail address, and not a common password (a few unrelated words make a good one). A rule broken: 400 WEAK_PASSWORD. */
+            password: string;
+          };
+          /**
+           * @description The account's plan; `enterprise` (no monthly quota) when left out
+           * @enum {string}
+           */
+          plan?: 'free' | 'starter' | 'business' | 'enterprise';
+          /** @description The token of the setup URL that the server printed when it started */
+          setup_token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Set up: the account and its owner exist, and the session cookie signs the owner in to the console */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Set up. Welcome to Countersign.",
+           *       "data": {
+           *         "account_id": "acct_7Hq2LmZx9VbR4tNc1WpK0s",
+           *         "user_id": "usr_3Fj8KsQw1XeL6mRt9ZbY2v"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              account_id: string;
+              user_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The password is a common one, or a common one with digits or symbols added. Use 12 to 256 characters, not mostly your name or e-mail address, and not a common password (a few unrelated words make a good one).",
+           *       "errors": [
+           *         {
+           *           "error_code": "WEAK_PASSWORD",
+           *           "developer_message": "The password is a common one, or a common one with digits or symbols added. Use 12 to 256 characters, not mostly your name or e-mail address, and not a common password (a few unrelated words make a good one).",
+           *           "field": "owner.password"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "This setup link is not valid: use the setup URL that the running server printed when it last started (a new one at every start).",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_SETUP_TOKEN",
+           *           "developer_message": "This setup link is not valid: use the setup URL that the running server printed when it last started (a new one at every start)."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "This installation is set up: it has an account. Sign in to the console instead.",
+           *       "errors": [
+           *         {
+           *           "error_code": "SETUP_COMPLETED",
+           *           "developer_message": "This installation is set up: it has an account. Sign in to the console instead."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
   viewSigningPage: {
     parameters: {
       query?: never;
@@ -11656,6 +13250,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -11959,6 +13564,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -12229,6 +13845,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -12475,6 +14102,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -12689,6 +14327,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -12913,6 +14562,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -13168,6 +14828,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -13407,6 +15078,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -13699,6 +15381,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -13945,6 +15638,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -14124,6 +15828,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -14320,6 +16035,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -14583,6 +16309,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -14916,6 +16653,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -15149,6 +16897,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -15329,6 +17088,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -15356,6 +17126,29 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Files uploaded successfully.",
+           *       "data": {
+           *         "files": [
+           *           {
+           *             "file_id": "file_Qm3xT8bWk2LpR7vN0cYs4g",
+           *             "name": "offer.pdf",
+           *             "size": 184320,
+           *             "pages": 3,
+           *             "sha256": "6f1c0a9e4b2d87f35e0c1a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e"
+           *           },
+           *           {
+           *             "file_id": "file_Hx9pV2nLq6TzW1aK5dRj8e",
+           *             "name": "terms.pdf",
+           *             "size": 52736,
+           *             "pages": 1,
+           *             "sha256": "a0b1c2d3e4f5061728394a5b6c7d8e9fa0b1c2d3e4f5061728394a5b6c7d8e9f"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               files: {
@@ -15442,6 +17235,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "An account may hold at most 100 unused uploads (1024 MB); use or let expire the ones it has.",
+           *       "errors": [
+           *         {
+           *           "error_code": "UPLOAD_QUOTA_EXCEEDED",
+           *           "developer_message": "An account may hold at most 100 unused uploads (1024 MB); use or let expire the ones it has."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -15590,6 +17394,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -15786,6 +17601,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -16063,6 +17889,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -16289,6 +18126,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -16469,6 +18317,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -16707,6 +18566,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -16910,6 +18780,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -17165,6 +19046,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -17365,6 +19257,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -17392,6 +19295,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "ok"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             status: 'ok' | 'unavailable';
@@ -17425,6 +19333,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -17452,6 +19371,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "ok"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             status: 'ok' | 'unavailable';
@@ -17474,6 +19398,11 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "status": "unavailable"
+           *     }
+           */
           'application/json': {
             /** @enum {string} */
             status: 'ok' | 'unavailable';
