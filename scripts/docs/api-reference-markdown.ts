@@ -169,18 +169,26 @@ const responseRows = (schema: Schema): Row[] => {
   return data ? rowsOf(data, 'data') : rowsOf(schema);
 };
 
-const examplesOf = (holder: { example?: unknown; examples?: Record<string, Example> }): { title: string; value: unknown }[] => [
+/** Examples as OpenAPI holds them: `example`, or named `examples`, some of which only describe bytes (no `value`). */
+const examplesOf = (holder: {
+  example?: unknown;
+  examples?: Record<string, Example>;
+}): { title: string; value?: unknown; description?: string }[] => [
   ...(holder.example !== undefined ? [{ title: 'Example', value: holder.example }] : []),
-  ...Object.entries(holder.examples ?? {})
-    .filter(([, example]) => example.value !== undefined)
-    .map(([name, example]) => ({ title: example.summary ?? name, value: example.value })),
+  ...Object.entries(holder.examples ?? {}).map(([name, example]) => ({
+    title: example.summary ?? name,
+    ...(example.value !== undefined ? { value: example.value } : {}),
+    ...(example.description ? { description: example.description } : {}),
+  })),
 ];
 
 const exampleBlocks = (holder: MediaType, contentType: string): string[] =>
-  examplesOf(holder).flatMap(({ title, value }) => {
+  examplesOf(holder).flatMap(({ title, value, description }) => {
+    const said = [`*${cell(title)}*${description ? `: ${escapeProse(description)}` : ''}`, ''];
+    if (value === undefined) return said;
     const text = typeof value === 'string' && !contentType.includes('json') ? value : JSON.stringify(value, null, 2);
     const fence = text.includes('```') ? '````' : '```';
-    return [`*${cell(title)}*`, '', `${fence}${contentType.includes('json') ? 'json' : 'text'}`, text, fence, ''];
+    return [...said, `${fence}${contentType.includes('json') ? 'json' : 'text'}`, text, fence, ''];
   });
 
 const parameterSection = (parameters: Parameter[]): string[] => {
@@ -188,7 +196,9 @@ const parameterSection = (parameters: Parameter[]): string[] => {
   const rows = parameters.map((parameter) => {
     const schema = parameter.schema ?? {};
     const description = [parameter.description ?? schema.description ?? '', ...limits(schema)].filter(Boolean).join('; ');
-    const examples = examplesOf(parameter).map(({ value }) => `e.g. \`${String(value)}\``);
+    const examples = examplesOf(parameter)
+      .filter((example) => example.value !== undefined)
+      .map(({ value }) => `e.g. \`${String(value)}\``);
     return `| ${codeCell(parameter.name)} | ${parameter.in} | ${cell(typeOf(schema))} | ${parameter.required ? 'yes' : ''} | ${cell([description, ...examples].filter(Boolean).join('; '))} |`;
   });
   return ['**Parameters**', '', '| name | in | type | required | description |', '|---|---|---|---|---|', ...rows, ''];
