@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ApiFailure } from '../shared/api-failure.js';
 import { completeSetup } from './setup-api.js';
 import type { SetupState } from './setup-state.js';
@@ -69,6 +69,8 @@ export function SetupApp({ token, initialState }: { token: string; initialState:
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const summary = useRef<HTMLDivElement>(null);
+  // The problems are listed above the form; focus goes there so that a screen reader reads them at once.
+  useEffect(() => summary.current?.focus(), [failure]);
 
   if (state === 'completed') return <Completed />;
   if (state === 'invalid') return <InvalidLink />;
@@ -93,8 +95,6 @@ export function SetupApp({ token, initialState }: { token: string; initialState:
       else {
         setFailure(apiFailure);
         setBusy(false);
-        // The problems are listed above the form; focus goes there so a screen reader reads them at once.
-        requestAnimationFrame(() => summary.current?.focus());
       }
     }
   };
