@@ -41,7 +41,7 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  // The four floors (README "Architecture"): dependencies point down only, and http/ reaches
+  // The four floors (docs/contributing/architecture.md): dependencies point down only, and http/ reaches
   // storage and the world through app/ use cases. One pattern per floor serves both rules:
   // no-restricted-imports sees static imports and re-exports, and no-restricted-syntax sees
   // `import()`, which no-restricted-imports does not. A dynamic import must name its module in a
@@ -53,7 +53,7 @@ export default tseslint.config(
     { floor: 'http', forbidden: ['infra', 'cli'] },
   ].map(({ floor, forbidden }) => {
     const pattern = `(^|/)(${forbidden.join('|')})/`;
-    const message = `src/${floor}/ must not import from ${forbidden.map((f) => `src/${f}/`).join(', ')} (README "Architecture").`;
+    const message = `src/${floor}/ must not import from ${forbidden.map((f) => `src/${f}/`).join(', ')} (docs/contributing/architecture.md).`;
     return {
       files: [`src/${floor}/**/*.ts`],
       rules: {
@@ -63,7 +63,7 @@ export default tseslint.config(
           { selector: `ImportExpression[source.value=/${pattern.replaceAll('/', '\\/')}/]`, message },
           {
             selector: "ImportExpression:not([source.type='Literal'])",
-            message: `A dynamic import in src/${floor}/ names its module in a string literal, so the floor rule can check it (README "Architecture").`,
+            message: `A dynamic import in src/${floor}/ names its module in a string literal, so the floor rule can check it (docs/contributing/architecture.md).`,
           },
         ],
       },

@@ -28,7 +28,7 @@ export interface AppContext {
   pdf: PdfPool;
   /** Wakes the job worker after a transaction that enqueued work (no-op where no worker runs). */
   jobs: { poke(): void };
-  /** Access tokens checked recently: authenticated requests skip the token lookup (README "Access tokens"). */
+  /** Access tokens checked recently: authenticated requests skip the token lookup (docs/operations/scaling.md "Access tokens across processes"). */
   accessTokens: AccessTokenCache;
 }
 

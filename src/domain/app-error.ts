@@ -1,5 +1,5 @@
 /**
- * Every error code the service answers with (README "Errors"). The HTTP layer maps each one to a
+ * Every error code the service answers with (docs/api/errors.md). The HTTP layer maps each one to a
  * status in one table (`src/http/errors.ts`); nothing below it knows about HTTP.
  */
 export type ErrorCode =

@@ -1,4 +1,4 @@
-/** The lifetimes and limits of the console's sign-in (docs/api/people.md; README "Account users and sign-in"). */
+/** The lifetimes and limits of the console's sign-in (docs/api/sign-in.md). */
 export const CONSOLE_SIGN_IN = {
   /** A sign-in link works once, within this time. */
   linkTtlSeconds: 15 * 60,

@@ -15,7 +15,7 @@ declare module 'fastify' {
     role?: 'admin';
     /** Honour the Idempotency-Key header (docs/api/conventions.md) on this route. */
     idempotent?: boolean;
-    /** The response carries a secret shown once: stored for replays only encrypted (README "Webhooks"). */
+    /** The response carries a secret shown once: stored for replays only encrypted (docs/decisions.md "Webhooks"). */
     idempotentResponseIsSecret?: boolean;
   }
   interface FastifyRequest {

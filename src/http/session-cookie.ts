@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app/context.js';
 import { AppError } from '../domain/app-error.js';
 
-/** The console session's cookie (README "Account users and sign-in"). */
+/** The console session's cookie (docs/api/sign-in.md "Console sessions"). */
 export const SESSION_COOKIE = 'countersign_session';
 
 /** The header only the console's own script sends: a cross-site form or image cannot, and CORS refuses a foreign script. */

@@ -106,7 +106,10 @@ export const sharedServiceIdentity = ({
       const pem = open(kind, { ...stored, secret });
       if (!stored.secretEncrypted) {
         if (box) await sealStoredServiceIdentity(db, kind.name, box.seal(pem, `${AAD_PREFIX}.${kind.name}`));
-        else logger.warn(`The ${kind.noun} is stored in the database unencrypted: set SECRETS_KEY (README "Several processes")`);
+        else
+          logger.warn(
+            `The ${kind.noun} is stored in the database unencrypted: set SECRETS_KEY (docs/operations/scaling.md "One identity")`,
+          );
       }
       return pem;
     },

@@ -226,7 +226,7 @@ describeOnEachDatabase('authentication (docs/api/authentication.md)', (server) =
     });
   });
 
-  describe('access-token cache (README "Access tokens")', () => {
+  describe('access-token cache (docs/operations/scaling.md)', () => {
     const ACCOUNT = '/api/v2.0/account';
 
     it("refuses a revoked client's token on the very next request, though it was just accepted", async () => {

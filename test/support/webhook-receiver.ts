@@ -74,7 +74,7 @@ const parsedSignature = (delivery: ReceivedDelivery) => {
 };
 
 /**
- * Checks `Countersign-Signature: t=<unix>,v1=<hex>[,v1=<hex>]` the way README "Webhooks" tells
+ * Checks `Countersign-Signature: t=<unix>,v1=<hex>[,v1=<hex>]` the way docs/api/webhooks.md tells
  * integrators to, with node:crypto only: which of the given secrets one of the `v1=` entries verifies.
  */
 export const secretsThatVerify = (delivery: ReceivedDelivery, secrets: readonly string[]): string[] => {

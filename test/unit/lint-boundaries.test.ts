@@ -3,7 +3,7 @@ import { before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 
-/** Which floors each floor may not reach (README "Architecture"); cli/ is a composition root, like main.ts. */
+/** Which floors each floor may not reach (docs/contributing/architecture.md); cli/ is a composition root, like main.ts. */
 const FORBIDDEN: Record<string, string[]> = {
   domain: ['app', 'infra', 'http', 'cli'],
   app: ['http', 'cli'],
@@ -48,7 +48,7 @@ describe('the floor rule of eslint.config.js', () => {
     const problems = await boundaryProblems('src/http/x.ts', "export const load = async () => (await import('../infra/db/db.js')).db;\n");
     assert.deepEqual(
       problems.map((p) => [p.ruleId, p.message]),
-      [['no-restricted-syntax', 'src/http/ must not import from src/infra/, src/cli/ (README "Architecture").']],
+      [['no-restricted-syntax', 'src/http/ must not import from src/infra/, src/cli/ (docs/contributing/architecture.md).']],
     );
   });
 

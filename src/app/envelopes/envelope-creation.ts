@@ -354,7 +354,7 @@ const storeNewEnvelope = async (
     if (!account) throw new Error(`No account ${caller.accountId}.`);
     await assertQuotaLeftOf(ctx, trx, account, { lock: true });
     await withinCreation?.(trx, envelopeId);
-    // The person who created it is its sender (README "Acting person"); the owner when an API client did.
+    // The person who created it is its sender (docs/api/people.md "Who acted"); the owner when an API client did.
     const sender = await actingPerson(trx, caller);
     // A new envelope's chain starts here: no earlier entry to read or lock, and its row is written with its head.
     const entry = firstLedgerEntry(ctx, {

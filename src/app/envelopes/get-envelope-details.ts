@@ -3,7 +3,7 @@ import { effectiveStatus } from '../../domain/envelope-state.js';
 import { readEnvelopeDetails, type DetailedCompletion, type EnvelopeDetailsRead } from '../../infra/db/tables/envelope-details.js';
 import type { AppContext } from '../context.js';
 
-/** The envelope's documents and recipients, its status as of now, and who created it (README "Acting person"). */
+/** The envelope's documents and recipients, its status as of now, and who created it (docs/api/people.md "Who acted"). */
 export type EnvelopeDetails = EnvelopeDetailsRead;
 
 /**

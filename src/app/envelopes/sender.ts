@@ -23,7 +23,7 @@ const readOwnerAndUser = async (db: Db, accountId: string, userId: string | null
 };
 
 /**
- * Who an authenticated request acts as (README "Acting person"): a console token's user, or the
+ * Who an authenticated request acts as (docs/api/people.md "Who acted"): a console token's user, or the
  * account's owner for an API client, which acts as the account. A console user removed since their
  * token was checked (another process may still hold it in its cache) is refused rather than
  * recorded under someone else's name: their tokens died with them.
@@ -43,7 +43,7 @@ export const userOrOwner = async (db: Db, accountId: string, userId: string | nu
 /**
  * The envelope's sender, named in its notices and sent its decline, expiry and completion mails:
  * the user who created it while they are still a user of the account, else the account's owner
- * (an envelope an API client created stores the owner; README "Acting person").
+ * (an envelope an API client created stores the owner; docs/api/people.md "Who acted").
  */
 export const senderOf = (db: Db, envelope: { accountId: string; createdByUserId: string }): Promise<Person> =>
   userOrOwner(db, envelope.accountId, envelope.createdByUserId);

@@ -1,8 +1,8 @@
 import { boundedPng, readPngHeader, type PngHeader } from '../../infra/images/png-bounds.js';
 
 /**
- * What a drawn signature or initials image may be (README "Decisions where the contract is
- * silent"). The signing pad draws its canvas at the device pixel ratio, 8-bit RGBA: about 1800×600
+ * What a drawn signature or initials image may be (docs/decisions.md "Signing and completion").
+ * The signing pad draws its canvas at the device pixel ratio, 8-bit RGBA: about 1800×600
  * on a phone, a few tens of kilobytes. These limits leave room for that and bound the work an image
  * can cause, here and when sealing stamps it into every signature field.
  */

@@ -16,7 +16,7 @@ export const validEmail = (email: string): string => {
 
 /**
  * A sign-in link names a person by address alone, so an address belongs to at most one user across
- * every account (README "Account users and sign-in"): EMAIL_IN_USE otherwise. Said to the operator
+ * every account (docs/api/people.md): EMAIL_IN_USE otherwise. Said to the operator
  * (the CLI), who sees every account anyway.
  */
 export const assertEmailFree = async (db: Db, email: string): Promise<void> => {

@@ -13,7 +13,7 @@ const TEMPORARY_WRITTEN_AT = /^[0-9a-f]{64}\.(\d+)\..+\.tmp$/;
 /**
  * Blobs as files `<root>/<sha[0..2]>/<sha>`, their write time the file's mtime (from the clock).
  * deleteIfWrittenBefore reads the time, then unlinks: a put of the same bytes between the two is
- * lost (README "Documents" gives the bound).
+ * lost (docs/contributing/architecture.md "Documents" gives the bound).
  */
 export const fsBlobStore = (root: string, clock: Clock): BlobStore => {
   const pathOf = (sha: string) => join(root, sha.slice(0, 2), sha);

@@ -105,7 +105,7 @@ export const s3BlobStore = (store: S3DocumentStore): BlobStore => {
     /**
      * S3 offers no delete conditional on the write time that S3-compatible servers implement, so
      * this is a HEAD, then a DELETE: a put of the same bytes landing between the two (one round
-     * trip) is deleted with them. README "Documents" states the bound; the fs store has the same.
+     * trip) is deleted with them. docs/contributing/architecture.md "Documents" states the bound; the fs store has the same.
      */
     deleteIfWrittenBefore: async (sha, cutoff) => {
       const time = await writtenAt(sha);

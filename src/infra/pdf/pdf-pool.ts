@@ -28,7 +28,7 @@ export interface SealingOptions {
   tsaUrl?: string;
 }
 
-/** PDF work off the event loop (README "PDF workers"): every method runs in a worker thread. */
+/** PDF work off the event loop (docs/operations/scaling.md "PDF workers"): every method runs in a worker thread. */
 export interface PdfPool {
   /** docs/concepts/fields.md's checks of an uploaded document, and its pages. */
   inspect(bytes: Uint8Array, options?: InspectOptions): Promise<PdfInfo>;

@@ -30,7 +30,7 @@ const isWebNotBuilt = (response: RawResponse, raw: RawRequest) =>
 
 /**
  * The public pages (`/sign/…`, `/verify/…`, a sign-in link's `/console/login/…`) answer people with an HTML page, a
- * missing envelope or an unknown link included (README).
+ * missing envelope or an unknown link included (docs/decisions.md).
  */
 const isPageForPeople = (response: RawResponse, raw: RawRequest) =>
   /^\/(sign|verify|console\/login)\/[^/]*$/.test(raw.path.split('?')[0] ?? '') &&

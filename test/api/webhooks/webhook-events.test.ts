@@ -31,7 +31,7 @@ describeOnEachDatabase(
       const envelope = await createEnvelope(server, token, { envelope: { name: 'Webhook flow', tags: ['hooks'] } });
       const [ada, grace] = envelope.recipients.signers;
       const adaToken = await tokenFor(server, envelope.envelope_id, ada!.recipient_id);
-      // Deliveries of one webhook are not ordered among themselves (README "Webhooks"): each step's are let out first.
+      // Deliveries of one webhook are not ordered among themselves (docs/api/webhooks.md): each step's are let out first.
       await server.service.worker.drain();
       assert.equal((await server.call('GET', `/api/v2.0/signing/${adaToken}`)).status, 200);
       await server.service.worker.drain();

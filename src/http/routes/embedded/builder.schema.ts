@@ -12,7 +12,7 @@ import { EditorDocument, presentEditorDocument, presentTemplateDetail, TemplateD
 export const BUILDER_EVENTS_NOTE =
   'The page posts these messages to `window.parent` (listen with `window.addEventListener("message", …)` and check `event.origin`): `{type: "countersign.loaded", kind}` once it has loaded, `{type: "countersign.template.saved", template_id}` after a template was saved, `{type: "countersign.envelope.sent", envelope_id}` after the composer sent its envelope, and `{type: "countersign.error", error_code}` when an operation failed (the API’s error code). Only the origins in the account’s `frame_ancestors` may frame the page (`countersign account update --frame-ancestors`).';
 
-/** How long a builder lives besides its own clock (README "Embedded builders"), for the OpenAPI descriptions. */
+/** How long a builder lives besides its own clock (docs/api/embedding.md), for the OpenAPI descriptions. */
 export const BUILDER_LIFETIME_NOTE =
   'A builder URL and the session opened from it live no longer than the credential that generated the URL: revoking its API client, or its login (as a reused refresh token does), ending its console session (logout, or the session running out) or removing its user ends them at once, and every builder call then answers 401 `INVALID_ACCESS_TOKEN`.';
 

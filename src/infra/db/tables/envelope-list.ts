@@ -289,7 +289,7 @@ const sumOf = (counts: StatusCounts, statuses: readonly EnvelopeStatus[] = ENVEL
  * The exact number of matching envelopes for every shape but `other` (whose count comes with its
  * gathered page). Nothing, a status, one tag or a template (with a status or not) add up the
  * triggers' counters; a creation range adds up days (status filters) or counts the tag's or
- * template's index entries in it; several tags count the rarest tag's rows (see README, "Lists at scale").
+ * template's index entries in it; several tags count the rarest tag's rows (see docs/contributing/architecture.md "Lists at scale").
  */
 const countMatching = async (db: Db, q: ListQuery, shape: Exclude<Shape, 'other'>): Promise<number> => {
   const statuses = q.statuses ?? ENVELOPE_STATUSES;

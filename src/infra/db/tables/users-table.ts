@@ -7,7 +7,7 @@ export interface User {
   id: string;
   accountId: string;
   name: string;
-  /** Lower-cased; one user per address across the service (README "Account users and sign-in"). */
+  /** Lower-cased; one user per address across the service (docs/api/people.md). */
   email: string;
   role: UserRole;
   createdAt: string;
