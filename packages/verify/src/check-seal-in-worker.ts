@@ -52,8 +52,6 @@ export const checkSealInWorker = (task: SealCheckTask, limits: WorkerLimits = DE
       workerData: task,
       ...(execArgv ? { execArgv } : {}),
       resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb },
-      stdout: false,
-      stderr: false,
     });
     let settled = false;
     const settle = (outcome: () => void) => {

@@ -26,7 +26,10 @@ const settle = async <T>(work: () => Promise<T>): Promise<TaskResult<T>> => {
     // imports of one file are two module instances, and only this one's class is what the tasks throw.
     const [{ AppError }, { isPdfTooComplex }] = await Promise.all([import('../../domain/app-error.js'), import('@countersign/verify')]);
     // The verifier package's refusal of a document past the inflate budget is the contract's PDF_TOO_COMPLEX.
-    if (isPdfTooComplex(error)) return { error: { code: 'PDF_TOO_COMPLEX', message: error.message, problems: [] } };
+    if (isPdfTooComplex(error)) {
+      const { code, message } = error;
+      return { error: { code, message, problems: [{ code, message }] } };
+    }
     if (!(error instanceof AppError)) throw error;
     return { error: { code: error.code, message: error.message, problems: error.problems } };
   }
