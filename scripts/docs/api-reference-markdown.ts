@@ -287,6 +287,7 @@ export const apiReferenceMarkdown = (document: OpenApiDocument): string => {
   const lines = [
     '---',
     'outline: [2, 2]',
+    'pageClass: api-reference',
     '---',
     '',
     `# API reference`,
