@@ -1,9 +1,9 @@
 import { getAccount } from '../../../app/accounts/get-account.js';
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { errorResponses } from '../../schema-kit.js';
 import { AccountDetails, presentAccountDetails } from './account.schema.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 export const getAccountRoute = (app: App, ctx: AppContext) =>
   app.get(

@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import { getDailyStatistics } from '../../../app/accounts/get-daily-statistics.js';
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Int, List, Ok, Strict, Text, errorResponses } from '../../schema-kit.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 const MAX_DAYS = 366;
 const DEFAULT_DAYS = 30;

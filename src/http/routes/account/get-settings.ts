@@ -1,9 +1,9 @@
 import { getSettings } from '../../../app/accounts/get-settings.js';
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
 import { SettingsData, presentSettings } from './settings.schema.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 export const getSettingsRoute = (app: App, ctx: AppContext) =>
   app.get(

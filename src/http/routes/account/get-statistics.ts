@@ -1,9 +1,9 @@
 import { getStatistics } from '../../../app/accounts/get-statistics.js';
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { errorResponses } from '../../schema-kit.js';
 import { presentStatistics, Statistics } from './account.schema.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 export const getStatisticsRoute = (app: App, ctx: AppContext) =>
   app.get(

@@ -2,9 +2,9 @@ import { Type } from 'typebox';
 import { listAccountClients, MAX_LISTED_ACCOUNT_CLIENTS } from '../../../app/accounts/list-clients.js';
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { List, Ok, errorResponses } from '../../schema-kit.js';
 import { ClientData, presentClient } from './clients.schema.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 export const listClientsRoute = (app: App, ctx: AppContext) =>
   app.get(

@@ -2,9 +2,9 @@ import { Type } from 'typebox';
 import { revokeClient } from '../../../app/accounts/revoke-client.js';
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 import { ClientIdParams } from './clients.schema.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 export const revokeClientRoute = (app: App, ctx: AppContext) =>
   app.post(

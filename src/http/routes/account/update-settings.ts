@@ -2,9 +2,9 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { updateAccount } from '../../../app/accounts/update-account.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, Strict, errorResponses } from '../../schema-kit.js';
 import { DefaultLanguage, FrameAncestors, SettingsData, presentSettings } from './settings.schema.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 const UpdateBody = Strict({ frame_ancestors: Type.Optional(FrameAncestors), default_language: Type.Optional(DefaultLanguage) });
 

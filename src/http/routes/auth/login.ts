@@ -2,9 +2,9 @@ import { Type } from 'typebox';
 import { login } from '../../../app/auth/login.js';
 import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Strict, Text, errorResponses } from '../../schema-kit.js';
 import { AppAuthTypeHeader, presentTokenPair, TOKEN_RESPONSE_HEADERS, TokenPairResponse } from './token-pair.schema.js';
-import { Example, errorExample } from '../../openapi-examples.js';
 
 const LoginBody = Strict({
   credentials: Type.Optional(Text(4096, { description: 'base64 of `client_id:client_secret`; or send `Authorization: Basic <same>`' })),

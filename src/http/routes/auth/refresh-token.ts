@@ -1,9 +1,9 @@
 import { refreshToken } from '../../../app/auth/refresh-token.js';
 import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { RequiredText, Strict, errorResponses } from '../../schema-kit.js';
 import { AppAuthTypeHeader, presentTokenPair, TOKEN_RESPONSE_HEADERS, TokenPairResponse } from './token-pair.schema.js';
-import { Example, errorExample } from '../../openapi-examples.js';
 
 const RefreshBody = Strict({
   access_token: RequiredText(128, 'ACCESS_TOKEN_REQUIRED', { description: 'The (possibly expired) access token' }),

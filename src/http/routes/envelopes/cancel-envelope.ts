@@ -3,6 +3,7 @@ import { cancelEnvelope, type CancelledEnvelope as Cancelled } from '../../../ap
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Id, Num, Ok, RequiredText, Strict, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
 
@@ -36,8 +37,20 @@ export const cancelEnvelopeRoute = (app: App, ctx: AppContext) =>
         description: 'Allowed while the envelope is Sent, InProgress or Expired; the recipients are told by e-mail.',
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
-        body: CancelBody,
-        response: { 200: Ok(CancelledEnvelope, 'Envelope cancelled'), ...errorResponses(400, 401, 404, 409, 429) },
+        body: Example(CancelBody, { cancel_reason: 'The offer was withdrawn.' }),
+        response: {
+          200: Example(Ok(CancelledEnvelope, 'Envelope cancelled'), {
+            message: 'Envelope cancelled successfully.',
+            data: {
+              envelope_id: 'env_zgqQWvT72rpxEKoy8-nlng',
+              status: 'Cancelled',
+              cancelled_at: '2026-03-05T16:40:00.000Z',
+              cancel_reason: 'The offer was withdrawn.',
+            },
+          }),
+          ...errorResponses(400, 401, 404, 409, 429),
+          ...errorExample('ENVELOPE_NOT_CANCELLABLE', 'A Completed envelope cannot be cancelled.'),
+        },
       },
     },
     async (request) => {

@@ -5,11 +5,11 @@ import { idempotentResponse } from '../../idempotency.js';
 import { originOf } from '../../request-origin.js';
 import { bodyValidation } from '../../validator.js';
 import { invalidEnvelopeRequest } from './envelope-request-problems.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Strict, errorResponses } from '../../schema-kit.js';
 import { EnvelopeObject, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
 import { CreatedEnvelopeResponse, createdBody } from './created-envelope-body.js';
 import { FileIds } from './upload.schema.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 const CreateWithFilesBody = Strict({ envelope: EnvelopeObject, file_ids: FileIds, recipients: RecipientsObject });
 

@@ -7,10 +7,10 @@ import { callerOf, type App } from '../../app-type.js';
 import { idempotentResponse } from '../../idempotency.js';
 import { originOf } from '../../request-origin.js';
 import { bodyValidation } from '../../validator.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { List, RequiredText, Strict, Text, errorResponses } from '../../schema-kit.js';
 import { envelopeSettingsProperties, ObserverSchema, SignerSchema, toAuthenticationInput, toEnvelopeInput } from './envelope.schema.js';
 import { CreatedEnvelopeResponse, createdBody } from './created-envelope-body.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 const FormField = Strict({
   placeholder: RequiredText(100, 'FORM_FIELD_PLACEHOLDER_REQUIRED'),

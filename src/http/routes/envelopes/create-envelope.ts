@@ -5,10 +5,10 @@ import { idempotentResponse } from '../../idempotency.js';
 import { originOf } from '../../request-origin.js';
 import { bodyValidation } from '../../validator.js';
 import { invalidEnvelopeRequest } from './envelope-request-problems.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { List, Strict, errorResponses } from '../../schema-kit.js';
 import { Base64Document, EnvelopeObject, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
 import { CreatedEnvelopeResponse, createdBody } from './created-envelope-body.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 export const CreateEnvelopeBody = Strict({
   envelope: EnvelopeObject,

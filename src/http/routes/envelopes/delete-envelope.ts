@@ -3,6 +3,7 @@ import { deleteEnvelope, type DeletedEnvelope as Deleted } from '../../../app/en
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Id, Ok, Timestamp, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
 
@@ -20,7 +21,14 @@ export const deleteEnvelopeRoute = (app: App, ctx: AppContext) =>
         description: "The envelope answers 404 afterwards; its ledger entries (with the documents' hashes) are kept.",
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
-        response: { 200: Ok(DeletedEnvelope, 'Envelope deleted'), ...errorResponses(401, 404, 409, 429) },
+        response: {
+          200: Example(Ok(DeletedEnvelope, 'Envelope deleted'), {
+            message: 'Envelope deleted successfully.',
+            data: { envelope_id: 'env_zgqQWvT72rpxEKoy8-nlng', deleted_at: '2026-06-01T08:00:00.000Z' },
+          }),
+          ...errorResponses(401, 404, 409, 429),
+          ...errorExample('ENVELOPE_NOT_COMPLETED', 'Only a Completed envelope can be deleted; this one is InProgress.'),
+        },
       },
     },
     async (request) => {

@@ -3,6 +3,7 @@ import { extendDueDate, type ExtendedEnvelope as Extended } from '../../../app/e
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Id, Int, Ok, Strict, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
 
@@ -34,8 +35,15 @@ export const extendDueDateRoute = (app: App, ctx: AppContext) =>
           'Give exactly one of signing_due_date and extend_by_days. The envelope returns to Sent (or InProgress when someone signed) and the signing links work again.',
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
-        body: ExtendBody,
-        response: { 200: Ok(ExtendedEnvelope, 'Due date extended'), ...errorResponses(400, 401, 404, 409, 429) },
+        body: Example(ExtendBody, { extend_by_days: 14 }),
+        response: {
+          200: Example(Ok(ExtendedEnvelope, 'Due date extended'), {
+            message: 'Signing due date extended successfully.',
+            data: { envelope_id: 'env_zgqQWvT72rpxEKoy8-nlng', status: 'InProgress', signing_due_date: '2026-04-16T09:00:00.000Z' },
+          }),
+          ...errorResponses(400, 401, 404, 409, 429),
+          ...errorExample('ENVELOPE_NOT_EXPIRED', "Only an Expired envelope's due date can be extended; this one is InProgress."),
+        },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { getEnvelopeDetails, type EnvelopeDetails as Details } from '../../../app/envelopes/get-envelope-details.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Email, Id, Int, List, Nullable, Ok, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 import { COMPLETION_DESCRIPTION, Completion, presentCompletion } from './completion.schema.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
@@ -123,7 +124,82 @@ export const getEnvelopeDetailsRoute = (app: App, ctx: AppContext) =>
           '`created_by` is the person who created the envelope (the owner for an API client, or for a user removed since).',
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
-        response: { 200: Ok(EnvelopeDetails), ...errorResponses(400, 401, 404, 429) },
+        response: {
+          200: Example(Ok(EnvelopeDetails), {
+            message: 'Envelope details.',
+            data: {
+              envelope_id: 'env_zgqQWvT72rpxEKoy8-nlng',
+              name: 'Employment contract – Grace Hopper',
+              description: 'Permanent contract, engineering team',
+              tags: ['hr', 'contracts'],
+              status: 'InProgress',
+              sign_process_flow: 'Sequential',
+              created_by: { name: 'Ada Lovelace', email: 'ada@example.com' },
+              created_at: '2026-03-03T09:15:27.000Z',
+              signing_due_date: '2026-04-02T09:15:27.000Z',
+              expiration_days: 30,
+              email_reminders: true,
+              reminder_period: 3,
+              completed_at: null,
+              completion: null,
+              documents: [
+                {
+                  document_id: 'doc_FDbMyONAc6X0ABi9U7b6Bg',
+                  name: 'Employment contract.pdf',
+                  pages: 4,
+                  sha256: 'd0e92edf481760dca6d03672816b7e4344974d3ab8a21f1a2a118541d4470a5e',
+                },
+              ],
+              recipients: {
+                signers: [
+                  {
+                    recipient_id: 'rcp_UoW1cLoq6lSFgGH09C9X3A',
+                    name: 'Grace Hopper',
+                    email: 'grace@example.com',
+                    signer_title: null,
+                    signing_order: 1,
+                    language: 'en',
+                    status: 'Signed',
+                    sent_at: '2026-03-03T09:15:28.000Z',
+                    viewed_at: '2026-03-03T10:02:11.000Z',
+                    signed_at: '2026-03-03T10:05:40.000Z',
+                    declined_at: null,
+                    decline_reason: null,
+                    authentication: { method: 'access_code' },
+                  },
+                  {
+                    recipient_id: 'rcp_eMkHVN4mVx7vifgfzbNogA',
+                    name: 'Ada Lovelace',
+                    email: 'ada@example.com',
+                    signer_title: null,
+                    signing_order: 2,
+                    language: 'en',
+                    status: 'Sent',
+                    sent_at: '2026-03-03T10:05:41.000Z',
+                    viewed_at: null,
+                    signed_at: null,
+                    declined_at: null,
+                    decline_reason: null,
+                    authentication: null,
+                  },
+                ],
+                observers: [
+                  {
+                    recipient_id: 'rcp_Kd8sPq2LmX5vN7bR1tYw3g',
+                    name: 'HR team',
+                    email: 'hr@example.com',
+                    observer_title: null,
+                    language: 'en',
+                    status: 'Sent',
+                    sent_at: '2026-03-03T09:15:28.000Z',
+                  },
+                ],
+              },
+            },
+          }),
+          ...errorResponses(400, 401, 404, 429),
+          ...errorExample('ENVELOPE_NOT_FOUND', 'No envelope env_zgqQWvT72rpxEKoy8-nlng.'),
+        },
       },
     },
     async (request) => ({

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import { getEnvelopeHistory, type EnvelopeHistory as History } from '../../../app/envelopes/get-envelope-history.js';
 import type { Actor } from '../../../app/ledger/append-ledger-entry.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Email, Id, List, Ok, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
 
@@ -51,7 +52,38 @@ export const getEnvelopeHistoryRoute = (app: App, ctx: AppContext) =>
         description: 'Read from the envelope ledger; `performed_by` splits the actor name at its first space.',
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
-        response: { 200: Ok(EnvelopeHistory), ...errorResponses(400, 401, 404, 429) },
+        response: {
+          200: Example(Ok(EnvelopeHistory), {
+            message: 'Envelope history.',
+            data: {
+              envelope_id: 'env_zgqQWvT72rpxEKoy8-nlng',
+              name: 'Employment contract – Grace Hopper',
+              history: [
+                {
+                  performed_by: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' },
+                  performed_at: '2026-03-03T09:15:27.000Z',
+                  activity_type: 'ENVELOPE_CREATED',
+                  description:
+                    'Envelope "Employment contract – Grace Hopper" created with 1 document(s), 2 signer(s) and 1 observer(s); Sequential signing.',
+                },
+                {
+                  performed_by: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' },
+                  performed_at: '2026-03-03T10:02:11.000Z',
+                  activity_type: 'DOCUMENT_VIEWED',
+                  description: 'Grace Hopper opened the envelope for signing.',
+                },
+                {
+                  performed_by: { first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' },
+                  performed_at: '2026-03-03T10:05:40.000Z',
+                  activity_type: 'DOCUMENT_SIGNED',
+                  description: 'Grace Hopper accepted the electronic records disclosure and signed with a drawn signature.',
+                },
+              ],
+            },
+          }),
+          ...errorResponses(400, 401, 404, 429),
+          ...errorExample('ENVELOPE_NOT_FOUND', 'No envelope env_zgqQWvT72rpxEKoy8-nlng.'),
+        },
       },
     },
     async (request) => ({

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Email, Id, Int, Text, Timestamp } from '../../schema-kit.js';
 
 /** A lowercase hex SHA-256, as every ledger hash is published. */
@@ -17,3 +17,18 @@ export const LedgerEntrySchema = Type.Object({
   previous_hash: LedgerHash(),
   entry_hash: LedgerHash(),
 });
+
+/** An envelope's first ledger entry, for the examples of the routes that publish entries (openapi-examples.ts). */
+export const envelopeCreatedEntryExample: Static<typeof LedgerEntrySchema> = {
+  sequence: 1,
+  envelope_id: 'env_zgqQWvT72rpxEKoy8-nlng',
+  activity_type: 'ENVELOPE_CREATED',
+  actor: { name: 'Ada Lovelace', email: 'ada@example.com' },
+  description:
+    'Envelope "Employment contract – Grace Hopper" created with 1 document(s), 2 signer(s) and 1 observer(s); Sequential signing.',
+  ip_address: '203.0.113.7',
+  user_agent: 'countersign-client/2.0',
+  occurred_at: '2026-03-03T09:15:27.000Z',
+  previous_hash: '0000000000000000000000000000000000000000000000000000000000000000',
+  entry_hash: '8a355fa79a8e98dfa7f656a702a6c98628cf34ce5e15bbdd565eb3f59a8ed489',
+};

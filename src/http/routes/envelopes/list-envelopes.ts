@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import { listEnvelopes, type EnvelopePage as EnvelopePageModel } from '../../../app/envelopes/list-envelopes.js';
 import { ENVELOPE_STATUSES } from '../../../domain/envelope-state.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Email, Id, Int, List, Ok, Strict, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 
 const Status = Type.Union(ENVELOPE_STATUSES.map((status) => Type.Literal(status)));
@@ -104,8 +105,35 @@ export const listEnvelopesRoute = (app: App, ctx: AppContext) =>
           'several tags or a mix of filters are counted over the envelopes they match: exact, but a term or tag that matches ' +
           'hundreds of thousands of envelopes takes a fraction of a second (README, "Lists at scale").',
         tags: ['Envelopes'],
-        body: ListRequest,
-        response: { 200: Ok(EnvelopePage), ...errorResponses(400, 401, 429) },
+        body: Example(ListRequest, {
+          filters: { name_contains: 'contract', tags: ['hr'], created_from: '2026-03-01T00:00:00.000Z' },
+          page: 1,
+          page_size: 20,
+          sort: { field: 'created_at', order: 'desc' },
+        }),
+        response: {
+          200: Example(Ok(EnvelopePage), {
+            message: 'Envelopes.',
+            data: {
+              envelopes: [
+                {
+                  envelope_id: 'env_zgqQWvT72rpxEKoy8-nlng',
+                  name: 'Employment contract – Grace Hopper',
+                  status: 'InProgress',
+                  created_at: '2026-03-03T09:15:27.000Z',
+                  signing_due_date: '2026-04-02T09:15:27.000Z',
+                  recipients_count: 3,
+                  signed_count: 1,
+                },
+              ],
+              page: 1,
+              page_size: 20,
+              total: 1,
+            },
+          }),
+          ...errorResponses(400, 401, 429),
+          ...errorExample('INVALID_PAGINATION', '"page_size" must be <= 100.', { field: 'page_size', message: 'The request is invalid.' }),
+        },
       },
     },
     async (request) => ({

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { resealEnvelope } from '../../../app/completion/reseal-envelope.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Id, Ok, errorResponses } from '../../schema-kit.js';
 import { Completion, presentCompletion } from './completion.schema.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
@@ -29,7 +30,25 @@ export const resealEnvelopeRoute = (app: App, ctx: AppContext) =>
           'under way, or the envelope is sealed) 409 `ENVELOPE_NOT_RESEALABLE`.',
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
-        response: { 202: Ok(ResealedEnvelope, 'Resealing queued or already under way'), ...errorResponses(400, 401, 404, 409, 429) },
+        response: {
+          202: Example(Ok(ResealedEnvelope, 'Resealing queued or already under way'), {
+            message: 'Resealing started: the first attempt is queued.',
+            data: {
+              envelope_id: 'env_zgqQWvT72rpxEKoy8-nlng',
+              completion: {
+                state: 'pending',
+                attempts: 0,
+                last_error: 'The timestamp authority did not answer.',
+                next_attempt_at: '2026-03-04T12:00:00.000Z',
+              },
+            },
+          }),
+          ...errorResponses(400, 401, 404, 409, 429),
+          ...errorExample(
+            'ENVELOPE_NOT_RESEALABLE',
+            'Only an envelope whose seal failed or is waiting to retry can be resealed; this one cannot: it is sealed already.',
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { retrieveMetadata, type EnvelopeMetadata as EnvelopeMetadataModel } from '../../../app/envelopes/retrieve-metadata.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Id, List, Ok, Text, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
 
@@ -32,7 +33,20 @@ export const retrieveMetadataRoute = (app: App, ctx: AppContext) =>
         summary: "An envelope's name, description, tags and metadata",
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
-        response: { 200: Ok(EnvelopeMetadata), ...errorResponses(400, 401, 404, 429) },
+        response: {
+          200: Example(Ok(EnvelopeMetadata), {
+            message: 'Envelope metadata.',
+            data: {
+              envelope_id: 'env_zgqQWvT72rpxEKoy8-nlng',
+              name: 'Employment contract – Grace Hopper',
+              description: 'Permanent contract, engineering team',
+              tags: ['hr', 'contracts'],
+              metadata: { employee_number: 'E-1042', department: 'Engineering' },
+            },
+          }),
+          ...errorResponses(400, 401, 404, 429),
+          ...errorExample('ENVELOPE_NOT_FOUND', 'No envelope env_zgqQWvT72rpxEKoy8-nlng.'),
+        },
       },
     },
     async (request) => ({

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import { updateMetadata } from '../../../app/envelopes/update-metadata.js';
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { List, Ok, RequiredText, Strict, Text, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
 import { EnvelopeMetadata, METADATA_LIMITS, presentMetadata } from './retrieve-metadata.js';
@@ -33,8 +34,21 @@ export const updateMetadataRoute = (app: App, ctx: AppContext) =>
           'Any non-empty subset of the fields; each given field replaces the stored value. Recorded in the ledger as METADATA_UPDATED.',
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
-        body: MetadataChange,
-        response: { 200: Ok(EnvelopeMetadata), ...errorResponses(400, 401, 404, 429) },
+        body: Example(MetadataChange, { tags: ['hr', 'contracts'], metadata: { employee_number: 'E-1042', department: 'Engineering' } }),
+        response: {
+          200: Example(Ok(EnvelopeMetadata), {
+            message: 'Envelope metadata updated.',
+            data: {
+              envelope_id: 'env_zgqQWvT72rpxEKoy8-nlng',
+              name: 'Employment contract – Grace Hopper',
+              description: 'Permanent contract, engineering team',
+              tags: ['hr', 'contracts'],
+              metadata: { employee_number: 'E-1042', department: 'Engineering' },
+            },
+          }),
+          ...errorResponses(400, 401, 404, 429),
+          ...errorExample('ENVELOPE_NOT_FOUND', 'No envelope env_zgqQWvT72rpxEKoy8-nlng.'),
+        },
       },
     },
     async (request) => ({

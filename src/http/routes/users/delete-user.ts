@@ -2,9 +2,9 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { removeUser } from '../../../app/users/remove-user.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, Text, errorResponses } from '../../schema-kit.js';
 import { UserIdParams } from './users.schema.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 export const deleteUserRoute = (app: App, ctx: AppContext) =>
   app.delete(

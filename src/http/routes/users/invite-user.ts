@@ -1,9 +1,9 @@
 import type { AppContext } from '../../../app/context.js';
 import { inviteUser } from '../../../app/users/invite-user.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Email, Ok, RequiredText, Strict, errorResponses } from '../../schema-kit.js';
 import { Role, UserData, presentUser } from './users.schema.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 const InviteBody = Strict({
   email: Email({ 'x-invalid-code': 'INVALID_EMAIL', description: 'Where the invitation goes; one address is one user, in one account' }),

@@ -3,9 +3,9 @@ import type { AppContext } from '../../../app/context.js';
 import { MAX_USERS_PER_ACCOUNT } from '../../../app/users/invite-user.js';
 import { listUsers } from '../../../app/users/list-users.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { List, Ok, errorResponses } from '../../schema-kit.js';
 import { UserData, presentUser } from './users.schema.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 export const listUsersRoute = (app: App, ctx: AppContext) =>
   app.get(

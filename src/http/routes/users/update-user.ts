@@ -1,9 +1,9 @@
 import type { AppContext } from '../../../app/context.js';
 import { changeUserRole } from '../../../app/users/change-user-role.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, Strict, errorResponses } from '../../schema-kit.js';
 import { Role, UserData, UserIdParams, presentUser } from './users.schema.js';
-import { errorExample, Example } from '../../openapi-examples.js';
 
 const UpdateBody = Strict({ role: Role });
 
