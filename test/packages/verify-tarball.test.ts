@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -84,6 +84,12 @@ describe('@countersign/verify packed and installed in an empty directory', () =>
     const report = JSON.parse(result.stdout);
     assert.equal(report.valid, true);
     assert.ok(report.checks.some((check: { name: string; ok: boolean }) => check.name === 'consistency' && check.ok));
+  });
+
+  it('carries its licence, Apache-2.0, in the package and its manifest', async () => {
+    const root = join(installed, 'node_modules', '@countersign', 'verify');
+    assert.match(await readFile(join(root, 'LICENSE'), 'utf8'), /Apache License\s+Version 2\.0/);
+    assert.equal(JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).license, 'Apache-2.0');
   });
 
   it('installs no native module and nothing of the service: no *.node file, no better-sqlite3, pg, fastify or kysely', () => {
