@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { issueSetupToken } from '../../src/app/setup/setup-token.js';
+import { lockSetups } from '../../src/infra/db/tables/setup-tokens-table.js';
 import { readPasswordHash } from '../../src/infra/db/tables/users-table.js';
 import { verifyPassword } from '../../src/infra/password-hash.js';
 import { describeOnEachDatabase } from '../support/api-suite.js';
@@ -96,6 +97,24 @@ describeOnEachDatabase(
       // One process serves a SQLite file: a start there revokes the tokens of the starts before it.
       assert.equal((await setupPage(server, earlier)).state, server.database === 'postgres' ? 'open' : 'invalid');
       newestToken = other;
+    });
+
+    it('makes setups on one PostgreSQL database take turns: a second waits until the first transaction ends', async (t) => {
+      if (server.database !== 'postgres') return t.skip("SQLite's single writer runs transactions one at a time");
+      const { db } = server.service.ctx;
+      const order: string[] = [];
+      let second: Promise<void> | undefined;
+      await db.transaction().execute(async (first) => {
+        await lockSetups(first);
+        second = db.transaction().execute(async (next) => {
+          await lockSetups(next);
+          order.push('second locked');
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        order.push('first ends');
+      });
+      await second;
+      assert.deepEqual(order, ['first ends', 'second locked']);
     });
 
     let cookie = '';
