@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { applyTemplateAction, TEMPLATE_ACTIONS, type TemplateAction } from '../../../app/templates/template-action.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Strict, Text, errorResponses } from '../../schema-kit.js';
 import { presentTemplateAction, TemplateActionResult } from './template.schema.js';
 
@@ -29,7 +30,14 @@ export const templateActionRoute = (app: App, ctx: AppContext) =>
         description: 'A deleted template answers 404 from then on; envelopes made from it are unaffected.',
         tags: ['Templates'],
         params: ActionParams,
-        response: { 200: TemplateActionResult, ...errorResponses(400, 401, 404, 429) },
+        response: {
+          200: Example(TemplateActionResult, {
+            message: 'Template deactivated.',
+            data: { template_id: 'tpl_8T2HrtYsl5XErp4YvyWFIg', name: 'Employment contract', status: 'Inactive', deleted: false },
+          }),
+          ...errorResponses(400, 401, 404, 429),
+          ...errorExample('TEMPLATE_NOT_FOUND', 'No template tpl_8T2HrtYsl5XErp4YvyWFIg.'),
+        },
       },
     },
     async (request) => ({

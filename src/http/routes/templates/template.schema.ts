@@ -162,3 +162,46 @@ export const toTemplateRoles = (roles: Static<typeof RolesObject>): TemplateRole
   signers: roles.signers,
   observers: roles.observers ?? [],
 });
+
+/** The roles of the examples of the template routes (openapi-examples.ts): an employee and an employer sign, HR watches. */
+export const rolesExample: Static<typeof RolesObject> = {
+  signers: [
+    {
+      signer_title: 'Employee',
+      signing_order: 1,
+      fields: [
+        { type: 'signature', page: 4, x: 72, y: 640, width: 180, height: 40, required: true },
+        { type: 'text', page: 1, x: 320, y: 210, width: 140, height: 20, placeholder: 'Start date' },
+      ],
+    },
+    { signer_title: 'Employer', signing_order: 2, fields: [{ type: 'signature', page: 4, x: 320, y: 640, width: 180, height: 40 }] },
+  ],
+  observers: [{ observer_title: 'HR' }],
+};
+
+/** A template as the template routes and the template builder answer it, for their examples. */
+export const templateDetailExample: Static<typeof TemplateDetailData> = {
+  template_id: 'tpl_8T2HrtYsl5XErp4YvyWFIg',
+  name: 'Employment contract',
+  description: 'Permanent contracts, engineering',
+  status: 'Active',
+  created_at: '2026-02-10T13:00:00.000Z',
+  settings: { expiration_days: 14, email_reminders: true, reminder_period: 3, sign_process_flow: 'Sequential' },
+  roles: {
+    signers: rolesExample.signers.map((role, index) => ({ ...role, signing_order: index + 1, fields: role.fields ?? [] })),
+    observers: [{ observer_title: 'HR' }],
+  },
+  documents: [
+    {
+      document_id: 'doc_5X5AqEnZAiCRCjTZpXc7kQ',
+      name: 'Employment contract.pdf',
+      page_count: 4,
+      page_sizes: [
+        { width: 595.28, height: 841.89 },
+        { width: 595.28, height: 841.89 },
+        { width: 595.28, height: 841.89 },
+        { width: 595.28, height: 841.89 },
+      ],
+    },
+  ],
+};
