@@ -13,6 +13,8 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** Whether PUBLIC_URL was set: when not, the CLI links to the URL the service last started with. */
+  publicUrlConfigured: boolean;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   documentStore: { kind: 'fs' } | { kind: 'db' } | S3DocumentStore;
@@ -277,7 +279,8 @@ export const parsePlanQuotas = (raw: string, variable = 'PLAN_QUOTAS'): PlanQuot
 export const loadConfig = (env: Env = process.env): Config => {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = read(env, 'HOST') ?? '0.0.0.0';
-  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const configuredPublicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
+  const publicUrl = (configuredPublicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const dataDir = resolve(read(env, 'DATA_DIR') ?? './data');
 
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:', 'sqlite:', 'file:']);
@@ -298,6 +301,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     port,
     host,
     publicUrl,
+    publicUrlConfigured: configuredPublicUrl !== undefined,
     dataDir,
     database,
     documentStore,

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { jobHandlers } from './app/jobs/handlers.js';
 import { scheduleMaintenance } from './app/jobs/maintenance.js';
+import { recordServedPublicUrl } from './app/instance/served-public-url.js';
 import { checkBlobStore } from './infra/blobs/blob-store.js';
 import { issueSetupToken, withdrawSetupToken } from './app/setup/setup-token.js';
 import { openAppContext } from './app-context.js';
@@ -28,6 +29,7 @@ export const startService = async (config: Config, options: { clock?: Clock; log
   const clock = options.clock ?? systemClock;
   const opened = await openAppContext(config, { clock, logger });
   const { ctx } = opened;
+  await recordServedPublicUrl(ctx);
   const worker = startJobWorker(ctx, jobHandlers);
   ctx.jobs.poke = worker.poke;
   await scheduleMaintenance(ctx);

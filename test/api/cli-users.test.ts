@@ -92,6 +92,30 @@ for (const database of testDatabases) {
       assert.equal(sink.messages.length, 0);
     });
 
+    it("user login-link without PUBLIC_URL links to the running service's PUBLIC_URL, not the CLI's own port", async () => {
+      const run = await runCli({ ...env, PUBLIC_URL: undefined, PORT: '4999' }, [
+        'user',
+        'login-link',
+        '--email',
+        'owner@acme.test',
+        '--json',
+      ]);
+      assert.equal(run.code, 0, run.stderr);
+      const printed = JSON.parse(run.stdout);
+      assert.ok(printed.login_url.startsWith(`${PUBLIC_URL}/console/login/cs_ll_`), printed.login_url);
+      const explicit = await runCli({ ...env, PUBLIC_URL: 'https://other.example.test' }, [
+        'user',
+        'login-link',
+        '--email',
+        'owner@acme.test',
+        '--json',
+      ]);
+      assert.ok(
+        JSON.parse(explicit.stdout).login_url.startsWith('https://other.example.test/console/login/'),
+        'a PUBLIC_URL given to the CLI wins',
+      );
+    });
+
     it('refuses an address already in use, an unknown role, account or address, as JSON errors', async () => {
       const duplicate = await json(
         'user',

@@ -447,6 +447,13 @@ export interface SetupTokensTable {
   created_at: string;
 }
 
+/** Settings one process records for the others and the CLI (InstanceSettingName). */
+export interface InstanceSettingsTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface Database {
   blobs: BlobsTable;
   templates: TemplatesTable;
@@ -485,4 +492,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   service_identity: ServiceIdentityTable;
   setup_tokens: SetupTokensTable;
+  instance_settings: InstanceSettingsTable;
 }

@@ -20,6 +20,7 @@ import * as envelopeCreators from './0017-envelope-creators.js';
 import * as builderTokenIssuers from './0018-builder-token-issuers.js';
 import * as serviceIdentity from './0019-service-identity.js';
 import * as firstRunSetup from './0020-first-run-setup.js';
+import * as instanceSettings from './0021-instance-settings.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -46,4 +47,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0018-builder-token-issuers': builderTokenIssuers,
   '0019-service-identity': serviceIdentity,
   '0020-first-run-setup': firstRunSetup,
+  '0021-instance-settings': instanceSettings,
 });
