@@ -4,6 +4,7 @@ import type { AppContext } from '../../../app/context.js';
 import { decodeBase64Document } from '../../../app/documents/stored-document.js';
 import { callerOf, type App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
+import { BytesExample, Example, errorExample } from '../../openapi-examples.js';
 import { errorResponses } from '../../schema-kit.js';
 import {
   AttachmentEnvelopeParams,
@@ -32,8 +33,46 @@ export const uploadSupportingDocumentRoute = (app: App, ctx: AppContext) =>
           'reference material, never part of the signed documents, and the ledger records when each was added. Accepts an Idempotency-Key header.',
         tags: ['Attachments'],
         params: AttachmentEnvelopeParams,
-        body: { content: { 'application/json': { schema: JsonUploadBody }, 'multipart/form-data': { schema: MultipartUploadBody } } },
-        response: { 201: SupportingDocumentList, ...errorResponses(400, 401, 404, 413, 415, 422, 429) },
+        body: {
+          content: {
+            'application/json': {
+              schema: Example(JsonUploadBody, {
+                documents: [
+                  {
+                    name: 'Passport copy.pdf',
+                    content_base64: 'JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg==',
+                  },
+                ],
+              }),
+            },
+            'multipart/form-data': {
+              schema: BytesExample(
+                MultipartUploadBody,
+                'One file',
+                'A `file` part with the bytes and file name of a PDF, PNG or JPEG, for example `curl -F "file=@Passport copy.pdf" …`.',
+              ),
+            },
+          },
+        },
+        response: {
+          201: Example(SupportingDocumentList, {
+            message: 'Supporting documents uploaded successfully.',
+            data: {
+              supporting_documents: [
+                {
+                  supporting_document_id: 'att_3TXcLOo0ituOD8eQ6l_0Yw',
+                  name: 'Passport copy.pdf',
+                  content_type: 'application/pdf',
+                  size: 245_760,
+                  sha256: 'ee839950d18288f132481848f1cf3b66ba031004d1036fc764c3f1babfeecf44',
+                  uploaded_by: 'sender',
+                },
+              ],
+            },
+          }),
+          ...errorResponses(400, 401, 404, 413, 415, 422, 429),
+          ...errorExample('PAYLOAD_TOO_LARGE', '"Passport copy.pdf" is larger than 10 MB.'),
+        },
       },
     },
     async (request, reply) => {

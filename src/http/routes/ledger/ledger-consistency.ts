@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../app/context.js';
 import { getConsistencyProof } from '../../../app/ledger/consistency-proof.js';
 import type { App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { errorResponses } from '../../schema-kit.js';
 import { ConsistencyProofBody, ConsistencyQuery } from './ledger.schema.js';
 
@@ -19,7 +20,21 @@ export const ledgerConsistencyRoute = (app: App, ctx: AppContext) =>
         tags: ['Ledger'],
         security: [],
         querystring: ConsistencyQuery,
-        response: { 200: ConsistencyProofBody, ...errorResponses(400, 429) },
+        response: {
+          200: Example(ConsistencyProofBody, {
+            message: 'Consistency proof retrieved.',
+            data: {
+              from: 5800,
+              to: 5812,
+              proof: [
+                '71ce25b46b6b4741b0b977ba4c1d690cd10a2f224ea193892716265b01893531',
+                'd0e92edf481760dca6d03672816b7e4344974d3ab8a21f1a2a118541d4470a5e',
+              ],
+            },
+          }),
+          ...errorResponses(400, 429),
+          ...errorExample('INVALID_TREE_SIZE', "to must be at most 5812, the current head's tree size.", { field: 'querystring.to' }),
+        },
       },
     },
     async (request) => ({
