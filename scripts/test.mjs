@@ -17,7 +17,7 @@ const suiteDirs = {
   browser: ['test/browser'],
 };
 // What each suite runs against besides the sources: the compiled build or nothing.
-const needsBuild = new Set(['packages', 'api', 'browser']);
+const needsBuild = new Set(['packages', 'docs', 'api', 'browser']);
 const only = process.argv[2];
 if (only && !suites.includes(only)) {
   console.error(`usage: node scripts/test.mjs [${suites.join('|')}]`);

@@ -28,7 +28,7 @@ export interface Config {
   tsaUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   rateLimitPerMinute: number;
-  /** Worker threads that parse, search, stamp, seal and verify PDFs (README "PDF workers"). */
+  /** Worker threads that parse, search, stamp, seal and verify PDFs (docs/operations/scaling.md, "PDF workers"). */
   pdfWorkers: number;
   /** Per client address: routes without an access token, and failed authentication of any kind (docs/api/limits.md). */
   rateLimitUnauthenticatedPerMinute: number;

@@ -6,7 +6,7 @@ import type { ListedAccount } from '../app/accounts/list-accounts.js';
 import type { ListedClient } from '../app/accounts/list-clients.js';
 import type { ResealRun } from '../app/completion/reseal-and-run.js';
 
-/** What the commands print, key for key as the README documents them: snake_case, like the API. */
+/** What the commands print, key for key as docs/ documents them: snake_case, like the API. */
 
 export const presentIssuedClient = (client: IssuedClient) => ({
   client_id: client.clientId,

@@ -46,7 +46,7 @@ const answerDeniedAccess = async (request: Tagged, _reply: unknown, payload: unk
 };
 
 const ADMIN_ONLY_NOTE =
-  '**Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").';
+  '**Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).';
 
 /** An admin-only operation says so in its OpenAPI entry, from the same route option the check reads. */
 const documentAdminOnly = (schema: { description?: string; response?: unknown } | undefined) => {

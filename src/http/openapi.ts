@@ -164,7 +164,7 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
         {
           name: 'Console sign-in',
           description:
-            'People sign in by e-mailed link; their session cookie is exchanged for short access tokens carrying their role (`admin` or `sender`; README "Account users and sign-in")',
+            'People sign in by e-mailed link; their session cookie is exchanged for short access tokens carrying their role (`admin` or `sender`; docs/api/people.md)',
         },
       ],
       components: {

@@ -1,7 +1,7 @@
 import type { Command } from '../command.js';
 
 export const serve: Command = {
-  usage: 'countersign serve   (configured by environment variables; see the README)',
+  usage: 'countersign serve   (configured by environment variables: docs/operations/configuration.md)',
   options: {},
   run: async () => {
     await import('../../main.js');

@@ -5,7 +5,7 @@ import { CSRF_HEADER_VALUE } from '../../session-cookie.js';
 
 export const CsrfHeader = Type.Object({
   'x-requested-with': Type.Optional(
-    Text(64, { description: `Must be \`${CSRF_HEADER_VALUE}\`; without it 403 CSRF_HEADER_REQUIRED (README "Account users and sign-in")` }),
+    Text(64, { description: `Must be \`${CSRF_HEADER_VALUE}\`; without it 403 CSRF_HEADER_REQUIRED (docs/api/people.md)` }),
   ),
 });
 

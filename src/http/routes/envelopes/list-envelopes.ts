@@ -103,7 +103,7 @@ export const listEnvelopesRoute = (app: App, ctx: AppContext) =>
           'by the database for no filter, a status, one tag or a template (with a status or not), and added up by day for a creation ' +
           'range, so these answer in milliseconds whatever the account holds, as do deep pages by creation time. A name, a recipient, ' +
           'several tags or a mix of filters are counted over the envelopes they match: exact, but a term or tag that matches ' +
-          'hundreds of thousands of envelopes takes a fraction of a second (README, "Lists at scale").',
+          'hundreds of thousands of envelopes takes a fraction of a second (docs/concepts/envelopes.md, "Listing").',
         tags: ['Envelopes'],
         body: Example(ListRequest, {
           filters: { name_contains: 'contract', tags: ['hr'], created_from: '2026-03-01T00:00:00.000Z' },
