@@ -56,6 +56,16 @@ const documentAdminOnly = (schema: { description?: string; response?: unknown } 
   if (schema.response && typeof schema.response === 'object') schema.response = { ...errorResponses(403), ...schema.response };
 };
 
+/**
+ * What the OpenAPI entry tells a caller to send, from the same access the check enforces: the
+ * document's default (bearer token and `app_auth_type`) unless the route asks for less. A route may
+ * still name its own scheme (the console's session cookie).
+ */
+const documentAccess = (schema: { security?: unknown } | undefined, access: RouteAccess) => {
+  if (!schema || schema.security !== undefined || access === 'bearer') return;
+  schema.security = access === 'public' ? [] : [{ appAuthType: [] }];
+};
+
 /** What one route asks of its caller, as the access hook settled it when the route was registered. */
 export interface RouteAccessRule {
   method: string;
@@ -79,6 +89,7 @@ export const registerAccessControl = (app: App, ctx: AppContext): readonly Route
     const adminOnly = route.config?.role === 'admin';
     for (const method of [route.method].flat()) rules.push({ method, url: route.url, access, adminOnly });
     if (adminOnly) documentAdminOnly(route.schema as Parameters<typeof documentAdminOnly>[0]);
+    documentAccess(route.schema as Parameters<typeof documentAccess>[0], access);
     if (access === 'public') return;
     appendRouteHook(route, 'onRequest', checkAccess(ctx, access, adminOnly));
     appendRouteHook(route, 'preParsing', answerDeniedAccess);

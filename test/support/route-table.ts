@@ -54,6 +54,8 @@ export interface Route {
   bodySchema?: JsonSchema;
   /** What the access hook asks of a caller: a token, the `app_auth_type` header alone, or nothing. */
   access: RouteAccess;
+  /** The operation's own `security` in /openapi.json; undefined when it inherits the document's default. */
+  security?: unknown[];
   /** Declared `config.role: 'admin'`: a sender's console token is refused. */
   adminOnly: boolean;
 }
@@ -120,6 +122,7 @@ export const readRouteTable = async (server: TestServer): Promise<Route[]> => {
         ...(content['application/json']?.schema ? { bodySchema: content['application/json'].schema } : {}),
         access: rule.access,
         adminOnly: rule.adminOnly,
+        ...(operation?.security ? { security: operation.security } : {}),
       };
     });
 };
