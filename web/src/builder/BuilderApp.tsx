@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorNotice } from '../console/ErrorNotice.js';
 import { FieldEditor } from '../editor/FieldEditor.js';
-import { FIELD_LABELS, fromApiField, newKey, toApiField, type EditorField } from '../editor/field-model.js';
+import { FIELD_LABELS, fromApiField, newKey, toApiField, type EditorField, type StoredField } from '../editor/field-model.js';
 import { personPathNamer, withFieldNames } from '../editor/field-problems.js';
 import { RolesForm } from '../editor/RolesForm.js';
 import {
@@ -10,7 +10,7 @@ import {
   rolesFromTemplate,
   type ObserverRoleDraft,
   type RoleDraft,
-  type StoredField,
+  type TemplateDetail,
 } from '../editor/template-roles.js';
 import type { ApiFailure } from '../shared/api-failure.js';
 import { BuilderApi, notifyParent, type BuilderSession, type ComposeDraft } from './builder-api.js';
@@ -49,14 +49,13 @@ export function BuilderApp({ urlToken }: { urlToken: string }) {
           <p className="hint">Links to this editor work once and for ten minutes. Ask for a new one.</p>
         </>
       )}
-      {loaded.status === 'ready' && loaded.session.kind === 'template' && <TemplateBuilder api={api} session={loaded.session} />}
-      {loaded.status === 'ready' && loaded.session.kind === 'compose' && <ComposeBuilder api={api} draft={loaded.session.draft} />}
+      {loaded.status === 'ready' && loaded.session.template && <TemplateBuilder api={api} template={loaded.session.template} />}
+      {loaded.status === 'ready' && loaded.session.draft && <ComposeBuilder api={api} draft={loaded.session.draft} />}
     </main>
   );
 }
 
-function TemplateBuilder({ api, session }: { api: BuilderApi; session: Extract<BuilderSession, { kind: 'template' }> }) {
-  const template = session.template;
+function TemplateBuilder({ api, template }: { api: BuilderApi; template: TemplateDetail }) {
   const initial = useMemo(() => rolesFromTemplate(template.roles), [template]);
   const [roles, setRoles] = useState<RoleDraft[]>(initial.roles);
   const [observers, setObservers] = useState<ObserverRoleDraft[]>(initial.observers);

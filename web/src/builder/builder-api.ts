@@ -1,26 +1,9 @@
+import type { ApiBody, ApiData } from '../shared/api-types.js';
 import { requestBytes, requestData } from '../shared/http-client.js';
-import type { ApiField } from '../editor/field-model.js';
-import type { StoredField, TemplateDetail, TemplateDocument, TemplateRoles } from '../editor/template-roles.js';
 
-export interface DraftSigner {
-  index: number;
-  name: string;
-  email: string;
-  signing_order: number | null;
-  fields: StoredField[];
-}
-
-export interface ComposeDraft {
-  envelope: { name: string; message: string | null };
-  documents: TemplateDocument[];
-  signers: DraftSigner[];
-  observers: { name: string; email: string }[];
-  envelope_id: string | null;
-}
-
-export type BuilderSession = { session_token: string; expires_at: string } & (
-  { kind: 'template'; template: TemplateDetail } | { kind: 'compose'; draft: ComposeDraft }
-);
+/** A template builder's session carries the `template`, a composer's the `draft`. */
+export type BuilderSession = ApiData<'openBuilder'>;
+export type ComposeDraft = NonNullable<BuilderSession['draft']>;
 
 /** Where a reload finds the session: the URL's token is spent by its first use. */
 const storageKey = (urlToken: string) => `countersign.builder.${urlToken}`;
@@ -63,12 +46,14 @@ export class BuilderApi {
     return requestBytes(this.url(`/documents/${encodeURIComponent(documentId)}`));
   }
 
-  saveTemplate(roles: TemplateRoles | { signers: unknown[]; observers: unknown[] }): Promise<TemplateDetail> {
-    return requestData<TemplateDetail>(this.url('/template'), { method: 'PUT', body: JSON.stringify({ roles }) });
+  saveTemplate(roles: ApiBody<'saveBuilderTemplate'>['roles']): Promise<ApiData<'saveBuilderTemplate'>> {
+    const body: ApiBody<'saveBuilderTemplate'> = { roles };
+    return requestData(this.url('/template'), { method: 'PUT', body: JSON.stringify(body) });
   }
 
-  send(signers: { index: number; fields: (ApiField | StoredField)[] }[]): Promise<{ envelope_id: string }> {
-    return requestData<{ envelope_id: string }>(this.url('/send'), { method: 'POST', body: JSON.stringify({ signers }) });
+  send(signers: ApiBody<'sendBuilderDraft'>['signers']): Promise<ApiData<'sendBuilderDraft'>> {
+    const body: ApiBody<'sendBuilderDraft'> = { signers };
+    return requestData(this.url('/send'), { method: 'POST', body: JSON.stringify(body) });
   }
 }
 

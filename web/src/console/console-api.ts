@@ -1,5 +1,6 @@
 import type { ApiFailure } from '../shared/api-failure.js';
 import { failureFromBody, networkFailure } from '../shared/api-failure.js';
+import type { ApiBody, ApiData, ApiMessage } from '../shared/api-types.js';
 
 const API = '/api/v2.0';
 /** The console's CSRF guard: a header a cross-site form cannot send. */
@@ -9,25 +10,9 @@ const APP_AUTH_TYPE = 'esign-oauth2';
 /** Exchange again this long before the token's end, so no request races its expiry. */
 const RENEW_EARLY_MS = 60_000;
 
-export interface SignedInUser {
-  user_id: string;
-  name: string;
-  email: string;
-  role: 'admin' | 'sender';
-}
-
-export interface SignedInAccount {
-  account_id: string;
-  name: string;
-  plan: string;
-}
-
-interface ConsoleToken {
-  access_token: string;
-  expires_in: number;
-  user: SignedInUser;
-  account: SignedInAccount;
-}
+type ConsoleToken = ApiData<'exchangeConsoleSession'>;
+export type SignedInUser = ConsoleToken['user'];
+export type SignedInAccount = ConsoleToken['account'];
 
 const fetchOrFail = async (url: string, init: RequestInit): Promise<Response> => {
   try {
@@ -122,10 +107,10 @@ export const requestSignInLink = async (email: string): Promise<string> => {
   const response = await fetchOrFail(`${API}/console/login_link`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ email }),
+    body: JSON.stringify({ email } satisfies ApiBody<'requestConsoleLoginLink'>),
   });
   if (!response.ok) throw await failed(response);
-  return ((await response.json()) as { message: string }).message;
+  return ((await response.json()) as { message: ApiMessage<'requestConsoleLoginLink'> }).message;
 };
 
 /** Saves a downloaded file under its name, through a temporary object URL. */

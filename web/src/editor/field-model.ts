@@ -1,4 +1,5 @@
 import { FIELD_TYPES, type FieldType } from '../../../src/domain/field-rules.js';
+import type { ApiData } from '../shared/api-types.js';
 
 // The palette offers the field types of docs/concepts/fields.md in the contract's order.
 export { FIELD_TYPES, type FieldType };
@@ -72,24 +73,17 @@ export interface PageSize {
   height: number;
 }
 
-/** The field as the API takes it (docs/concepts/fields.md), with coordinates rounded to hundredths of a point. */
-export interface ApiField {
-  type: FieldType;
-  document: number;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  required: boolean;
-  placeholder?: string;
-  default_value?: string;
-  options?: string[];
-}
+/** A field as the API takes it and a template or draft holds it (docs/concepts/fields.md): coordinates, or an anchor the editor cannot draw. */
+export type StoredField = ApiData<'getTemplate'>['roles']['signers'][number]['fields'][number];
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
-export const toApiField = (field: EditorField): ApiField => ({
+/** The API's flags may be written as strings ("TRUE", "false"). */
+const flag = (value: StoredField['required']): boolean | undefined =>
+  value === undefined ? undefined : value === true || String(value).toLowerCase() === 'true';
+
+/** The field as the editor sends it, with coordinates rounded to hundredths of a point. */
+export const toApiField = (field: EditorField): StoredField => ({
   type: field.type,
   document: field.document,
   page: field.page,
@@ -104,7 +98,7 @@ export const toApiField = (field: EditorField): ApiField => ({
 });
 
 /** A field the API returned (a template's role, a builder draft) as the editor holds it. */
-export const fromApiField = (field: Partial<ApiField> & { type: string }, signer: string): EditorField | null => {
+export const fromApiField = (field: StoredField, signer: string): EditorField | null => {
   const type = FIELD_TYPES.find((candidate) => candidate === field.type);
   if (!type || field.page === undefined || field.x === undefined || field.y === undefined) return null;
   const size = DEFAULT_SIZES[type];
@@ -118,7 +112,7 @@ export const fromApiField = (field: Partial<ApiField> & { type: string }, signer
     y: field.y,
     width: field.width ?? size.width,
     height: field.height ?? size.height,
-    required: field.required ?? (type === 'signature' || type === 'initials'),
+    required: flag(field.required) ?? (type === 'signature' || type === 'initials'),
     placeholder: field.placeholder ?? '',
     defaultValue: field.default_value ?? '',
     options: field.options ?? [],

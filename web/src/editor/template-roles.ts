@@ -1,7 +1,5 @@
-import { fromApiField, newKey, toApiField, type ApiField, type EditorField } from './field-model.js';
-
-/** A field as a template or draft holds it: coordinates, or an anchor the editor cannot draw. */
-export type StoredField = Partial<ApiField> & { type: string; anchor?: unknown };
+import type { ApiData } from '../shared/api-types.js';
+import { fromApiField, newKey, toApiField, type EditorField, type StoredField } from './field-model.js';
 
 export interface RoleDraft {
   key: string;
@@ -16,27 +14,10 @@ export interface ObserverRoleDraft {
   title: string;
 }
 
-export interface TemplateRoles {
-  signers: { signer_title: string; signing_order: number; fields: StoredField[] }[];
-  observers: { observer_title: string }[];
-}
-
+export type TemplateDetail = ApiData<'getTemplate'>;
+export type TemplateRoles = TemplateDetail['roles'];
 /** A document of a template or draft, with its pages' sizes in points. */
-export interface TemplateDocument {
-  document_id: string;
-  name: string;
-  page_count: number;
-  page_sizes: { width: number; height: number }[];
-}
-
-export interface TemplateDetail {
-  template_id: string;
-  name: string;
-  description: string | null;
-  status: 'Active' | 'Inactive';
-  roles: TemplateRoles;
-  documents: TemplateDocument[];
-}
+export type TemplateDocument = TemplateDetail['documents'][number];
 
 /** A template's roles as the editor holds them: the roles, and every drawable field keyed to its role. */
 export const rolesFromTemplate = (roles: TemplateRoles): { roles: RoleDraft[]; observers: ObserverRoleDraft[]; fields: EditorField[] } => {

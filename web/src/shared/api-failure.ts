@@ -1,9 +1,6 @@
-/** An error answer of the service, in the contract's `{ message, errors: [...] }` shape. */
-export interface ApiErrorItem {
-  error_code: string;
-  developer_message: string;
-  field?: string;
-}
+import type { ApiErrorItem } from './api-types.js';
+
+/** An error answer of the service, in the `{ message, errors: [...] }` shape. */
 
 export class ApiFailure extends Error {
   constructor(

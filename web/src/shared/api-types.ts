@@ -21,5 +21,5 @@ export type ApiMessage<K extends OperationId> = SuccessContent<K> extends { 'app
 /** An operation's JSON request body. */
 export type ApiBody<K extends OperationId> = RequestContent<K> extends { 'application/json': infer J } ? J : never;
 
-/** An operation's query string parameters. */
-export type ApiQuery<K extends OperationId> = Exclude<operations[K]['parameters']['query'], undefined>;
+/** One problem of an error answer (`{ message, errors: [...] }`, the same shape on every operation). */
+export type ApiErrorItem = operations['getAccount']['responses']['4XX']['content']['application/json']['errors'][number];

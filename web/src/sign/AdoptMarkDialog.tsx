@@ -28,7 +28,7 @@ const markOf = (tab: Tab, drawnPng: string | null, typedText: string): AdoptedMa
 export function AdoptMarkDialog({ kind, suggestedText, current, onAdopt, onClose }: AdoptMarkDialogProps) {
   const [tab, setTab] = useState<Tab>(current?.type === 'typed' ? 'type' : 'draw');
   const [drawn, setDrawn] = useState<string | null>(null);
-  const [typed, setTyped] = useState(current?.type === 'typed' ? current.text : suggestedText);
+  const [typed, setTyped] = useState((current?.type === 'typed' ? current.text : undefined) ?? suggestedText);
   const { t } = useTranslation();
   const words = (key: string) => t(`sign.adopt.${kind === 'initials' ? 'initials' : 'signature'}.${key}`);
 

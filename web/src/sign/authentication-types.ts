@@ -1,14 +1,10 @@
 import type { ApiFailure } from '../shared/api-failure.js';
+import type { ApiData } from '../shared/api-types.js';
 
 /** How a signer proves who they are before signing (docs/concepts/recipients.md). */
 export type AuthenticationMethod = 'access_code' | 'sms';
 
-/** The answer of send_code. */
-export interface SentCode {
-  sent_to: string;
-  expires_at: string;
-  resend_at: string;
-}
+export type SentCode = ApiData<'sendAuthenticationCode'>;
 
 /** The method named in a RECIPIENT_AUTH_REQUIRED answer ("… (method: sms) …"), or null for any other failure. */
 export const requiredAuthentication = (failure: ApiFailure): AuthenticationMethod | null => {

@@ -1,3 +1,4 @@
+import type { ApiBody, ApiData } from '../shared/api-types.js';
 import { requestBytes, requestData } from '../shared/http-client.js';
 import { readSigningSession, storeSigningSession } from './signing-session-store.js';
 import type { SentCode } from './authentication-types.js';
@@ -49,8 +50,9 @@ export class SigningApi {
     return requestData(this.url('/attachments'), { method: 'POST', body: form, headers: this.headers() });
   }
 
-  decline(reason: string): Promise<unknown> {
-    return requestData(this.url('/decline'), { method: 'POST', body: JSON.stringify({ reason }), headers: this.headers() });
+  decline(reason: string): Promise<ApiData<'declineAsSigner'>> {
+    const body: ApiBody<'declineAsSigner'> = { reason };
+    return requestData(this.url('/decline'), { method: 'POST', body: JSON.stringify(body), headers: this.headers() });
   }
 
   sendCode(): Promise<SentCode> {
@@ -59,9 +61,10 @@ export class SigningApi {
 
   /** Checks the code and keeps the signing session it opens for every later call. */
   async authenticate(code: string): Promise<void> {
-    const opened = await requestData<{ signing_session: string; expires_at: string }>(this.url('/authenticate'), {
+    const body: ApiBody<'authenticateRecipient'> = { code };
+    const opened = await requestData<ApiData<'authenticateRecipient'>>(this.url('/authenticate'), {
       method: 'POST',
-      body: JSON.stringify({ code }),
+      body: JSON.stringify(body),
     });
     this.session = opened.signing_session;
     storeSigningSession(this.linkToken, { session: opened.signing_session, expiresAt: opened.expires_at });

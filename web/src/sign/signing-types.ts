@@ -1,105 +1,20 @@
-/** The shapes of the recipients' signing API (docs/concepts/signing.md). */
-export type FieldType =
-  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
+import type { ApiBody, ApiData } from '../shared/api-types.js';
 
-export interface SigningField {
-  field_id: string;
-  type: FieldType;
-  placeholder: string | null;
-  /** 1-based index into `documents`. */
-  document: number;
-  /** 1-based page number. */
-  page: number;
-  /** PDF points, top-left origin. */
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  required: boolean;
-  editable: boolean;
-  default_value: string | null;
-  options: string[] | null;
-}
+/** The recipients' signing API (docs/concepts/signing.md), as the OpenAPI document defines it. */
+export type SigningSession = ApiData<'viewSigningPage'>;
+export type SigningField = SigningSession['fields'][number];
+export type FieldType = SigningField['type'];
 
-export type SignerStatus = 'Waiting' | 'Sent' | 'Viewed' | 'Signed' | 'Declined';
+/** One of the fields another signer completed, shown read-only in place. */
+export type SignedByOther = SigningSession['signed_by_others'][number];
+export type OtherSignerField = SignedByOther['fields'][number];
 
-export interface SigningSession {
-  envelope: {
-    envelope_id: string;
-    name: string;
-    message: string | null;
-    status: string;
-    sign_process_flow: string;
-    enforce_signers_location: boolean;
-  };
-  signer: { name: string; email: string; status: SignerStatus };
-  documents: { document_id: string; name: string; pages: number }[];
-  fields: SigningField[];
-  /** The signer's language (docs/concepts/recipients.md): the page is shown in it, and `consent_text` is written in it. */
-  language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
-  consent_text: string;
-  /** What the other signers who have signed left on the documents, shown read-only in place. */
-  signed_by_others: SignedByOther[];
-  session_token?: string;
-}
+export type SignRequest = ApiBody<'signEnvelope'>;
+export type SignResult = ApiData<'signEnvelope'>;
+export type AdoptedMark = SignRequest['signature'];
+export type GeoLocation = NonNullable<SignRequest['location']>;
 
-/** One of another signer's fields, as they completed it. */
-export interface OtherSignerField {
-  field_id: string;
-  type: FieldType;
-  placeholder: string | null;
-  document: number;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  /** Text, "true"/"false" for a checkbox, the ISO day for date_signed; null for marks. */
-  value: string | null;
-}
+/** The marks the signer adopted so far; each applies to every field of its kind. */
+export type AdoptedMarks = Partial<Pick<SignRequest, 'signature' | 'initials'>>;
 
-export interface SignedByOther {
-  name: string;
-  signed_at: string;
-  signature: AdoptedMark;
-  initials: AdoptedMark | null;
-  fields: OtherSignerField[];
-}
-
-/** The answer to POST …/sign. */
-export interface SignResult {
-  envelope_id: string;
-  status: string;
-  /** This was the last signature: the envelope is being sealed. */
-  all_signed: boolean;
-}
-
-export type AdoptedMark = { type: 'drawn'; image_png_base64: string } | { type: 'typed'; text: string };
-
-export interface GeoLocation {
-  latitude: number;
-  longitude: number;
-}
-
-export interface SignRequest {
-  consent: true;
-  signature: AdoptedMark;
-  initials?: AdoptedMark;
-  fields: { field_id: string; value: string }[];
-  location?: GeoLocation;
-}
-
-/** The marks the signer adopted; each applies to every field of its kind. */
-export interface AdoptedMarks {
-  signature?: AdoptedMark;
-  initials?: AdoptedMark;
-}
-
-/** The answer to POST …/attachments. */
-export interface UploadedAttachment {
-  attachment_id: string;
-  name: string;
-  size: number;
-  content_type: string;
-  sha256: string;
-}
+export type UploadedAttachment = ApiData<'uploadSignerAttachment'>;

@@ -1,21 +1,9 @@
+import type { Static } from 'typebox';
+import type { FileVerdictBody, VerificationRecordBody } from '../../../src/http/routes/verification/verification.schema.js';
+
+// The verification routes also serve the page itself and stay out of the OpenAPI document, so these bodies come
+// from the routes' own schemas (the source the document is written from) instead of the generated types.
+
 /** The public verification record of an envelope (docs/concepts/ledger.md). */
-export interface VerificationRecord {
-  envelope_id: string;
-  name: string;
-  status: string;
-  completed_at: string | null;
-  documents: { name: string; sha256_original: string; sha256_sealed: string | null }[];
-  ledger_head_hash: string | null;
-}
-
-export interface SealCheck {
-  name: string;
-  ok: boolean;
-  detail: string;
-}
-
-export interface FileVerdict {
-  match: boolean;
-  document_name: string | null;
-  seal: { valid: boolean; checks: SealCheck[] };
-}
+export type VerificationRecord = Static<typeof VerificationRecordBody>['data'];
+export type FileVerdict = Static<typeof FileVerdictBody>['data'];

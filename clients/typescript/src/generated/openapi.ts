@@ -28,7 +28,7 @@ export interface paths {
      * The account's API clients
      * @description Active clients first (at most 50), then revoked ones, newest first within each; at most 200 in all. Secrets are never listed: they are shown once, on creation, and stored only as hashes.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     get: operations['listApiClients'];
     put?: never;
@@ -36,7 +36,7 @@ export interface paths {
      * Issue an API client
      * @description Answers the new client with its `client_secret` and `credentials` (base64 of `client_id:client_secret`, what `POST /authorization/token` takes), shown this once: only a hash is stored. At most 50 active clients per account (403 CLIENT_LIMIT_REACHED): revoke one first. With an Idempotency-Key a replay answers the same client and secret: that response is kept encrypted (AES-256-GCM) for the 24 h.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     post: operations['createApiClient'];
     delete?: never;
@@ -58,7 +58,7 @@ export interface paths {
      * Revoke an API client
      * @description Its credentials stop logging in and every access and refresh token issued through it stops working at once. Revoking cannot be undone: issue another client. An unknown, already revoked or other account’s client is 404 CLIENT_NOT_FOUND. Revoking the client of the calling token is allowed, and ends that token too.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     post: operations['revokeApiClient'];
     delete?: never;
@@ -78,14 +78,14 @@ export interface paths {
      * The account's settings
      * @description What the account’s admins may change with `PUT /account/settings`: the `frame_ancestors` and the `default_language` of recipients.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     get: operations['getAccountSettings'];
     /**
      * Change the account's settings
      * @description `frame_ancestors` replaces the list (an empty list lets no page frame them); duplicates are dropped and a trailing slash is removed. Anything that is not an http(s) origin (a path, a query, credentials, a wildcard, a CSP keyword) is 400 INVALID_FRAME_ANCESTOR. Takes effect on the next page load. `default_language` applies to envelopes created afterwards (a language outside the list: 400 UNSUPPORTED_LANGUAGE). Each setting is optional; one left out is kept.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     put: operations['updateAccountSettings'];
     post?: never;
@@ -146,7 +146,7 @@ export interface paths {
      * The account's users
      * @description The people who sign in to the console, the owner (`is_owner`) first, then oldest first; at most 500.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     get: operations['listUsers'];
     put?: never;
@@ -154,7 +154,7 @@ export interface paths {
      * Invite a person to the account
      * @description Adds the user and e-mails them an invitation with a sign-in link (`{PUBLIC_URL}/console/login/{token}`, single use, valid 15 minutes; later they ask for a new one at the sign-in page). People never have passwords. An address that is already a user, in this account or another, is 409 EMAIL_IN_USE. At most 500 users per account (403 USER_LIMIT_REACHED).
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     post: operations['inviteUser'];
     delete?: never;
@@ -175,7 +175,7 @@ export interface paths {
      * Change a user's role
      * @description The user's console tokens take the new role at once: a demoted admin loses the admin operations without signing out. The owner is always an admin: another role for the owner is 409 OWNER_ROLE_FIXED. An unknown or other account's user is 404 USER_NOT_FOUND.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     put: operations['updateUser'];
     post?: never;
@@ -183,7 +183,7 @@ export interface paths {
      * Remove a user from the account
      * @description Signs the person out everywhere at once (their console sessions and access tokens end, unused sign-in links stop working) and frees their address. Envelopes and templates stay the account’s. The owner cannot be removed: 409 OWNER_NOT_REMOVABLE. An unknown or other account's user is 404 USER_NOT_FOUND.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     delete: operations['deleteUser'];
     options?: never;
@@ -773,7 +773,7 @@ export interface paths {
     put?: never;
     /**
      * The account's envelopes, filtered, sorted and paged
-     * @description Filters combine with AND. Deleted envelopes are never listed. Statuses are effective: an open envelope past its due date is Expired. The status sort orders each status by creation time. `total` is always the exact number of matches. It is kept by the database for no filter, a status, one tag or a template (with a status or not), and added up by day for a creation range, so these answer in milliseconds whatever the account holds, as do deep pages by creation time. A name, a recipient, several tags or a mix of filters are counted over the envelopes they match: exact, but a term or tag that matches hundreds of thousands of envelopes takes a fraction of a second (README, "Lists at scale").
+     * @description Filters combine with AND. Deleted envelopes are never listed. Statuses are effective: an open envelope past its due date is Expired. The status sort orders each status by creation time. `total` is always the exact number of matches. It is kept by the database for no filter, a status, one tag or a template (with a status or not), and added up by day for a creation range, so these answer in milliseconds whatever the account holds, as do deep pages by creation time. A name, a recipient, several tags or a mix of filters are counted over the envelopes they match: exact, but a term or tag that matches hundreds of thousands of envelopes takes a fraction of a second (docs/concepts/envelopes.md, "Listing").
      */
     post: operations['listEnvelopes'];
     delete?: never;
@@ -1214,7 +1214,7 @@ export interface paths {
      * The account's webhooks
      * @description Oldest first, at most 20. Secrets are never listed: they are shown once, on creation and rotation.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     get: operations['listWebhooks'];
     put?: never;
@@ -1222,7 +1222,7 @@ export interface paths {
      * Register a webhook endpoint
      * @description Answers the webhook with its signing `secret`, shown this once. Events are POSTed as JSON `{"id", "type", "created_at", "data"}` with `Countersign-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>` (see the `webhooks` section of this document for every event). At most 20 webhooks per account (403 WEBHOOK_LIMIT_REACHED). With an Idempotency-Key a replay answers the same webhook and secret: that response is kept encrypted (AES-256-GCM) for the 24 h.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     post: operations['createWebhook'];
     delete?: never;
@@ -1243,7 +1243,7 @@ export interface paths {
      * Enable, disable or re-subscribe a webhook
      * @description Any subset of `enabled`, `events`, `description`; none at all is 400 NOTHING_TO_UPDATE. The URL cannot change: create another webhook.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     put: operations['updateWebhook'];
     post?: never;
@@ -1251,7 +1251,7 @@ export interface paths {
      * Delete a webhook
      * @description Pending deliveries stop at once; the delivery log goes with the webhook.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     delete: operations['deleteWebhook'];
     options?: never;
@@ -1270,7 +1270,7 @@ export interface paths {
      * A webhook's delivery log
      * @description Newest first, paginated (`page`, `page_size` 1–100; out of range: 400 INVALID_PAGINATION). Each delivery lists every attempt: when, the status code, the duration and the error. Deliveries are kept 30 days.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     get: operations['listWebhookDeliveries'];
     put?: never;
@@ -1294,7 +1294,7 @@ export interface paths {
      * Send a delivery's event again
      * @description Queues a new delivery of the same event (same `id` and body, so receivers can de-duplicate), with its own attempts and 24 h of retries. Unknown delivery: 404 WEBHOOK_DELIVERY_NOT_FOUND; disabled webhook: 409 WEBHOOK_DISABLED.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     post: operations['redeliverWebhookEvent'];
     delete?: never;
@@ -1316,7 +1316,7 @@ export interface paths {
      * Replace a webhook's signing secret
      * @description Answers the new `secret`, shown this once. For 24 h (until `previous_secret_expires_at`) deliveries carry two `v1=` entries, the new secret's first, so a receiver that checks either verifies; then only the new one. Rotating again within those 24 h ends the older secret at once, so a retried rotation should carry an Idempotency-Key: its replay answers the same new secret (kept encrypted for the 24 h) and rotates nothing.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     post: operations['rotateWebhookSecret'];
     delete?: never;
@@ -1338,7 +1338,7 @@ export interface paths {
      * Send a ping event to a webhook
      * @description Queues a `ping` event for this webhook, whatever it subscribes to, delivered and retried like any other; its attempts show in the delivery log. A disabled webhook answers 409 WEBHOOK_DISABLED.
      *
-     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; README "Account users and sign-in").
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     post: operations['testWebhook'];
     delete?: never;
@@ -6031,7 +6031,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Must be `countersign-console`; without it 403 CSRF_HEADER_REQUIRED (README "Account users and sign-in") */
+        /** @description Must be `countersign-console`; without it 403 CSRF_HEADER_REQUIRED (docs/api/people.md) */
         'x-requested-with'?: string;
       };
       path?: never;
@@ -6161,7 +6161,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Must be `countersign-console`; without it 403 CSRF_HEADER_REQUIRED (README "Account users and sign-in") */
+        /** @description Must be `countersign-console`; without it 403 CSRF_HEADER_REQUIRED (docs/api/people.md) */
         'x-requested-with'?: string;
       };
       path?: never;
@@ -6684,6 +6684,50 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelope audit logs.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "entries": [
+           *           {
+           *             "sequence": 1,
+           *             "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *             "activity_type": "ENVELOPE_CREATED",
+           *             "actor": {
+           *               "name": "Ada Lovelace",
+           *               "email": "ada@example.com"
+           *             },
+           *             "description": "Envelope \"Employment contract – Grace Hopper\" created with 1 document(s), 2 signer(s) and 1 observer(s); Sequential signing.",
+           *             "ip_address": "203.0.113.7",
+           *             "user_agent": "countersign-client/2.0",
+           *             "occurred_at": "2026-03-03T09:15:27.000Z",
+           *             "previous_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+           *             "entry_hash": "8a355fa79a8e98dfa7f656a702a6c98628cf34ce5e15bbdd565eb3f59a8ed489"
+           *           },
+           *           {
+           *             "sequence": 2,
+           *             "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *             "activity_type": "DOCUMENT_SIGNED",
+           *             "actor": {
+           *               "name": "Grace Hopper",
+           *               "email": "grace@example.com"
+           *             },
+           *             "description": "Grace Hopper accepted the electronic records disclosure and signed with a drawn signature.",
+           *             "ip_address": "198.51.100.23",
+           *             "user_agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_3) AppleWebKit/605.1.15 Safari/605.1.15",
+           *             "occurred_at": "2026-03-03T10:05:40.000Z",
+           *             "previous_hash": "8a355fa79a8e98dfa7f656a702a6c98628cf34ce5e15bbdd565eb3f59a8ed489",
+           *             "entry_hash": "eebae474c82832b8ddcf73ff58cd6ac004eaa594cc3464683dbd9b14ac046276"
+           *           }
+           *         ],
+           *         "head_hash": "eebae474c82832b8ddcf73ff58cd6ac004eaa594cc3464683dbd9b14ac046276",
+           *         "verified": true,
+           *         "head_signature": "HQ+WELeQ0MzQjPOmni21NKtO9Cqibqr209ypDr+5f7ZBbLWVv93sy6aaybq0DNUE6ATTyinpGPk5bCUQqSHNDA==",
+           *         "public_key": "MCowBQYDK2VwAyEA7DAKIg9nLI/6QeSm8GzOSQLDNZ3fULUPJeDSz5a8aVU="
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               entries: ({
@@ -6790,6 +6834,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No envelope env_zgqQWvT72rpxEKoy8-nlng.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ENVELOPE_NOT_FOUND",
+           *           "developer_message": "No envelope env_zgqQWvT72rpxEKoy8-nlng."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -6844,6 +6899,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "cancel_reason": "The offer was withdrawn."
+         *     }
+         */
         'application/json': {
           cancel_reason: string;
           /** @description The sender's IP address, recorded in the ledger instead of the request's */
@@ -6912,6 +6972,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelope cancelled successfully.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "status": "Cancelled",
+           *         "cancelled_at": "2026-03-05T16:40:00.000Z",
+           *         "cancel_reason": "The offer was withdrawn."
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               cancel_reason: string;
@@ -7021,6 +7092,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "A Completed envelope cannot be cancelled.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ENVELOPE_NOT_CANCELLABLE",
+           *           "developer_message": "A Completed envelope cannot be cancelled."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -7075,6 +7157,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "reason": "The start date is wrong.",
+         *       "signer_email": "grace@example.com"
+         *     }
+         */
         'application/json': {
           reason: string;
           /**
@@ -7140,6 +7228,57 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelope declined successfully.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "activity_type": "ENVELOPE_DECLINED",
+           *         "declined_by": "Grace Hopper",
+           *         "final_block_hash": "ee839950d18288f132481848f1cf3b66ba031004d1036fc764c3f1babfeecf44",
+           *         "block_number": 5812,
+           *         "transaction_hash": "ee839950d18288f132481848f1cf3b66ba031004d1036fc764c3f1babfeecf44",
+           *         "smart_contract_address": "7d4009bd8eea99ee18983ef8bad6265276edffe28e83d2bfe6bdaecbc64ad94c",
+           *         "wallet_address": "0x3f5ce5fbfe3e9af3971dd833d26ba9b5c936f0be",
+           *         "available_signature_types": [
+           *           "drawn",
+           *           "typed"
+           *         ],
+           *         "audit_logs": [
+           *           {
+           *             "sequence": 1,
+           *             "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *             "activity_type": "ENVELOPE_CREATED",
+           *             "actor": {
+           *               "name": "Ada Lovelace",
+           *               "email": "ada@example.com"
+           *             },
+           *             "description": "Envelope \"Employment contract – Grace Hopper\" created with 1 document(s), 2 signer(s) and 1 observer(s); Sequential signing.",
+           *             "ip_address": "203.0.113.7",
+           *             "user_agent": "countersign-client/2.0",
+           *             "occurred_at": "2026-03-03T09:15:27.000Z",
+           *             "previous_hash": "0000000000000000000000000000000000000000000000000000000000000000",
+           *             "entry_hash": "8a355fa79a8e98dfa7f656a702a6c98628cf34ce5e15bbdd565eb3f59a8ed489"
+           *           },
+           *           {
+           *             "sequence": 2,
+           *             "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *             "activity_type": "ENVELOPE_DECLINED",
+           *             "actor": {
+           *               "name": "Grace Hopper",
+           *               "email": "grace@example.com"
+           *             },
+           *             "description": "Grace Hopper declined to sign: The start date is wrong.",
+           *             "ip_address": "203.0.113.7",
+           *             "user_agent": "countersign-client/2.0",
+           *             "occurred_at": "2026-03-03T10:07:02.000Z",
+           *             "previous_hash": "8a355fa79a8e98dfa7f656a702a6c98628cf34ce5e15bbdd565eb3f59a8ed489",
+           *             "entry_hash": "ee839950d18288f132481848f1cf3b66ba031004d1036fc764c3f1babfeecf44"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               activity_type: string;
@@ -7201,6 +7340,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "2 signers can act on this envelope: give signer_email.",
+           *       "errors": [
+           *         {
+           *           "error_code": "SIGNER_EMAIL_REQUIRED",
+           *           "developer_message": "2 signers can act on this envelope: give signer_email.",
+           *           "field": "signer_email"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -7390,6 +7541,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelope deleted successfully.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "deleted_at": "2026-06-01T08:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: date-time */
@@ -7470,6 +7630,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Only a Completed envelope can be deleted; this one is InProgress.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ENVELOPE_NOT_COMPLETED",
+           *           "developer_message": "Only a Completed envelope can be deleted; this one is InProgress."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -7578,6 +7749,88 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelope details.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "name": "Employment contract – Grace Hopper",
+           *         "description": "Permanent contract, engineering team",
+           *         "tags": [
+           *           "hr",
+           *           "contracts"
+           *         ],
+           *         "status": "InProgress",
+           *         "sign_process_flow": "Sequential",
+           *         "created_by": {
+           *           "name": "Ada Lovelace",
+           *           "email": "ada@example.com"
+           *         },
+           *         "created_at": "2026-03-03T09:15:27.000Z",
+           *         "signing_due_date": "2026-04-02T09:15:27.000Z",
+           *         "expiration_days": 30,
+           *         "email_reminders": true,
+           *         "reminder_period": 3,
+           *         "completed_at": null,
+           *         "completion": null,
+           *         "documents": [
+           *           {
+           *             "document_id": "doc_FDbMyONAc6X0ABi9U7b6Bg",
+           *             "name": "Employment contract.pdf",
+           *             "pages": 4,
+           *             "sha256": "d0e92edf481760dca6d03672816b7e4344974d3ab8a21f1a2a118541d4470a5e"
+           *           }
+           *         ],
+           *         "recipients": {
+           *           "signers": [
+           *             {
+           *               "recipient_id": "rcp_UoW1cLoq6lSFgGH09C9X3A",
+           *               "name": "Grace Hopper",
+           *               "email": "grace@example.com",
+           *               "signer_title": null,
+           *               "signing_order": 1,
+           *               "language": "en",
+           *               "status": "Signed",
+           *               "sent_at": "2026-03-03T09:15:28.000Z",
+           *               "viewed_at": "2026-03-03T10:02:11.000Z",
+           *               "signed_at": "2026-03-03T10:05:40.000Z",
+           *               "declined_at": null,
+           *               "decline_reason": null,
+           *               "authentication": {
+           *                 "method": "access_code"
+           *               }
+           *             },
+           *             {
+           *               "recipient_id": "rcp_eMkHVN4mVx7vifgfzbNogA",
+           *               "name": "Ada Lovelace",
+           *               "email": "ada@example.com",
+           *               "signer_title": null,
+           *               "signing_order": 2,
+           *               "language": "en",
+           *               "status": "Sent",
+           *               "sent_at": "2026-03-03T10:05:41.000Z",
+           *               "viewed_at": null,
+           *               "signed_at": null,
+           *               "declined_at": null,
+           *               "decline_reason": null,
+           *               "authentication": null
+           *             }
+           *           ],
+           *           "observers": [
+           *             {
+           *               "recipient_id": "rcp_Kd8sPq2LmX5vN7bR1tYw3g",
+           *               "name": "HR team",
+           *               "email": "hr@example.com",
+           *               "observer_title": null,
+           *               "language": "en",
+           *               "status": "Sent",
+           *               "sent_at": "2026-03-03T09:15:28.000Z"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: date-time */
@@ -7744,6 +7997,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No envelope env_zgqQWvT72rpxEKoy8-nlng.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ENVELOPE_NOT_FOUND",
+           *           "developer_message": "No envelope env_zgqQWvT72rpxEKoy8-nlng."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -7798,6 +8062,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "extend_by_days": 14
+         *     }
+         */
         'application/json': {
           /**
            * Format: int32
@@ -7867,6 +8136,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Signing due date extended successfully.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "status": "InProgress",
+           *         "signing_due_date": "2026-04-16T09:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               envelope_id: string;
@@ -7975,6 +8254,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Only an Expired envelope's due date can be extended; this one is InProgress.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ENVELOPE_NOT_EXPIRED",
+           *           "developer_message": "Only an Expired envelope's due date can be extended; this one is InProgress."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -8305,6 +8595,47 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelope history.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "name": "Employment contract – Grace Hopper",
+           *         "history": [
+           *           {
+           *             "performed_by": {
+           *               "first_name": "Ada",
+           *               "last_name": "Lovelace",
+           *               "email": "ada@example.com"
+           *             },
+           *             "performed_at": "2026-03-03T09:15:27.000Z",
+           *             "activity_type": "ENVELOPE_CREATED",
+           *             "description": "Envelope \"Employment contract – Grace Hopper\" created with 1 document(s), 2 signer(s) and 1 observer(s); Sequential signing."
+           *           },
+           *           {
+           *             "performed_by": {
+           *               "first_name": "Grace",
+           *               "last_name": "Hopper",
+           *               "email": "grace@example.com"
+           *             },
+           *             "performed_at": "2026-03-03T10:02:11.000Z",
+           *             "activity_type": "DOCUMENT_VIEWED",
+           *             "description": "Grace Hopper opened the envelope for signing."
+           *           },
+           *           {
+           *             "performed_by": {
+           *               "first_name": "Grace",
+           *               "last_name": "Hopper",
+           *               "email": "grace@example.com"
+           *             },
+           *             "performed_at": "2026-03-03T10:05:40.000Z",
+           *             "activity_type": "DOCUMENT_SIGNED",
+           *             "description": "Grace Hopper accepted the electronic records disclosure and signed with a drawn signature."
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               envelope_id: string;
@@ -8396,6 +8727,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No envelope env_zgqQWvT72rpxEKoy8-nlng.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ENVELOPE_NOT_FOUND",
+           *           "developer_message": "No envelope env_zgqQWvT72rpxEKoy8-nlng."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -8504,6 +8846,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Supporting documents retrieved successfully.",
+           *       "data": {
+           *         "supporting_documents": [
+           *           {
+           *             "supporting_document_id": "att_3TXcLOo0ituOD8eQ6l_0Yw",
+           *             "name": "Passport copy.pdf",
+           *             "content_type": "application/pdf",
+           *             "size": 245760,
+           *             "sha256": "ee839950d18288f132481848f1cf3b66ba031004d1036fc764c3f1babfeecf44",
+           *             "uploaded_by": "sender"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               supporting_documents: {
@@ -8591,6 +8950,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No envelope env_zgqQWvT72rpxEKoy8-nlng.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ENVELOPE_NOT_FOUND",
+           *           "developer_message": "No envelope env_zgqQWvT72rpxEKoy8-nlng."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -8645,6 +9015,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "signer_email": "grace@example.com"
+         *     }
+         */
         'application/json': {
           /** Format: email */
           signer_email: string;
@@ -8706,6 +9081,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Reminder email sent.",
+           *       "data": {}
+           *     }
+           */
           'application/json': {
             data: Record<string, never>;
             message: string;
@@ -8838,6 +9219,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "This signer was reminded less than an hour ago; try again in 1740 seconds.",
+           *       "errors": [
+           *         {
+           *           "error_code": "REMINDER_TOO_SOON",
+           *           "developer_message": "This signer was reminded less than an hour ago; try again in 1740 seconds.",
+           *           "field": "signer_email"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -8917,6 +9310,20 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Resealing started: the first attempt is queued.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "completion": {
+           *           "state": "pending",
+           *           "attempts": 0,
+           *           "last_error": "The timestamp authority did not answer.",
+           *           "next_attempt_at": "2026-03-04T12:00:00.000Z"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** @description Where the sealing of the envelope stands; null until every signer has signed. `state`: `pending` (an attempt is queued), `sealing` (an attempt is running), `retrying` (an attempt failed; the next runs at `next_attempt_at`), `failed` (every attempt failed: nothing runs until `POST /envelopes/{envelope_id}/reseal`), `completed` (sealed). A failed attempt is retried after 30 s, 2 min, 10 min, 1 h and 6 h: 6 attempts in a round, and a reseal starts a new round. `attempts` counts the current round; `last_error` says in one sentence why the latest failed attempt failed (kept after a later success). Envelopes sealed before attempts were recorded show one attempt. */
@@ -9035,6 +9442,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Only an envelope whose seal failed or is waiting to retry can be resealed; this one cannot: it is sealed already.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ENVELOPE_NOT_RESEALABLE",
+           *           "developer_message": "Only an envelope whose seal failed or is waiting to retry can be resealed; this one cannot: it is sealed already."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -9143,6 +9561,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelope metadata.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "name": "Employment contract – Grace Hopper",
+           *         "description": "Permanent contract, engineering team",
+           *         "tags": [
+           *           "hr",
+           *           "contracts"
+           *         ],
+           *         "metadata": {
+           *           "employee_number": "E-1042",
+           *           "department": "Engineering"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               description: string | null;
@@ -9227,6 +9663,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No envelope env_zgqQWvT72rpxEKoy8-nlng.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ENVELOPE_NOT_FOUND",
+           *           "developer_message": "No envelope env_zgqQWvT72rpxEKoy8-nlng."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -9337,6 +9784,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Supporting document retrieved successfully.",
+           *       "data": {
+           *         "supporting_document_id": "att_3TXcLOo0ituOD8eQ6l_0Yw",
+           *         "name": "Passport copy.pdf",
+           *         "content_type": "application/pdf",
+           *         "content_base64": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg=="
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: byte */
@@ -9419,6 +9877,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No supporting document att_3TXcLOo0ituOD8eQ6l_0Yw in this envelope.",
+           *       "errors": [
+           *         {
+           *           "error_code": "SUPPORTING_DOCUMENT_NOT_FOUND",
+           *           "developer_message": "No supporting document att_3TXcLOo0ituOD8eQ6l_0Yw in this envelope."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -9473,6 +9942,18 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "tags": [
+         *         "hr",
+         *         "contracts"
+         *       ],
+         *       "metadata": {
+         *         "employee_number": "E-1042",
+         *         "department": "Engineering"
+         *       }
+         *     }
+         */
         'application/json': {
           description?: string;
           /** @description String values by key; replaces the stored metadata as a whole */
@@ -9539,6 +10020,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelope metadata updated.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "name": "Employment contract – Grace Hopper",
+           *         "description": "Permanent contract, engineering team",
+           *         "tags": [
+           *           "hr",
+           *           "contracts"
+           *         ],
+           *         "metadata": {
+           *           "employee_number": "E-1042",
+           *           "department": "Engineering"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               description: string | null;
@@ -9623,6 +10122,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No envelope env_zgqQWvT72rpxEKoy8-nlng.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ENVELOPE_NOT_FOUND",
+           *           "developer_message": "No envelope env_zgqQWvT72rpxEKoy8-nlng."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -9677,6 +10187,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "documents": [
+         *         {
+         *           "name": "Passport copy.pdf",
+         *           "content_base64": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg=="
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           documents: {
             /** Format: byte */
@@ -9748,6 +10268,23 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Supporting documents uploaded successfully.",
+           *       "data": {
+           *         "supporting_documents": [
+           *           {
+           *             "supporting_document_id": "att_3TXcLOo0ituOD8eQ6l_0Yw",
+           *             "name": "Passport copy.pdf",
+           *             "content_type": "application/pdf",
+           *             "size": 245760,
+           *             "sha256": "ee839950d18288f132481848f1cf3b66ba031004d1036fc764c3f1babfeecf44",
+           *             "uploaded_by": "sender"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               supporting_documents: {
@@ -9862,6 +10399,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "\"Passport copy.pdf\" is larger than 10 MB.",
+           *       "errors": [
+           *         {
+           *           "error_code": "PAYLOAD_TOO_LARGE",
+           *           "developer_message": "\"Passport copy.pdf\" is larger than 10 MB."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -11893,6 +12441,23 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "filters": {
+         *         "name_contains": "contract",
+         *         "tags": [
+         *           "hr"
+         *         ],
+         *         "created_from": "2026-03-01T00:00:00.000Z"
+         *       },
+         *       "page": 1,
+         *       "page_size": 20,
+         *       "sort": {
+         *         "field": "created_at",
+         *         "order": "desc"
+         *       }
+         *     }
+         */
         'application/json': {
           filters?: {
             /**
@@ -11992,6 +12557,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelopes.",
+           *       "data": {
+           *         "envelopes": [
+           *           {
+           *             "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *             "name": "Employment contract – Grace Hopper",
+           *             "status": "InProgress",
+           *             "created_at": "2026-03-03T09:15:27.000Z",
+           *             "signing_due_date": "2026-04-02T09:15:27.000Z",
+           *             "recipients_count": 3,
+           *             "signed_count": 1
+           *           }
+           *         ],
+           *         "page": 1,
+           *         "page_size": 20,
+           *         "total": 1
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               envelopes: {
@@ -12040,6 +12626,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request is invalid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_PAGINATION",
+           *           "developer_message": "\"page_size\" must be <= 100.",
+           *           "field": "page_size"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -12493,6 +13091,19 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Consistency proof retrieved.",
+           *       "data": {
+           *         "from": 5800,
+           *         "to": 5812,
+           *         "proof": [
+           *           "71ce25b46b6b4741b0b977ba4c1d690cd10a2f224ea193892716265b01893531",
+           *           "d0e92edf481760dca6d03672816b7e4344974d3ab8a21f1a2a118541d4470a5e"
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: int64 */
@@ -12522,6 +13133,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "to must be at most 5812, the current head's tree size.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_TREE_SIZE",
+           *           "developer_message": "to must be at most 5812, the current head's tree size.",
+           *           "field": "querystring.to"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -12627,6 +13250,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Ledger head retrieved.",
+           *       "data": {
+           *         "tree_size": 5812,
+           *         "root_hash": "d0e92edf481760dca6d03672816b7e4344974d3ab8a21f1a2a118541d4470a5e",
+           *         "timestamp": "2026-03-03T10:07:02.000Z",
+           *         "signature": "HQ+WELeQ0MzQjPOmni21NKtO9Cqibqr209ypDr+5f7ZBbLWVv93sy6aaybq0DNUE6ATTyinpGPk5bCUQqSHNDA==",
+           *         "public_key": "7DAKIg9nLI/6QeSm8GzOSQLDNZ3fULUPJeDSz5a8aVU="
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** @description Base64 of the ledger's raw 32-byte Ed25519 public key */
@@ -12665,6 +13300,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Too many requests: at most 60 a minute. Retry in 42 seconds.",
+           *       "errors": [
+           *         {
+           *           "error_code": "RATE_LIMITED",
+           *           "developer_message": "Too many requests: at most 60 a minute. Retry in 42 seconds."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -12747,6 +13393,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Inclusion proof retrieved.",
+           *       "data": {
+           *         "block_number": 5812,
+           *         "tree_size": 5812,
+           *         "leaf_hash": "ee839950d18288f132481848f1cf3b66ba031004d1036fc764c3f1babfeecf44",
+           *         "audit_path": [
+           *           "8a355fa79a8e98dfa7f656a702a6c98628cf34ce5e15bbdd565eb3f59a8ed489",
+           *           "eebae474c82832b8ddcf73ff58cd6ac004eaa594cc3464683dbd9b14ac046276",
+           *           "7d4009bd8eea99ee18983ef8bad6265276edffe28e83d2bfe6bdaecbc64ad94c"
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** @description RFC 9162 §2.1.3.1 inclusion proof, bottom first: verify it with the algorithm of §2.1.3.2 against `root_hash` of a head of `tree_size` */
@@ -12808,6 +13469,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The ledger has 5812 block(s); there is no block 6000.",
+           *       "errors": [
+           *         {
+           *           "error_code": "LEDGER_BLOCK_NOT_FOUND",
+           *           "developer_message": "The ledger has 5812 block(s); there is no block 6000."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -12913,6 +13585,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Trust anchors retrieved.",
+           *       "data": {
+           *         "root_certificate_pem": "-----BEGIN CERTIFICATE-----\nMIIBqjCCAVCgAwIBAgIUc2VhbC1yb290LWV4YW1wbGUwCgYIKoZIzj0EAwIwJTEjMCEGA1UEAwwa\nQ291bnRlcnNpZ24gU2VhbCBSb290IENBMB4XDTI2MDEwMTAwMDAwMFoXDTM2MDEwMTAwMDAwMFow\n-----END CERTIFICATE-----\n",
+           *         "ledger_public_key": "7DAKIg9nLI/6QeSm8GzOSQLDNZ3fULUPJeDSz5a8aVU="
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** @description Base64 of the ledger's raw 32-byte Ed25519 public key, which signs every tree head and `audit_logs.head_signature` */
@@ -12942,6 +13623,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Too many requests: at most 60 a minute. Retry in 42 seconds.",
+           *       "errors": [
+           *         {
+           *           "error_code": "RATE_LIMITED",
+           *           "developer_message": "Too many requests: at most 60 a minute. Retry in 42 seconds."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -13318,7 +14010,9 @@ export interface operations {
                 page: number;
                 placeholder: string | null;
                 required: boolean;
-                type: string;
+                /** @enum {string} */
+                type:
+                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
                 width: number;
                 x: number;
                 y: number;
@@ -13340,7 +14034,18 @@ export interface operations {
                   /** Format: int32 */
                   page: number;
                   placeholder: string | null;
-                  type: string;
+                  /** @enum {string} */
+                  type:
+                    | 'signature'
+                    | 'initials'
+                    | 'name'
+                    | 'email'
+                    | 'date_signed'
+                    | 'text'
+                    | 'number'
+                    | 'checkbox'
+                    | 'dropdown'
+                    | 'attachment';
                   value: string | null;
                   width: number;
                   x: number;
@@ -15116,6 +15821,96 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Template retrieved successfully.",
+           *       "data": {
+           *         "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *         "name": "Employment contract",
+           *         "description": "Permanent contracts, engineering",
+           *         "status": "Active",
+           *         "created_at": "2026-02-10T13:00:00.000Z",
+           *         "settings": {
+           *           "expiration_days": 14,
+           *           "email_reminders": true,
+           *           "reminder_period": 3,
+           *           "sign_process_flow": "Sequential"
+           *         },
+           *         "roles": {
+           *           "signers": [
+           *             {
+           *               "signer_title": "Employee",
+           *               "signing_order": 1,
+           *               "fields": [
+           *                 {
+           *                   "type": "signature",
+           *                   "page": 4,
+           *                   "x": 72,
+           *                   "y": 640,
+           *                   "width": 180,
+           *                   "height": 40,
+           *                   "required": true
+           *                 },
+           *                 {
+           *                   "type": "text",
+           *                   "page": 1,
+           *                   "x": 320,
+           *                   "y": 210,
+           *                   "width": 140,
+           *                   "height": 20,
+           *                   "placeholder": "Start date"
+           *                 }
+           *               ]
+           *             },
+           *             {
+           *               "signer_title": "Employer",
+           *               "signing_order": 2,
+           *               "fields": [
+           *                 {
+           *                   "type": "signature",
+           *                   "page": 4,
+           *                   "x": 320,
+           *                   "y": 640,
+           *                   "width": 180,
+           *                   "height": 40
+           *                 }
+           *               ]
+           *             }
+           *           ],
+           *           "observers": [
+           *             {
+           *               "observer_title": "HR"
+           *             }
+           *           ]
+           *         },
+           *         "documents": [
+           *           {
+           *             "document_id": "doc_5X5AqEnZAiCRCjTZpXc7kQ",
+           *             "name": "Employment contract.pdf",
+           *             "page_count": 4,
+           *             "page_sizes": [
+           *               {
+           *                 "width": 595.28,
+           *                 "height": 841.89
+           *               },
+           *               {
+           *                 "width": 595.28,
+           *                 "height": 841.89
+           *               },
+           *               {
+           *                 "width": 595.28,
+           *                 "height": 841.89
+           *               },
+           *               {
+           *                 "width": 595.28,
+           *                 "height": 841.89
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: date-time */
@@ -15264,6 +16059,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No template tpl_8T2HrtYsl5XErp4YvyWFIg.",
+           *       "errors": [
+           *         {
+           *           "error_code": "TEMPLATE_NOT_FOUND",
+           *           "developer_message": "No template tpl_8T2HrtYsl5XErp4YvyWFIg."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -15317,6 +16123,58 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "description": "Permanent contracts, engineering",
+         *       "roles": {
+         *         "signers": [
+         *           {
+         *             "signer_title": "Employee",
+         *             "signing_order": 1,
+         *             "fields": [
+         *               {
+         *                 "type": "signature",
+         *                 "page": 4,
+         *                 "x": 72,
+         *                 "y": 640,
+         *                 "width": 180,
+         *                 "height": 40,
+         *                 "required": true
+         *               },
+         *               {
+         *                 "type": "text",
+         *                 "page": 1,
+         *                 "x": 320,
+         *                 "y": 210,
+         *                 "width": 140,
+         *                 "height": 20,
+         *                 "placeholder": "Start date"
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "signer_title": "Employer",
+         *             "signing_order": 2,
+         *             "fields": [
+         *               {
+         *                 "type": "signature",
+         *                 "page": 4,
+         *                 "x": 320,
+         *                 "y": 640,
+         *                 "width": 180,
+         *                 "height": 40
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "observers": [
+         *           {
+         *             "observer_title": "HR"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         'application/json': {
           description?: string;
           name?: string;
@@ -15419,6 +16277,96 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Template updated successfully.",
+           *       "data": {
+           *         "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *         "name": "Employment contract",
+           *         "description": "Permanent contracts, engineering",
+           *         "status": "Active",
+           *         "created_at": "2026-02-10T13:00:00.000Z",
+           *         "settings": {
+           *           "expiration_days": 14,
+           *           "email_reminders": true,
+           *           "reminder_period": 3,
+           *           "sign_process_flow": "Sequential"
+           *         },
+           *         "roles": {
+           *           "signers": [
+           *             {
+           *               "signer_title": "Employee",
+           *               "signing_order": 1,
+           *               "fields": [
+           *                 {
+           *                   "type": "signature",
+           *                   "page": 4,
+           *                   "x": 72,
+           *                   "y": 640,
+           *                   "width": 180,
+           *                   "height": 40,
+           *                   "required": true
+           *                 },
+           *                 {
+           *                   "type": "text",
+           *                   "page": 1,
+           *                   "x": 320,
+           *                   "y": 210,
+           *                   "width": 140,
+           *                   "height": 20,
+           *                   "placeholder": "Start date"
+           *                 }
+           *               ]
+           *             },
+           *             {
+           *               "signer_title": "Employer",
+           *               "signing_order": 2,
+           *               "fields": [
+           *                 {
+           *                   "type": "signature",
+           *                   "page": 4,
+           *                   "x": 320,
+           *                   "y": 640,
+           *                   "width": 180,
+           *                   "height": 40
+           *                 }
+           *               ]
+           *             }
+           *           ],
+           *           "observers": [
+           *             {
+           *               "observer_title": "HR"
+           *             }
+           *           ]
+           *         },
+           *         "documents": [
+           *           {
+           *             "document_id": "doc_5X5AqEnZAiCRCjTZpXc7kQ",
+           *             "name": "Employment contract.pdf",
+           *             "page_count": 4,
+           *             "page_sizes": [
+           *               {
+           *                 "width": 595.28,
+           *                 "height": 841.89
+           *               },
+           *               {
+           *                 "width": 595.28,
+           *                 "height": 841.89
+           *               },
+           *               {
+           *                 "width": 595.28,
+           *                 "height": 841.89
+           *               },
+           *               {
+           *                 "width": 595.28,
+           *                 "height": 841.89
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: date-time */
@@ -15513,6 +16461,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Give name, description or roles.",
+           *       "errors": [
+           *         {
+           *           "error_code": "NOTHING_TO_UPDATE",
+           *           "developer_message": "Give name, description or roles."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -15676,6 +16635,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Template deactivated.",
+           *       "data": {
+           *         "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *         "name": "Employment contract",
+           *         "status": "Inactive",
+           *         "deleted": false
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               deleted: boolean;
@@ -15758,6 +16728,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No template tpl_8T2HrtYsl5XErp4YvyWFIg.",
+           *       "errors": [
+           *         {
+           *           "error_code": "TEMPLATE_NOT_FOUND",
+           *           "developer_message": "No template tpl_8T2HrtYsl5XErp4YvyWFIg."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -15939,6 +16920,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The template has no document doc_FDbMyONAc6X0ABi9U7b6Bg.",
+           *       "errors": [
+           *         {
+           *           "error_code": "DOCUMENT_NOT_FOUND",
+           *           "developer_message": "The template has no document doc_FDbMyONAc6X0ABi9U7b6Bg."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -16211,6 +17203,71 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "template": {
+         *         "name": "Employment contract",
+         *         "description": "Permanent contracts, engineering",
+         *         "expiration_days": 14,
+         *         "email_reminders": true,
+         *         "reminder_period": 3,
+         *         "sign_process_flow": "Sequential"
+         *       },
+         *       "documents": [
+         *         {
+         *           "name": "Employment contract.pdf",
+         *           "content_base64": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg=="
+         *         }
+         *       ],
+         *       "roles": {
+         *         "signers": [
+         *           {
+         *             "signer_title": "Employee",
+         *             "signing_order": 1,
+         *             "fields": [
+         *               {
+         *                 "type": "signature",
+         *                 "page": 4,
+         *                 "x": 72,
+         *                 "y": 640,
+         *                 "width": 180,
+         *                 "height": 40,
+         *                 "required": true
+         *               },
+         *               {
+         *                 "type": "text",
+         *                 "page": 1,
+         *                 "x": 320,
+         *                 "y": 210,
+         *                 "width": 140,
+         *                 "height": 20,
+         *                 "placeholder": "Start date"
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "signer_title": "Employer",
+         *             "signing_order": 2,
+         *             "fields": [
+         *               {
+         *                 "type": "signature",
+         *                 "page": 4,
+         *                 "x": 320,
+         *                 "y": 640,
+         *                 "width": 180,
+         *                 "height": 40
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "observers": [
+         *           {
+         *             "observer_title": "HR"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         'application/json': {
           documents: {
             /** Format: byte */
@@ -16347,6 +17404,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Template created successfully.",
+           *       "data": {
+           *         "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *         "name": "Employment contract",
+           *         "description": "Permanent contracts, engineering",
+           *         "status": "Active",
+           *         "created_at": "2026-02-10T13:00:00.000Z",
+           *         "settings": {
+           *           "expiration_days": 14,
+           *           "email_reminders": true,
+           *           "reminder_period": 3,
+           *           "sign_process_flow": "Sequential"
+           *         },
+           *         "roles": {
+           *           "signers": [
+           *             {
+           *               "signer_title": "Employee",
+           *               "signing_order": 1,
+           *               "fields": 2
+           *             },
+           *             {
+           *               "signer_title": "Employer",
+           *               "signing_order": 2,
+           *               "fields": 1
+           *             }
+           *           ],
+           *           "observers": [
+           *             {
+           *               "observer_title": "HR"
+           *             }
+           *           ]
+           *         },
+           *         "documents": [
+           *           {
+           *             "document_id": "doc_5X5AqEnZAiCRCjTZpXc7kQ",
+           *             "name": "Employment contract.pdf",
+           *             "pages": 4,
+           *             "sha256": "71ce25b46b6b4741b0b977ba4c1d690cd10a2f224ea193892716265b01893531"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: date-time */
@@ -16400,6 +17502,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request is invalid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "DUPLICATE_SIGNER_TITLE",
+           *           "developer_message": "The title \"Employee\" is given twice.",
+           *           "field": "roles.signers[1].signer_title"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -16559,6 +17673,68 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "template": {
+         *         "name": "Employment contract",
+         *         "description": "Permanent contracts, engineering",
+         *         "expiration_days": 14,
+         *         "email_reminders": true,
+         *         "reminder_period": 3,
+         *         "sign_process_flow": "Sequential"
+         *       },
+         *       "file_ids": [
+         *         "file_j2P97qWscB1UZnNqHPCZKg"
+         *       ],
+         *       "roles": {
+         *         "signers": [
+         *           {
+         *             "signer_title": "Employee",
+         *             "signing_order": 1,
+         *             "fields": [
+         *               {
+         *                 "type": "signature",
+         *                 "page": 4,
+         *                 "x": 72,
+         *                 "y": 640,
+         *                 "width": 180,
+         *                 "height": 40,
+         *                 "required": true
+         *               },
+         *               {
+         *                 "type": "text",
+         *                 "page": 1,
+         *                 "x": 320,
+         *                 "y": 210,
+         *                 "width": 140,
+         *                 "height": 20,
+         *                 "placeholder": "Start date"
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "signer_title": "Employer",
+         *             "signing_order": 2,
+         *             "fields": [
+         *               {
+         *                 "type": "signature",
+         *                 "page": 4,
+         *                 "x": 320,
+         *                 "y": 640,
+         *                 "width": 180,
+         *                 "height": 40
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "observers": [
+         *           {
+         *             "observer_title": "HR"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         'application/json': {
           file_ids: string[];
           roles: {
@@ -16691,6 +17867,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Template created successfully.",
+           *       "data": {
+           *         "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *         "name": "Employment contract",
+           *         "description": "Permanent contracts, engineering",
+           *         "status": "Active",
+           *         "created_at": "2026-02-10T13:00:00.000Z",
+           *         "settings": {
+           *           "expiration_days": 14,
+           *           "email_reminders": true,
+           *           "reminder_period": 3,
+           *           "sign_process_flow": "Sequential"
+           *         },
+           *         "roles": {
+           *           "signers": [
+           *             {
+           *               "signer_title": "Employee",
+           *               "signing_order": 1,
+           *               "fields": 2
+           *             },
+           *             {
+           *               "signer_title": "Employer",
+           *               "signing_order": 2,
+           *               "fields": 1
+           *             }
+           *           ],
+           *           "observers": [
+           *             {
+           *               "observer_title": "HR"
+           *             }
+           *           ]
+           *         },
+           *         "documents": [
+           *           {
+           *             "document_id": "doc_5X5AqEnZAiCRCjTZpXc7kQ",
+           *             "name": "Employment contract.pdf",
+           *             "pages": 4,
+           *             "sha256": "71ce25b46b6b4741b0b977ba4c1d690cd10a2f224ea193892716265b01893531"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: date-time */
@@ -16744,6 +17965,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request is invalid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "FILE_NOT_FOUND",
+           *           "developer_message": "No unused upload file_j2P97qWscB1UZnNqHPCZKg for this kind of request: upload it again.",
+           *           "field": "file_ids[0]"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -16935,6 +18168,43 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Templates retrieved successfully.",
+           *       "data": {
+           *         "templates": [
+           *           {
+           *             "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *             "name": "Employment contract",
+           *             "status": "Active",
+           *             "created_at": "2026-02-10T13:00:00.000Z",
+           *             "roles": {
+           *               "signers": [
+           *                 {
+           *                   "signer_title": "Employee",
+           *                   "signing_order": 1,
+           *                   "fields": 2
+           *                 },
+           *                 {
+           *                   "signer_title": "Employer",
+           *                   "signing_order": 2,
+           *                   "fields": 1
+           *                 }
+           *               ],
+           *               "observers": [
+           *                 {
+           *                   "observer_title": "HR"
+           *                 }
+           *               ]
+           *             }
+           *           }
+           *         ],
+           *         "page": 1,
+           *         "page_size": 20,
+           *         "total": 1
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: int32 */
@@ -16984,6 +18254,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request is invalid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_PAGINATION",
+           *           "developer_message": "\"querystring.pageSize\" must be <= 100.",
+           *           "field": "querystring.pageSize"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;

@@ -13,7 +13,7 @@ export const operations = {
   authenticateRecipient: {
     method: 'POST',
     path: '/api/v2.0/signing/{signingCode}/authenticate',
-    auth: 'bearer',
+    auth: 'none',
     requestBody: ['application/json'],
     responseBody: ['application/json'],
     creates: false,
@@ -29,7 +29,7 @@ export const operations = {
   completeSetup: {
     method: 'POST',
     path: '/api/v2.0/setup',
-    auth: 'bearer',
+    auth: 'none',
     requestBody: ['application/json'],
     responseBody: ['application/json'],
     creates: true,
@@ -93,7 +93,7 @@ export const operations = {
   declineAsSigner: {
     method: 'POST',
     path: '/api/v2.0/signing/{signingCode}/decline',
-    auth: 'bearer',
+    auth: 'none',
     requestBody: ['application/json'],
     responseBody: ['application/json'],
     creates: false,
@@ -237,7 +237,7 @@ export const operations = {
   getBuilderDocument: {
     method: 'GET',
     path: '/api/v2.0/builder/{builderCode}/documents/{documentId}',
-    auth: 'bearer',
+    auth: 'none',
     requestBody: [],
     responseBody: ['application/pdf'],
     creates: false,
@@ -295,7 +295,7 @@ export const operations = {
   getSigningDocument: {
     method: 'GET',
     path: '/api/v2.0/signing/{signingCode}/documents/{documentId}',
-    auth: 'bearer',
+    auth: 'none',
     requestBody: [],
     responseBody: ['application/pdf'],
     creates: false,
@@ -394,7 +394,7 @@ export const operations = {
   openBuilder: {
     method: 'GET',
     path: '/api/v2.0/builder/{builderCode}',
-    auth: 'bearer',
+    auth: 'none',
     requestBody: [],
     responseBody: ['application/json'],
     creates: false,
@@ -426,7 +426,7 @@ export const operations = {
   requestConsoleLoginLink: {
     method: 'POST',
     path: '/api/v2.0/console/login_link',
-    auth: 'bearer',
+    auth: 'none',
     requestBody: ['application/json'],
     responseBody: ['application/json'],
     creates: false,
@@ -466,7 +466,7 @@ export const operations = {
   saveBuilderTemplate: {
     method: 'PUT',
     path: '/api/v2.0/builder/{builderCode}/template',
-    auth: 'bearer',
+    auth: 'none',
     requestBody: ['application/json'],
     responseBody: ['application/json'],
     creates: false,
@@ -474,7 +474,7 @@ export const operations = {
   sendAuthenticationCode: {
     method: 'POST',
     path: '/api/v2.0/signing/{signingCode}/send_code',
-    auth: 'bearer',
+    auth: 'none',
     requestBody: [],
     responseBody: ['application/json'],
     creates: false,
@@ -482,7 +482,7 @@ export const operations = {
   sendBuilderDraft: {
     method: 'POST',
     path: '/api/v2.0/builder/{builderCode}/send',
-    auth: 'bearer',
+    auth: 'none',
     requestBody: ['application/json'],
     responseBody: ['application/json'],
     creates: true,
@@ -490,7 +490,7 @@ export const operations = {
   signEnvelope: {
     method: 'POST',
     path: '/api/v2.0/signing/{signingCode}/sign',
-    auth: 'bearer',
+    auth: 'none',
     requestBody: ['application/json'],
     responseBody: ['application/json'],
     creates: false,
@@ -554,7 +554,7 @@ export const operations = {
   uploadSignerAttachment: {
     method: 'POST',
     path: '/api/v2.0/signing/{signingCode}/attachments',
-    auth: 'bearer',
+    auth: 'none',
     requestBody: ['multipart/form-data'],
     responseBody: ['application/json'],
     creates: true,
@@ -578,7 +578,7 @@ export const operations = {
   viewSigningPage: {
     method: 'GET',
     path: '/api/v2.0/signing/{signingCode}',
-    auth: 'bearer',
+    auth: 'none',
     requestBody: [],
     responseBody: ['application/json'],
     creates: false,

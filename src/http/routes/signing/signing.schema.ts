@@ -3,6 +3,7 @@ import type { DeclineResult } from '../../../app/envelopes/record-decline.js';
 import type { SignatureReceipt } from '../../../app/signing/sign-envelope.js';
 import { SIGNATURE_IMAGE_LIMITS } from '../../../app/signing/signature-image.js';
 import type { SigningPageView } from '../../../app/signing/view-signing-page.js';
+import { FIELD_TYPES, type FieldType } from '../../../domain/field-rules.js';
 import { Email, Id, Int, List, Num, Strict, Text, Timestamp } from '../../schema-kit.js';
 import { LanguageCode } from '../envelopes/envelope.schema.js';
 
@@ -16,7 +17,7 @@ const Nullable = <T extends ReturnType<typeof Text>>(schema: T) => Type.Union([s
 /** Where a field stands: the same for the signer's own fields and for those other signers completed. */
 const placedField = {
   field_id: Id('fld'),
-  type: Text(16),
+  type: Type.Unsafe<FieldType>(Type.String({ enum: [...FIELD_TYPES], maxLength: 16 })),
   placeholder: Nullable(Text(100)),
   document: Int(1, 10),
   page: Int(1, 500),

@@ -5,6 +5,7 @@ import { LazyFieldEditor as FieldEditor } from '../../editor/LazyFieldEditor.js'
 import { FIELD_LABELS, toApiField, type EditorField, type EditorSigner } from '../../editor/field-model.js';
 import { personPathNamer, withFieldNames } from '../../editor/field-problems.js';
 import type { ApiFailure } from '../../shared/api-failure.js';
+import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { newSigner, RecipientsForm, type Flow, type ObserverDraft, type SignerDraft } from './RecipientsForm.js';
@@ -16,10 +17,6 @@ interface UploadedDocument {
   name: string;
   pages: number;
   file: File;
-}
-
-interface UploadAnswer {
-  files: { file_id: string; name: string; pages: number }[];
 }
 
 const signerLabel = (signer: SignerDraft, index: number) => signer.name.trim() || signer.email.trim() || `Signer ${index + 1}`;
@@ -53,7 +50,7 @@ export function ComposerPage() {
     try {
       const added: UploadedDocument[] = [];
       for (const file of files.slice(0, Math.max(0, 10 - documents.length))) {
-        const answer = await consoleApi.upload<UploadAnswer>('/envelopes/upload_file', file);
+        const answer = await consoleApi.upload<ApiData<'uploadEnvelopeFile'>>('/envelopes/upload_file', file);
         const uploaded = answer.files[0];
         if (uploaded) added.push({ fileId: uploaded.file_id, name: uploaded.name, pages: uploaded.pages, file });
       }
@@ -85,7 +82,7 @@ export function ComposerPage() {
     setSending(true);
     setSendError(null);
     const fieldsOf = (signer: SignerDraft) => fields.filter((field) => field.signer === signer.key);
-    const body = {
+    const body: ApiBody<'createEnvelopeWithFiles'> = {
       envelope: { ...settingsBody(settings), sign_process_flow: flow },
       file_ids: documents.map((document) => document.fileId),
       recipients: {
@@ -99,7 +96,7 @@ export function ComposerPage() {
       },
     };
     try {
-      const created = await consoleApi.request<{ envelope_id: string }>('POST', '/envelopes/create_with_files', body);
+      const created = await consoleApi.request<ApiData<'createEnvelopeWithFiles'>>('POST', '/envelopes/create_with_files', body);
       navigate(`/envelopes/${created.envelope_id}`);
     } catch (error) {
       const people = [

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { ApiBody } from '../../shared/api-types.js';
 import { useApiMutation } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
@@ -15,7 +16,10 @@ const REFRESHED = [['/envelopes']];
 
 export function RemindDialog({ envelopeId, signer, onClose, onDone }: ActionProps & { signer: SignerDetails }) {
   const remind = useApiMutation(
-    () => consoleApi.request('POST', `/envelopes/${envelopeId}/remind_signer`, { signer_email: signer.email }),
+    () =>
+      consoleApi.request('POST', `/envelopes/${envelopeId}/remind_signer`, {
+        signer_email: signer.email,
+      } satisfies ApiBody<'remindSigner'>),
     REFRESHED,
   );
   return (
@@ -37,7 +41,8 @@ export function CancelDialog({ envelopeId, onClose, onDone }: ActionProps) {
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const cancel = useApiMutation(
-    () => consoleApi.request('POST', `/envelopes/${envelopeId}/cancel`, { cancel_reason: reason.trim() }),
+    () =>
+      consoleApi.request('POST', `/envelopes/${envelopeId}/cancel`, { cancel_reason: reason.trim() } satisfies ApiBody<'cancelEnvelope'>),
     REFRESHED,
   );
   return (
@@ -76,7 +81,10 @@ export function ExtendDialog({ envelopeId, onClose, onDone }: ActionProps) {
   const count = Number(days);
   const valid = Number.isInteger(count) && count >= 1 && count <= 365;
   const extend = useApiMutation(
-    () => consoleApi.request('PUT', `/envelopes/${envelopeId}/extend_signing_due_date`, { extend_by_days: count }),
+    () =>
+      consoleApi.request('PUT', `/envelopes/${envelopeId}/extend_signing_due_date`, {
+        extend_by_days: count,
+      } satisfies ApiBody<'extendSigningDueDate'>),
     REFRESHED,
   );
   return (

@@ -7,7 +7,7 @@ import { ErrorNotice } from '../ErrorNotice.js';
 import { formatDate } from '../ui/format.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import '../ui/ui.css';
-import { ENVELOPE_STATUSES, type EnvelopeListPage as ListPage } from './envelope-types.js';
+import { ENVELOPE_STATUSES, type EnvelopeListPage as ListPage, type EnvelopeListRequest } from './envelope-types.js';
 import './envelopes.css';
 
 const PAGE_SIZE = 20;
@@ -34,8 +34,9 @@ export function EnvelopeListPage() {
 
   useEffect(() => setPage(1), [name, status]);
 
-  const filters = { ...(name ? { name_contains: name } : {}), ...(status ? { status: [status] } : {}) };
-  const body = { filters, page, page_size: PAGE_SIZE };
+  const chosen = ENVELOPE_STATUSES.find((candidate) => candidate === status);
+  const filters = { ...(name ? { name_contains: name } : {}), ...(chosen ? { status: [chosen] } : {}) };
+  const body: EnvelopeListRequest = { filters, page, page_size: PAGE_SIZE };
   const list = useQuery<ListPage, ApiFailure>({
     queryKey: ['/envelopes/list', body],
     queryFn: () => consoleApi.request<ListPage>('POST', '/envelopes/list', body),

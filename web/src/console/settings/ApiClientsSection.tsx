@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiMutation, useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
@@ -6,30 +7,19 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { formatDateTime } from '../ui/format.js';
 import { SecretDialog } from './SecretDialog.js';
 
-interface ApiClient {
-  client_id: string;
-  description?: string | null;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-interface CreatedClient {
-  client_id: string;
-  client_secret: string;
-  credentials: string;
-  created_at: string;
-}
+type ApiClient = ApiData<'listApiClients'>['clients'][number];
+type CreatedClient = ApiData<'createApiClient'>;
 
 const PATH = '/account/clients';
 
 export function ApiClientsSection() {
-  const clients = useApiQuery<{ clients: ApiClient[] }>(PATH);
+  const clients = useApiQuery<ApiData<'listApiClients'>>(PATH);
   const [description, setDescription] = useState('');
   const [created, setCreated] = useState<CreatedClient | null>(null);
   const [revoking, setRevoking] = useState<ApiClient | null>(null);
   const descriptionId = useId();
 
-  const create = useApiMutation((body: { description: string }) => consoleApi.request<CreatedClient>('POST', PATH, body), [[PATH]]);
+  const create = useApiMutation((body: ApiBody<'createApiClient'>) => consoleApi.request<CreatedClient>('POST', PATH, body), [[PATH]]);
   const revoke = useApiMutation(
     (clientId: string) => consoleApi.request('POST', `${PATH}/${encodeURIComponent(clientId)}/revoke`),
     [[PATH]],

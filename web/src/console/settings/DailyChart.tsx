@@ -1,10 +1,7 @@
+import type { ApiData } from '../../shared/api-types.js';
 import { formatDay } from '../ui/format.js';
 
-export interface DailyCount {
-  date: string;
-  created: number;
-  completed: number;
-}
+type DailyCount = ApiData<'getAccountDailyStatistics'>['days'][number];
 
 const HEIGHT = 100;
 const SLOT = 10;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiMutation, useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
@@ -9,12 +10,16 @@ const MAX_ORIGINS = 20;
 
 /** The origins allowed to frame the embedded signing page and builders (CSP `frame-ancestors`). */
 export function EmbeddingSection() {
-  const settings = useApiQuery<{ frame_ancestors: string[] }>(PATH);
+  const settings = useApiQuery<ApiData<'getAccountSettings'>>(PATH);
   const [origins, setOrigins] = useState<string[]>([]);
   const [draft, setDraft] = useState('');
   const [saved, setSaved] = useState(false);
   const draftId = useId();
-  const save = useApiMutation((frameAncestors: string[]) => consoleApi.request('PUT', PATH, { frame_ancestors: frameAncestors }), [[PATH]]);
+  const save = useApiMutation(
+    (frameAncestors: string[]) =>
+      consoleApi.request('PUT', PATH, { frame_ancestors: frameAncestors } satisfies ApiBody<'updateAccountSettings'>),
+    [[PATH]],
+  );
 
   useEffect(() => {
     if (settings.data) setOrigins(settings.data.frame_ancestors);

@@ -1,25 +1,15 @@
+import type { ApiData } from '../../shared/api-types.js';
 import { useApiQuery } from '../api-hooks.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { formatDate, humanize } from '../ui/format.js';
-import { DailyChart, type DailyCount } from './DailyChart.js';
-
-interface Account {
-  plan: string;
-  envelope_quota: { monthly_limit: number | null; used_this_month: number; resets_at: string };
-}
-
-interface Statistics {
-  total: number;
-  by_status: Record<string, number>;
-  this_month: { created: number; completed: number };
-}
+import { DailyChart } from './DailyChart.js';
 
 const DAYS = 30;
 
 export function PlanSection() {
-  const account = useApiQuery<Account>('/account');
-  const statistics = useApiQuery<Statistics>('/account/statistics');
-  const daily = useApiQuery<{ days: DailyCount[] }>(`/account/statistics/daily?days=${DAYS}`);
+  const account = useApiQuery<ApiData<'getAccount'>>('/account');
+  const statistics = useApiQuery<ApiData<'getAccountStatistics'>>('/account/statistics');
+  const daily = useApiQuery<ApiData<'getAccountDailyStatistics'>>(`/account/statistics/daily?days=${DAYS}`);
 
   return (
     <>
@@ -55,7 +45,7 @@ export function PlanSection() {
   );
 }
 
-function Quota({ account }: { account: Account }) {
+function Quota({ account }: { account: ApiData<'getAccount'> }) {
   const { monthly_limit: limit, used_this_month: used, resets_at: resetsAt } = account.envelope_quota;
   return (
     <>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiMutation, useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
@@ -6,25 +7,18 @@ import { useSession } from '../session.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { formatDate } from '../ui/format.js';
 
-type Role = 'admin' | 'sender';
-
-interface AccountUser {
-  user_id: string;
-  name: string;
-  email: string;
-  role: Role;
-  is_owner: boolean;
-  created_at: string;
-}
+type AccountUser = ApiData<'listUsers'>['users'][number];
+type Role = AccountUser['role'];
 
 const PATH = '/account/users';
 
 export function UsersSection() {
-  const users = useApiQuery<{ users: AccountUser[] }>(PATH);
+  const users = useApiQuery<ApiData<'listUsers'>>(PATH);
   const { user: me } = useSession();
   const [removing, setRemoving] = useState<AccountUser | null>(null);
   const changeRole = useApiMutation(
-    ({ userId, role }: { userId: string; role: Role }) => consoleApi.request('PUT', `${PATH}/${encodeURIComponent(userId)}`, { role }),
+    ({ userId, role }: { userId: string; role: Role }) =>
+      consoleApi.request('PUT', `${PATH}/${encodeURIComponent(userId)}`, { role } satisfies ApiBody<'updateUser'>),
     [[PATH]],
   );
   const remove = useApiMutation((userId: string) => consoleApi.request('DELETE', `${PATH}/${encodeURIComponent(userId)}`), [[PATH]]);
@@ -126,7 +120,7 @@ function InviteForm() {
   const nameId = useId();
   const emailId = useId();
   const roleId = useId();
-  const invite = useApiMutation((body: { email: string; name: string; role: Role }) => consoleApi.request('POST', PATH, body), [[PATH]]);
+  const invite = useApiMutation((body: ApiBody<'inviteUser'>) => consoleApi.request('POST', PATH, body), [[PATH]]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

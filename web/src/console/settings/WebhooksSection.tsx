@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENT_TYPES } from '../../../../src/domain/webhook-events.js';
+import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiMutation, useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
@@ -8,28 +9,13 @@ import { formatDateTime } from '../ui/format.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import { SecretDialog } from './SecretDialog.js';
 
-interface Webhook {
-  webhook_id: string;
-  url: string;
-  description: string;
-  events: string[];
-  enabled: boolean;
-  disabled_reason: string | null;
-  created_at: string;
-}
-
-interface Delivery {
-  delivery_id: string;
-  type: string;
-  state: string;
-  created_at: string;
-  attempts: { at: string; status_code: number | null; duration_ms: number; error: string | null }[];
-}
+type Webhook = ApiData<'listWebhooks'>['webhooks'][number];
+type EventType = ApiBody<'createWebhook'>['events'][number];
 
 const PATH = '/webhooks';
 
 export function WebhooksSection() {
-  const webhooks = useApiQuery<{ webhooks: Webhook[] }>(PATH);
+  const webhooks = useApiQuery<ApiData<'listWebhooks'>>(PATH);
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <>
@@ -55,15 +41,15 @@ export function WebhooksSection() {
 function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void }) {
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<string[]>(['envelope.completed']);
+  const [events, setEvents] = useState<EventType[]>(['envelope.completed']);
   const urlId = useId();
   const descriptionId = useId();
   const create = useApiMutation(
-    (body: { url: string; events: string[]; description: string }) => consoleApi.request<{ secret: string }>('POST', PATH, body),
+    (body: ApiBody<'createWebhook'>) => consoleApi.request<ApiData<'createWebhook'>>('POST', PATH, body),
     [[PATH]],
   );
 
-  const toggle = (type: string, on: boolean) => setEvents((chosen) => (on ? [...chosen, type] : chosen.filter((item) => item !== type)));
+  const toggle = (type: EventType, on: boolean) => setEvents((chosen) => (on ? [...chosen, type] : chosen.filter((item) => item !== type)));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -134,7 +120,10 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
   const [tested, setTested] = useState(false);
   const base = `${PATH}/${encodeURIComponent(webhook.webhook_id)}`;
   const deliveriesId = useId();
-  const update = useApiMutation((enabled: boolean) => consoleApi.request('PUT', base, { enabled }), [[PATH]]);
+  const update = useApiMutation(
+    (enabled: boolean) => consoleApi.request('PUT', base, { enabled } satisfies ApiBody<'updateWebhook'>),
+    [[PATH]],
+  );
   const test = useApiMutation(() => consoleApi.request('POST', `${base}/test`), [[PATH]]);
   const remove = useApiMutation(() => consoleApi.request('DELETE', base), [[PATH]]);
 
@@ -206,7 +195,7 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
 }
 
 function Deliveries({ base }: { base: string }) {
-  const deliveries = useApiQuery<{ deliveries: Delivery[]; total: number }>(`${base}/deliveries?page_size=20`, { refetchInterval: 10_000 });
+  const deliveries = useApiQuery<ApiData<'listWebhookDeliveries'>>(`${base}/deliveries?page_size=20`, { refetchInterval: 10_000 });
   if (deliveries.error) return <ErrorNotice error={deliveries.error} />;
   if (!deliveries.data) return <p className="loading">Loading deliveries…</p>;
   if (deliveries.data.deliveries.length === 0) return <p className="hint">Nothing delivered yet.</p>;

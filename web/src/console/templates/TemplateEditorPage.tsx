@@ -14,6 +14,7 @@ import {
   type TemplateDetail,
 } from '../../editor/template-roles.js';
 import type { ApiFailure } from '../../shared/api-failure.js';
+import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
@@ -72,12 +73,12 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
     setSaving(true);
     setError(null);
     try {
-      const body = {
+      const body: ApiBody<'updateTemplate'> = {
         name: draft.name.trim(),
         description: draft.description,
         roles: rolesBody(draft.roles, draft.observers, draft.fields),
       };
-      const updated = await consoleApi.request<TemplateDetail>('PUT', path, body);
+      const updated = await consoleApi.request<ApiData<'updateTemplate'>>('PUT', path, body);
       setDraft(draftOf(updated));
       setSaved(true);
     } catch (failure) {

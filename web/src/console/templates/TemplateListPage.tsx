@@ -4,6 +4,7 @@ import { DocumentPicker } from '../../editor/DocumentPicker.js';
 import { newRole, RolesForm } from '../../editor/RolesForm.js';
 import { rolesBody, type ObserverRoleDraft, type RoleDraft } from '../../editor/template-roles.js';
 import type { ApiFailure } from '../../shared/api-failure.js';
+import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiMutation, useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
@@ -13,20 +14,7 @@ import { StatusBadge } from '../ui/StatusBadge.js';
 import '../ui/ui.css';
 import '../../editor/forms.css';
 
-interface TemplateRow {
-  template_id: string;
-  name: string;
-  status: 'Active' | 'Inactive';
-  created_at: string;
-  roles: { signers: { signer_title: string; fields: number }[]; observers: { observer_title: string }[] };
-}
-
-interface TemplateList {
-  templates: TemplateRow[];
-  page: number;
-  page_size: number;
-  total: number;
-}
+type TemplateRow = ApiData<'listTemplates'>['templates'][number];
 
 const PAGE_SIZE = 20;
 
@@ -35,7 +23,7 @@ export function TemplateListPage() {
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<TemplateRow | null>(null);
-  const list = useApiQuery<TemplateList>(`/templates/list?page=${page}&pageSize=${PAGE_SIZE}`);
+  const list = useApiQuery<ApiData<'listTemplates'>>(`/templates/list?page=${page}&pageSize=${PAGE_SIZE}`);
   const action = useApiMutation(
     ({ id, name }: { id: string; name: 'activate' | 'deactivate' | 'delete' }) =>
       consoleApi.request('PUT', `/templates/${encodeURIComponent(id)}/action/${name}`),
@@ -164,7 +152,7 @@ function NewTemplate({ onCancel }: { onCancel: () => void }) {
     setError(null);
     try {
       for (const file of chosen) {
-        const answer = await consoleApi.upload<{ files: { file_id: string; name: string }[] }>('/templates/upload_file', file);
+        const answer = await consoleApi.upload<ApiData<'uploadTemplateFile'>>('/templates/upload_file', file);
         const uploaded = answer.files[0];
         if (uploaded) setFiles((current) => [...current, { fileId: uploaded.file_id, name: uploaded.name }]);
         if (!name.trim()) setName(file.name.replace(/\.pdf$/i, ''));
@@ -180,11 +168,12 @@ function NewTemplate({ onCancel }: { onCancel: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const created = await consoleApi.request<{ template_id: string }>('POST', '/templates/create_with_files', {
+      const body: ApiBody<'createTemplateWithFiles'> = {
         template: { name: name.trim() },
         file_ids: files.map((file) => file.fileId),
         roles: rolesBody(roles, observers, []),
-      });
+      };
+      const created = await consoleApi.request<ApiData<'createTemplateWithFiles'>>('POST', '/templates/create_with_files', body);
       navigate(`/templates/${created.template_id}`);
     } catch (failure) {
       setError(failure as ApiFailure);

@@ -5,6 +5,7 @@ import { FIELD_LABELS, WITHOUT_DEFAULT_VALUE, type FieldType } from '../../edito
 import { withFieldNames } from '../../editor/field-problems.js';
 import type { TemplateDetail } from '../../editor/template-roles.js';
 import type { ApiFailure } from '../../shared/api-failure.js';
+import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
@@ -27,9 +28,8 @@ interface RoleFill {
 /** Named fields the sender may prefill: the signer types into them (self-filling ones take no default). */
 const formFieldsOf = (fields: TemplateDetail['roles']['signers'][number]['fields']): FormFieldDraft[] =>
   fields.flatMap((field) => {
-    const type = field.type as FieldType;
-    if (!field.placeholder || WITHOUT_DEFAULT_VALUE.has(type)) return [];
-    return [{ placeholder: field.placeholder, type, value: field.default_value ?? '', editable: true }];
+    if (!field.placeholder || WITHOUT_DEFAULT_VALUE.has(field.type)) return [];
+    return [{ placeholder: field.placeholder, type: field.type, value: field.default_value ?? '', editable: true }];
   });
 
 /** Fill each role with a person, prefill named fields, send: POST /envelopes/create_with_template. */
@@ -62,7 +62,7 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
     setSending(true);
     setError(null);
     try {
-      const created = await consoleApi.request<{ envelope_id: string }>('POST', '/envelopes/create_with_template', {
+      const body: ApiBody<'createEnvelopeWithTemplate'> = {
         template_id: templateId,
         envelope: { name: envelopeName.trim() },
         recipients: {
@@ -80,7 +80,8 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
             email: observer.email.trim(),
           })),
         },
-      });
+      };
+      const created = await consoleApi.request<ApiData<'createEnvelopeWithTemplate'>>('POST', '/envelopes/create_with_template', body);
       navigate(`/envelopes/${created.envelope_id}`);
     } catch (failure) {
       setError(
