@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import { authenticateRecipient } from '../../../app/signing/recipient-authentication.js';
 import type { App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, Strict, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 import { SigningTokenParams } from './signing.schema.js';
 
@@ -34,8 +35,15 @@ export const authenticateRecipientRoute = (app: App, ctx: AppContext) =>
           'A signer without authentication gets 409 `AUTHENTICATION_NOT_REQUIRED`. Does not spend an embedded token. Recorded in the ledger (`RECIPIENT_AUTHENTICATED`, `RECIPIENT_AUTHENTICATION_FAILED`, `RECIPIENT_LOCKED`).',
         tags: ['Signing'],
         params: SigningTokenParams,
-        body: AuthenticateBody,
-        response: { 200: Ok(OpenedSession), ...errorResponses(400, 401, 404, 409, 423, 429) },
+        body: Example(AuthenticateBody, { code: '482913' }),
+        response: {
+          200: Example(Ok(OpenedSession), {
+            message: 'Signer authenticated.',
+            data: { signing_session: 'cs_ss_OW1DCMplk1_YpkeMl79KwQ_bPgOT2UM0bayeptUq2kA', expires_at: '2026-03-03T11:02:00.000Z' },
+          }),
+          ...errorResponses(400, 401, 404, 409, 423, 429),
+          ...errorExample('INVALID_CODE', 'The code is wrong: 4 attempts left before a 15-minute lock-out.'),
+        },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import type { AppContext } from '../../../app/context.js';
 import { declineAsSigner } from '../../../app/signing/decline-as-signer.js';
 import type { App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
 import { SIGNING_SESSION_NOTE, SigningSessionHeaders, requireSigningSession } from './signing-session.js';
 import { DeclineBody, DeclinedResult, SigningTokenParams, presentSignerDecline } from './signing.schema.js';
@@ -22,8 +23,21 @@ export const declineAsSignerRoute = (app: App, ctx: AppContext) =>
         tags: ['Signing'],
         headers: SigningSessionHeaders,
         params: SigningTokenParams,
-        body: DeclineBody,
-        response: { 200: Ok(DeclinedResult), ...errorResponses(400, 401, 404, 409, 429) },
+        body: Example(DeclineBody, { reason: 'The start date is wrong.' }),
+        response: {
+          200: Example(Ok(DeclinedResult), {
+            message: 'Envelope declined.',
+            data: {
+              envelope_id: 'env_zgqQWvT72rpxEKoy8-nlng',
+              status: 'Declined',
+              declined_by: 'Grace Hopper',
+              block_number: 5812,
+              transaction_hash: 'ee839950d18288f132481848f1cf3b66ba031004d1036fc764c3f1babfeecf44',
+            },
+          }),
+          ...errorResponses(400, 401, 404, 409, 429),
+          ...errorExample('ALREADY_SIGNED', 'This signer has already signed the envelope.'),
+        },
       },
     },
     async (request) => ({

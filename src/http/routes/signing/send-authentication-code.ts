@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import { sendAuthenticationCode } from '../../../app/signing/recipient-authentication.js';
 import type { App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 import { SigningTokenParams } from './signing.schema.js';
 
@@ -26,7 +27,14 @@ export const sendAuthenticationCodeRoute = (app: App, ctx: AppContext) =>
           'Needs no signing session and does not spend an embedded token. The SMS leaves through the job queue: a slow provider never holds up this answer.',
         tags: ['Signing'],
         params: SigningTokenParams,
-        response: { 200: Ok(SentCode), ...errorResponses(400, 404, 409, 423, 429) },
+        response: {
+          200: Example(Ok(SentCode), {
+            message: 'Code sent.',
+            data: { sent_to: '+49…1234', expires_at: '2026-03-03T10:12:00.000Z', resend_at: '2026-03-03T10:03:00.000Z' },
+          }),
+          ...errorResponses(400, 404, 409, 423, 429),
+          ...errorExample('CODE_TOO_SOON', 'A code was sent less than a minute ago; ask again in 38 seconds.'),
+        },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import type { AppContext } from '../../../app/context.js';
 import { signEnvelope } from '../../../app/signing/sign-envelope.js';
 import type { App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
 import { SIGNING_SESSION_NOTE, SigningSessionHeaders, requireSigningSession } from './signing-session.js';
 import { SignBody, SignedResult, SigningTokenParams, presentSignature } from './signing.schema.js';
@@ -22,8 +23,24 @@ export const signEnvelopeRoute = (app: App, ctx: AppContext) =>
         tags: ['Signing'],
         headers: SigningSessionHeaders,
         params: SigningTokenParams,
-        body: SignBody,
-        response: { 200: Ok(SignedResult), ...errorResponses(400, 401, 404, 409, 413, 429) },
+        body: Example(SignBody, {
+          consent: true,
+          signature: { type: 'typed', text: 'Grace Hopper' },
+          fields: [{ field_id: 'fld_N4bV7cX0zL3kJ6hG9fD2sa', value: '2026-04-01' }],
+        }),
+        response: {
+          200: Example(Ok(SignedResult), {
+            message: 'Document signed successfully.',
+            data: {
+              envelope_id: 'env_zgqQWvT72rpxEKoy8-nlng',
+              status: 'InProgress',
+              signer: { name: 'Grace Hopper', email: 'grace@example.com', status: 'Signed', signed_at: '2026-03-03T10:05:40.000Z' },
+              all_signed: false,
+            },
+          }),
+          ...errorResponses(400, 401, 404, 409, 413, 429),
+          ...errorExample('NOT_YOUR_TURN', "It is not this signer's turn to sign yet."),
+        },
       },
     },
     async (request) => ({

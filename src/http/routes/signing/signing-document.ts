@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { readSigningDocument } from '../../../app/signing/signing-document.js';
 import type { App } from '../../app-type.js';
+import { BytesExample, errorExample } from '../../openapi-examples.js';
 import { Strict, Text, errorResponses } from '../../schema-kit.js';
 import { SIGNING_SESSION_NOTE, SigningSessionHeaders, requireSigningSession } from './signing-session.js';
 
@@ -24,9 +25,18 @@ export const signingDocumentRoute = (app: App, ctx: AppContext) =>
         response: {
           200: {
             description: 'The PDF',
-            content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', maxLength: MAX_PDF_BYTES }) } },
+            content: {
+              'application/pdf': {
+                schema: BytesExample(
+                  Type.Unsafe<Buffer>({ type: 'string', format: 'binary', maxLength: MAX_PDF_BYTES }),
+                  'The PDF to review',
+                  "The document's bytes as sent for signature, starting `%PDF-`, shown inline (`Content-Disposition: inline`).",
+                ),
+              },
+            },
           },
           ...errorResponses(400, 401, 404, 409, 410, 429),
+          ...errorExample('DOCUMENT_NOT_FOUND', 'The envelope has no document doc_5X5AqEnZAiCRCjTZpXc7kQ.'),
         },
       },
     },

@@ -5,6 +5,7 @@ import { AppError } from '../../../domain/app-error.js';
 import type { App } from '../../app-type.js';
 import { multipartFiles } from '../../multipart-files.js';
 import { originOf } from '../../request-origin.js';
+import { BytesExample, Example, errorExample } from '../../openapi-examples.js';
 import { Id, Int, Ok, Text, errorResponses } from '../../schema-kit.js';
 import { SigningTokenParams } from './signing.schema.js';
 import { SIGNING_SESSION_NOTE, SigningSessionHeaders, requireSigningSession } from './signing-session.js';
@@ -59,8 +60,31 @@ export const uploadSignerAttachmentRoute = (app: App, ctx: AppContext) =>
         tags: ['Signing'],
         headers: SigningSessionHeaders,
         params: SigningTokenParams,
-        body: { content: { 'multipart/form-data': { schema: MultipartAttachmentBody } } },
-        response: { 201: Ok(SignerAttachmentObject), ...errorResponses(400, 401, 404, 409, 413, 415, 429) },
+        body: {
+          content: {
+            'multipart/form-data': {
+              schema: BytesExample(
+                MultipartAttachmentBody,
+                'One file',
+                'One `file` part with the bytes and file name of a PDF, PNG or JPEG, for example `curl -F file=@payslip.png …`.',
+              ),
+            },
+          },
+        },
+        response: {
+          201: Example(Ok(SignerAttachmentObject), {
+            message: 'Attachment uploaded successfully.',
+            data: {
+              attachment_id: 'att_3TXcLOo0ituOD8eQ6l_0Yw',
+              name: 'payslip.png',
+              size: 184_320,
+              content_type: 'image/png',
+              sha256: '71ce25b46b6b4741b0b977ba4c1d690cd10a2f224ea193892716265b01893531',
+            },
+          }),
+          ...errorResponses(400, 401, 404, 409, 413, 415, 429),
+          ...errorExample('PAYLOAD_TOO_LARGE', '"payslip.png" is larger than 10 MB.', { field: 'file' }),
+        },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import type { AppContext } from '../../../app/context.js';
 import { viewSigningPage } from '../../../app/signing/view-signing-page.js';
 import type { App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
 import { SIGNING_SESSION_NOTE, SigningSessionHeaders, requireSigningSession } from './signing-session.js';
 import { SigningPage, SigningTokenParams, presentSigningPage } from './signing.schema.js';
@@ -22,7 +23,46 @@ export const viewSigningPageRoute = (app: App, ctx: AppContext) =>
         tags: ['Signing'],
         headers: SigningSessionHeaders,
         params: SigningTokenParams,
-        response: { 200: Ok(SigningPage), ...errorResponses(400, 401, 404, 409, 429) },
+        response: {
+          200: Example(Ok(SigningPage), {
+            message: 'Signing page loaded.',
+            data: {
+              envelope: {
+                envelope_id: 'env_zgqQWvT72rpxEKoy8-nlng',
+                name: 'Employment contract – Grace Hopper',
+                message: 'Please sign your contract by Friday.',
+                status: 'InProgress',
+                sign_process_flow: 'Sequential',
+                enforce_signers_location: false,
+              },
+              signer: { name: 'Grace Hopper', email: 'grace@example.com', status: 'Viewed' },
+              documents: [{ document_id: 'doc_FDbMyONAc6X0ABi9U7b6Bg', name: 'Employment contract.pdf', pages: 4 }],
+              fields: [
+                {
+                  field_id: 'fld_KLhEfTFTluMVHzlDRb7Atw',
+                  type: 'signature',
+                  placeholder: null,
+                  document: 1,
+                  page: 4,
+                  x: 72,
+                  y: 640,
+                  width: 180,
+                  height: 40,
+                  required: true,
+                  editable: true,
+                  default_value: null,
+                  options: null,
+                },
+              ],
+              language: 'en',
+              consent_text:
+                'I agree to use electronic records and signatures for this envelope.\n\nI may ask the sender for a paper copy, and may withdraw this consent before signing.',
+              signed_by_others: [],
+            },
+          }),
+          ...errorResponses(400, 401, 404, 409, 429),
+          ...errorExample('SIGNING_TOKEN_NOT_FOUND', 'This signing link is unknown, has expired or was already used.'),
+        },
       },
     },
     async (request) => ({
