@@ -198,11 +198,15 @@ describeWithServer(
       assert.equal(huge.stdout, '');
     });
 
-    it('checks the seal in a worker that is stopped past its time limit', async () => {
+    it('checks the seal in a worker that is stopped past its time limit or its heap limit', async () => {
       const bytes = new Uint8Array(readFileSync(file('sealed.pdf')));
       await assert.rejects(
         checkSealInWorker({ bytes, roots: [] }, { timeoutMs: 1, maxOldGenerationSizeMb: 256 }),
         (error: unknown) => error instanceof PdfTooComplexError && /took longer than 0\.001 s/.test(error.message),
+      );
+      await assert.rejects(
+        checkSealInWorker({ bytes, roots: [] }, { timeoutMs: 30_000, maxOldGenerationSizeMb: 4 }),
+        (error: unknown) => error instanceof PdfTooComplexError && /it needs too much memory/.test(error.message),
       );
     });
   },
