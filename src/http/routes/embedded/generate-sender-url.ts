@@ -1,6 +1,7 @@
 import { generateSenderUrl } from '../../../app/builders/generate-sender-url.js';
 import type { AppContext } from '../../../app/context.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { errorResponses } from '../../schema-kit.js';
 import { bodyValidation } from '../../validator.js';
 import { CreateEnvelopeBody } from '../envelopes/create-envelope.js';
@@ -19,8 +20,30 @@ export const generateSenderUrlRoute = (app: App, ctx: AppContext) =>
         summary: 'Issue a single-use URL of a prefilled composer, for an iFrame',
         description: `The body is createEnvelope's, where signers' \`fields\` may be omitted, and gets exactly its checks and errors (documents, settings, recipients, the fields given). Nothing is created yet and the quota is not counted: the URL (\`/embed/compose/{token}\`, valid 10 minutes, single use, exchanged for a one-hour session) opens a composer prefilled with these documents, recipients and settings, where a person places the fields and presses Send — then the envelope is created (sendBuilderDraft), with createEnvelope's checks and quota. ${BUILDER_LIFETIME_NOTE} ${BUILDER_EVENTS_NOTE}`,
         tags: ['Embedded builders'],
-        body: CreateEnvelopeBody,
-        response: { 201: BuilderUrl, ...errorResponses(400, 401, 413, 415, 429) },
+        body: Example(CreateEnvelopeBody, {
+          envelope: { name: 'Employment contract – Grace Hopper', message: 'Please sign your contract by Friday.' },
+          documents: [
+            {
+              name: 'Employment contract.pdf',
+              content_base64: 'JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg==',
+            },
+          ],
+          recipients: { signers: [{ name: 'Grace Hopper', email: 'grace@example.com' }] },
+        }),
+        response: {
+          201: Example(BuilderUrl, {
+            message: 'Composer URL generated.',
+            data: {
+              url: 'https://sign.example.com/embed/compose/cs_bt_9InJnga2clD1_W51b-T8SRvbNikpzoL7tE9XIQ4qyyM',
+              expires_at: '2026-03-03T09:25:27.000Z',
+            },
+          }),
+          ...errorResponses(400, 401, 413, 415, 429),
+          ...errorExample('ENVELOPE_NAME_REQUIRED', '"envelope.name" is required.', {
+            field: 'envelope.name',
+            message: 'The request is invalid.',
+          }),
+        },
       },
     },
     async (request, reply) => {

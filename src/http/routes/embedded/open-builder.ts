@@ -1,7 +1,9 @@
 import { openBuilder } from '../../../app/builders/open-builder.js';
 import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { errorResponses } from '../../schema-kit.js';
+import { templateDetailExample } from '../templates/template.schema.js';
 import { BUILDER_LIFETIME_NOTE, BuilderSession, BuilderTokenParams, presentBuilderSession } from './builder.schema.js';
 
 export const openBuilderRoute = (app: App, ctx: AppContext) =>
@@ -17,7 +19,19 @@ export const openBuilderRoute = (app: App, ctx: AppContext) =>
           BUILDER_LIFETIME_NOTE,
         tags: ['Embedded builders'],
         params: BuilderTokenParams,
-        response: { 200: BuilderSession, ...errorResponses(400, 401, 404, 429) },
+        response: {
+          200: Example(BuilderSession, {
+            message: 'Builder opened.',
+            data: {
+              session_token: 'cs_bt_9InJnga2clD1_W51b-T8SRvbNikpzoL7tE9XIQ4qyyM',
+              kind: 'template',
+              expires_at: '2026-03-03T10:15:27.000Z',
+              template: templateDetailExample,
+            },
+          }),
+          ...errorResponses(400, 401, 404, 429),
+          ...errorExample('BUILDER_TOKEN_NOT_FOUND', 'This builder link is unknown, has expired or was already used.'),
+        },
       },
     },
     async (request) => ({

@@ -1,8 +1,16 @@
 import { saveBuilderTemplate } from '../../../app/builders/save-builder-template.js';
 import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Strict, errorResponses } from '../../schema-kit.js';
-import { presentTemplateDetail, RolesObject, TemplateDetail, toTemplateRoles } from '../templates/template.schema.js';
+import {
+  presentTemplateDetail,
+  RolesObject,
+  rolesExample,
+  TemplateDetail,
+  templateDetailExample,
+  toTemplateRoles,
+} from '../templates/template.schema.js';
 import { BUILDER_LIFETIME_NOTE, BuilderTokenParams } from './builder.schema.js';
 
 export const saveBuilderTemplateRoute = (app: App, ctx: AppContext) =>
@@ -18,8 +26,12 @@ export const saveBuilderTemplateRoute = (app: App, ctx: AppContext) =>
           BUILDER_LIFETIME_NOTE,
         tags: ['Embedded builders'],
         params: BuilderTokenParams,
-        body: Strict({ roles: RolesObject }),
-        response: { 200: TemplateDetail, ...errorResponses(400, 401, 404, 409, 429) },
+        body: Example(Strict({ roles: RolesObject }), { roles: rolesExample }),
+        response: {
+          200: Example(TemplateDetail, { message: 'Template saved.', data: templateDetailExample }),
+          ...errorResponses(400, 401, 404, 409, 429),
+          ...errorExample('BUILDER_KIND_MISMATCH', 'This operation is for the template editor only.'),
+        },
       },
     },
     async (request) => ({

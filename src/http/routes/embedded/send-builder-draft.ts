@@ -2,9 +2,9 @@ import { sendBuilderDraft } from '../../../app/builders/send-builder-draft.js';
 import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
 import { originOf } from '../../request-origin.js';
-import { Ok, errorResponses } from '../../schema-kit.js';
-import { createdBody } from '../envelopes/created-envelope-body.js';
-import { CreatedEnvelope } from '../envelopes/envelope.schema.js';
+import { Example, errorExample } from '../../openapi-examples.js';
+import { errorResponses } from '../../schema-kit.js';
+import { CreatedEnvelopeResponse, createdBody } from '../envelopes/created-envelope-body.js';
 import { BUILDER_LIFETIME_NOTE, BuilderTokenParams, SendDraftBody } from './builder.schema.js';
 
 export const sendBuilderDraftRoute = (app: App, ctx: AppContext) =>
@@ -20,8 +20,14 @@ export const sendBuilderDraftRoute = (app: App, ctx: AppContext) =>
           BUILDER_LIFETIME_NOTE,
         tags: ['Embedded builders'],
         params: BuilderTokenParams,
-        body: SendDraftBody,
-        response: { 201: Ok(CreatedEnvelope, 'Envelope created'), ...errorResponses(400, 401, 403, 404, 409, 429) },
+        body: Example(SendDraftBody, {
+          signers: [{ index: 0, fields: [{ type: 'signature', page: 4, x: 72, y: 640, width: 180, height: 40, required: true }] }],
+        }),
+        response: {
+          201: CreatedEnvelopeResponse,
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+          ...errorExample('BUILDER_ALREADY_SENT', 'This composer already sent its envelope.'),
+        },
       },
     },
     async (request, reply) => {
