@@ -29,11 +29,11 @@ const isWebNotBuilt = (response: RawResponse, raw: RawRequest) =>
   (response.text.includes('WEB_NOT_BUILT') || (raw.method === 'HEAD' && /^\/(sign|verify|embed|app)\//.test(raw.path)));
 
 /**
- * The public pages (`/sign/…`, `/verify/…`, a sign-in link's `/console/login/…`) answer people with an HTML page, a
- * missing envelope or an unknown link included (docs/decisions.md).
+ * The public pages (`/sign/…`, `/verify/…`, a sign-in link's `/console/login/…`, the first run's `/setup/…`) answer
+ * people with an HTML page, a missing envelope or an unknown link included (docs/decisions.md).
  */
 const isPageForPeople = (response: RawResponse, raw: RawRequest) =>
-  /^\/(sign|verify|console\/login)\/[^/]*$/.test(raw.path.split('?')[0] ?? '') &&
+  /^\/(sign|verify|console\/login|setup)\/[^/]*$/.test(raw.path.split('?')[0] ?? '') &&
   String(response.headers['content-type']).startsWith('text/html');
 
 const assertContractAnswer = (response: RawResponse, raw: RawRequest) => {
