@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { endConsoleSession } from '../../../app/users/end-console-session.js';
 import type { App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
 import { clearSessionCookie, requireCsrfHeader, sessionCookieOf } from '../../session-cookie.js';
 import { CsrfHeader } from './console.schema.js';
@@ -21,7 +22,11 @@ export const endConsoleSessionRoute = (app: App, ctx: AppContext) =>
         tags: ['Console sign-in'],
         security: [{ consoleSession: [] }],
         headers: CsrfHeader,
-        response: { 200: Ok(Type.Object({})), ...errorResponses(403, 429) },
+        response: {
+          200: Example(Ok(Type.Object({})), { message: 'Signed out.', data: {} }),
+          ...errorResponses(403, 429),
+          ...errorExample('CSRF_HEADER_REQUIRED', "Send the header X-Requested-With: countersign-console (the console's script does)."),
+        },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../app/context.js';
 import { exchangeSession } from '../../../app/users/console-token.js';
 import type { App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { errorResponses } from '../../schema-kit.js';
 import { requireCsrfHeader, sessionCookieOf } from '../../session-cookie.js';
 import { TOKEN_RESPONSE_HEADERS } from '../auth/token-pair.schema.js';
@@ -24,7 +25,20 @@ export const exchangeConsoleSessionRoute = (app: App, ctx: AppContext) =>
         tags: ['Console sign-in'],
         security: [{ consoleSession: [] }],
         headers: CsrfHeader,
-        response: { 200: ConsoleTokenResponse, ...errorResponses(401, 403, 429) },
+        response: {
+          200: Example(ConsoleTokenResponse, {
+            message: 'Access token issued.',
+            data: {
+              access_token: 'cs_ct_kgbLUlPPvS_VWyV2yitPVxYMsXGjgmqx-oa8Gh17_bU',
+              token_type: 'bearer',
+              expires_in: 1772443827,
+              user: { user_id: 'usr_ZCQHROxuVLIQwZXPLXjtKQ', name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin' },
+              account: { account_id: 'acct_JfpoXKeiZ-ut9e493gzadw', name: 'Acme Ltd', plan: 'business' },
+            },
+          }),
+          ...errorResponses(401, 403, 429),
+          ...errorExample('SESSION_EXPIRED', 'The session has ended (signed out, or unused too long): sign in again.'),
+        },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { requestLoginLink } from '../../../app/users/request-login-link.js';
 import type { App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Email, Ok, Strict, errorResponses } from '../../schema-kit.js';
 
 const LoginLinkBody = Strict({
@@ -22,8 +23,15 @@ export const requestLoginLinkRoute = (app: App, ctx: AppContext) =>
           'single use, valid 15 minutes. At most 5 links per address per 15 minutes (beyond that nothing is sent, and the answer ' +
           'is still 200), and the per-address request limit of unauthenticated calls.',
         tags: ['Console sign-in'],
-        body: LoginLinkBody,
-        response: { 200: Ok(Type.Object({})), ...errorResponses(400, 429) },
+        body: Example(LoginLinkBody, { email: 'ada@example.com' }),
+        response: {
+          200: Example(Ok(Type.Object({})), {
+            message: 'If this address belongs to a user, a sign-in link is on its way. It works once, for 15 minutes.',
+            data: {},
+          }),
+          ...errorResponses(400, 429),
+          ...errorExample('INVALID_EMAIL', '"email" must be a valid email.', { field: 'email', message: 'The request is invalid.' }),
+        },
       },
     },
     async (request) => {

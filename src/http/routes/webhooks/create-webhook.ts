@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { createWebhook } from '../../../app/webhooks/create-webhook.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, Strict, errorResponses } from '../../schema-kit.js';
 import { Description, Events, WebhookUrl, WebhookWithSecret, presentWebhook } from './webhook.schema.js';
 
@@ -20,8 +21,29 @@ export const createWebhookRoute = (app: App, ctx: AppContext) =>
           '`webhooks` section of this document for every event). At most 20 webhooks per account (403 WEBHOOK_LIMIT_REACHED). ' +
           'With an Idempotency-Key a replay answers the same webhook and secret: that response is kept encrypted (AES-256-GCM) for the 24 h.',
         tags: ['Webhooks'],
-        body: CreateBody,
-        response: { 201: Ok(WebhookWithSecret, 'Webhook created'), ...errorResponses(400, 401, 403, 409, 422, 429) },
+        body: Example(CreateBody, {
+          url: 'https://crm.example.com/hooks/countersign',
+          events: ['envelope.completed', 'envelope.declined'],
+          description: 'CRM: close the deal when the contract is signed',
+        }),
+        response: {
+          201: Example(Ok(WebhookWithSecret, 'Webhook created'), {
+            message: 'Webhook created.',
+            data: {
+              webhook_id: 'whk_vHJQC6PrZ8lHa7h01fKpOw',
+              url: 'https://crm.example.com/hooks/countersign',
+              description: 'CRM: close the deal when the contract is signed',
+              events: ['envelope.completed', 'envelope.declined'],
+              enabled: true,
+              disabled_reason: null,
+              previous_secret_expires_at: null,
+              created_at: '2026-03-01T12:00:00.000Z',
+              secret: 'whsec_FBWWp9ETc4GNRVBbgMKN_t9kmM5VDp-g4AhKg8Zi5GI',
+            },
+          }),
+          ...errorResponses(400, 401, 403, 409, 422, 429),
+          ...errorExample('INVALID_WEBHOOK_URL', 'The URL must start with https:// or http://.', { field: 'url' }),
+        },
       },
       config: { role: 'admin', idempotent: true, idempotentResponseIsSecret: true },
     },

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../app/context.js';
 import { rotateWebhookSecret } from '../../../app/webhooks/rotate-webhook-secret.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
 import { WebhookIdParams, WebhookWithSecret, presentWebhook } from './webhook.schema.js';
 
@@ -18,7 +19,24 @@ export const rotateWebhookSecretRoute = (app: App, ctx: AppContext) =>
           'answers the same new secret (kept encrypted for the 24 h) and rotates nothing.',
         tags: ['Webhooks'],
         params: WebhookIdParams,
-        response: { 200: Ok(WebhookWithSecret, 'Secret rotated'), ...errorResponses(401, 404, 409, 422, 429) },
+        response: {
+          200: Example(Ok(WebhookWithSecret, 'Secret rotated'), {
+            message: 'Webhook secret rotated.',
+            data: {
+              webhook_id: 'whk_vHJQC6PrZ8lHa7h01fKpOw',
+              url: 'https://crm.example.com/hooks/countersign',
+              description: 'CRM: close the deal when the contract is signed',
+              events: ['envelope.completed', 'envelope.declined'],
+              enabled: true,
+              disabled_reason: null,
+              previous_secret_expires_at: '2026-03-05T12:00:00.000Z',
+              created_at: '2026-03-01T12:00:00.000Z',
+              secret: 'whsec_Zk3Lq8Wn1Xc6Vb9Tm2Rp5Yd0Hs7Jf4Ga1Ue8Oi3Kt6N',
+            },
+          }),
+          ...errorResponses(401, 404, 409, 422, 429),
+          ...errorExample('WEBHOOK_NOT_FOUND', 'No webhook whk_vHJQC6PrZ8lHa7h01fKpOw.'),
+        },
       },
       config: { role: 'admin', idempotent: true, idempotentResponseIsSecret: true },
     },

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { updateWebhook } from '../../../app/webhooks/update-webhook.js';
 import { callerOf, type App } from '../../app-type.js';
+import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, Strict, errorResponses } from '../../schema-kit.js';
 import { Description, Events, WebhookData, WebhookIdParams, presentWebhook } from './webhook.schema.js';
 
@@ -25,8 +26,24 @@ export const updateWebhookRoute = (app: App, ctx: AppContext) =>
           'Any subset of `enabled`, `events`, `description`; none at all is 400 NOTHING_TO_UPDATE. The URL cannot change: create another webhook.',
         tags: ['Webhooks'],
         params: WebhookIdParams,
-        body: UpdateBody,
-        response: { 200: Ok(WebhookData, 'Webhook updated'), ...errorResponses(400, 401, 404, 429) },
+        body: Example(UpdateBody, { enabled: true, events: ['envelope.completed', 'envelope.declined'] }),
+        response: {
+          200: Example(Ok(WebhookData, 'Webhook updated'), {
+            message: 'Webhook updated.',
+            data: {
+              webhook_id: 'whk_vHJQC6PrZ8lHa7h01fKpOw',
+              url: 'https://crm.example.com/hooks/countersign',
+              description: 'CRM: close the deal when the contract is signed',
+              events: ['envelope.completed', 'envelope.declined'],
+              enabled: true,
+              disabled_reason: null,
+              previous_secret_expires_at: null,
+              created_at: '2026-03-01T12:00:00.000Z',
+            },
+          }),
+          ...errorResponses(400, 401, 404, 429),
+          ...errorExample('EVENTS_REQUIRED', 'Subscribe to at least one event type.', { field: 'events' }),
+        },
       },
     },
     async (request) => {
