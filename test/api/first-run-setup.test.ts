@@ -156,7 +156,7 @@ describeOnEachDatabase(
 
     it('stores the owner’s password only as a scrypt hash', async () => {
       const hash = await readPasswordHash(server.service.ctx.db, created.user_id);
-      assert.ok(hash?.startsWith('scrypt$'));
+      assert.ok(hash !== null && hash.startsWith('scrypt$'), String(hash));
       assert.ok(!hash.includes(PASSWORD));
       assert.equal(await verifyPassword(PASSWORD, hash), true);
     });
