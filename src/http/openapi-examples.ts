@@ -20,11 +20,12 @@ const annotated = <T extends object>(schema: T, keywords: Record<string, unknown
 export const Example = <T extends TSchema>(schema: T, example: Static<T>): T => annotated(schema, { examples: [example] });
 
 /**
- * For bytes (a PDF answered, a multipart upload) a literal value would say nothing: the example is an
- * OpenAPI Example Object that describes what travels, with a summary and a description and no value.
+ * For bytes (a PDF answered, a multipart upload) the real value cannot be shown: the example is an OpenAPI
+ * Example Object whose summary and description say what travels, and whose value is a stand-in of the
+ * schema's shape (the first bytes of a PDF, a form whose `file` part holds them).
  */
-export const BytesExample = <T extends object>(schema: T, summary: string, description: string): T =>
-  annotated(schema, { 'x-examples': { bytes: { summary, description } } });
+export const BytesExample = <T extends object>(schema: T, summary: string, description: string, standIn: unknown): T =>
+  annotated(schema, { 'x-examples': { bytes: { summary, description, value: standIn } } });
 
 /**
  * The error response of `code`'s status with an example body in the contract's error shape. The code

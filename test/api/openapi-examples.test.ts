@@ -13,9 +13,10 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
  * What every operation of the served document shows a reader, and how each example is held to its schema:
  * - a JSON request body, a JSON 2xx answer and an error answer each carry an `example` (the media type's),
  *   and that example validates against the media type's schema ($refs resolved inside the document);
- * - bytes (multipart uploads, PDF bodies and answers) carry no literal value: a PDF's bytes or a form of
- *   files say nothing as JSON, and `externalValue` would point outside the document. Their media type has
- *   `examples` whose entries each describe what travels (a summary and a description, no value);
+ * - bytes (multipart uploads, PDF answers) cannot show their real value (a PDF's bytes say nothing as JSON, and
+ *   `externalValue` would point outside the document): their media type has `examples` whose entries each say in a
+ *   summary and a description what travels, with a stand-in value of the schema's shape (the first bytes of a
+ *   PDF), which is validated like any example;
  * - an error example's codes are answered with the example's status (the table of src/http/errors.ts).
  */
 
@@ -78,7 +79,15 @@ const hasExample = (media: Media, type: string): boolean =>
     ? media.example !== undefined
     : media.example !== undefined ||
       (Object.keys(media.examples ?? {}).length > 0 &&
-        Object.values(media.examples ?? {}).every((entry) => entry.summary && entry.description && entry.externalValue === undefined));
+        Object.values(media.examples ?? {}).every(
+          (entry) => entry.summary && entry.description && entry.value !== undefined && entry.externalValue === undefined,
+        ));
+
+/** Every example value of a media type, named: its `example`, and each entry of its `examples`. */
+const valuesOf = (media: Media): [string, unknown][] => [
+  ...(media.example !== undefined ? [['example', media.example] as [string, unknown]] : []),
+  ...Object.entries(media.examples ?? {}).map(([name, entry]) => [`examples.${name}`, entry.value] as [string, unknown]),
+];
 
 describeWithServer(
   'the examples of the served OpenAPI document',
@@ -120,13 +129,13 @@ describeWithServer(
 
     it('holds every example to the schema of its media type', () => {
       const invalid = operations.flatMap(({ media }) =>
-        media
-          .filter((m) => m.media.example !== undefined)
-          .flatMap((m) => {
+        media.flatMap((m) =>
+          valuesOf(m.media).flatMap(([name, value]) => {
             const validate = ajv.getSchema(`${DOCUMENT_ID}${m.pointer}`);
             assert.ok(validate, `${m.where}: schema at ${m.pointer}`);
-            return validate(m.media.example) ? [] : [`${m.where}: ${ajv.errorsText(validate.errors)}`];
+            return validate(value) ? [] : [`${m.where} ${name}: ${ajv.errorsText(validate.errors)}`];
           }),
+        ),
       );
       assert.deepEqual(invalid, []);
     });

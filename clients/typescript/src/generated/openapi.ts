@@ -4750,6 +4750,101 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Builder opened.",
+           *       "data": {
+           *         "session_token": "cs_bt_9InJnga2clD1_W51b-T8SRvbNikpzoL7tE9XIQ4qyyM",
+           *         "kind": "template",
+           *         "expires_at": "2026-03-03T10:15:27.000Z",
+           *         "template": {
+           *           "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *           "name": "Employment contract",
+           *           "description": "Permanent contracts, engineering",
+           *           "status": "Active",
+           *           "created_at": "2026-02-10T13:00:00.000Z",
+           *           "settings": {
+           *             "expiration_days": 14,
+           *             "email_reminders": true,
+           *             "reminder_period": 3,
+           *             "sign_process_flow": "Sequential"
+           *           },
+           *           "roles": {
+           *             "signers": [
+           *               {
+           *                 "signer_title": "Employee",
+           *                 "signing_order": 1,
+           *                 "fields": [
+           *                   {
+           *                     "type": "signature",
+           *                     "page": 4,
+           *                     "x": 72,
+           *                     "y": 640,
+           *                     "width": 180,
+           *                     "height": 40,
+           *                     "required": true
+           *                   },
+           *                   {
+           *                     "type": "text",
+           *                     "page": 1,
+           *                     "x": 320,
+           *                     "y": 210,
+           *                     "width": 140,
+           *                     "height": 20,
+           *                     "placeholder": "Start date"
+           *                   }
+           *                 ]
+           *               },
+           *               {
+           *                 "signer_title": "Employer",
+           *                 "signing_order": 2,
+           *                 "fields": [
+           *                   {
+           *                     "type": "signature",
+           *                     "page": 4,
+           *                     "x": 320,
+           *                     "y": 640,
+           *                     "width": 180,
+           *                     "height": 40
+           *                   }
+           *                 ]
+           *               }
+           *             ],
+           *             "observers": [
+           *               {
+           *                 "observer_title": "HR"
+           *               }
+           *             ]
+           *           },
+           *           "documents": [
+           *             {
+           *               "document_id": "doc_5X5AqEnZAiCRCjTZpXc7kQ",
+           *               "name": "Employment contract.pdf",
+           *               "page_count": 4,
+           *               "page_sizes": [
+           *                 {
+           *                   "width": 595.28,
+           *                   "height": 841.89
+           *                 },
+           *                 {
+           *                   "width": 595.28,
+           *                   "height": 841.89
+           *                 },
+           *                 {
+           *                   "width": 595.28,
+           *                   "height": 841.89
+           *                 },
+           *                 {
+           *                   "width": 595.28,
+           *                   "height": 841.89
+           *                 }
+           *               ]
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               draft?: {
@@ -4990,6 +5085,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "This builder link is unknown, has expired or was already used.",
+           *       "errors": [
+           *         {
+           *           "error_code": "BUILDER_TOKEN_NOT_FOUND",
+           *           "developer_message": "This builder link is unknown, has expired or was already used."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -5171,6 +5277,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The draft has no document doc_5X5AqEnZAiCRCjTZpXc7kQ.",
+           *       "errors": [
+           *         {
+           *           "error_code": "DOCUMENT_NOT_FOUND",
+           *           "developer_message": "The draft has no document doc_5X5AqEnZAiCRCjTZpXc7kQ."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -5252,6 +5369,26 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "signers": [
+         *         {
+         *           "index": 0,
+         *           "fields": [
+         *             {
+         *               "type": "signature",
+         *               "page": 4,
+         *               "x": 72,
+         *               "y": 640,
+         *               "width": 180,
+         *               "height": 40,
+         *               "required": true
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description The fields placed, per signer; a signer not listed keeps the fields of the draft */
           signers: {
@@ -5356,6 +5493,45 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelope created successfully.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "status": "Sent",
+           *         "signing_due_date": "2026-04-02T09:15:27.000Z",
+           *         "documents": [
+           *           {
+           *             "document_id": "doc_FDbMyONAc6X0ABi9U7b6Bg",
+           *             "name": "Employment contract.pdf",
+           *             "pages": 4
+           *           }
+           *         ],
+           *         "recipients": {
+           *           "signers": [
+           *             {
+           *               "recipient_id": "rcp_UoW1cLoq6lSFgGH09C9X3A",
+           *               "email": "grace@example.com",
+           *               "status": "Sent"
+           *             },
+           *             {
+           *               "recipient_id": "rcp_eMkHVN4mVx7vifgfzbNogA",
+           *               "email": "ada@example.com",
+           *               "status": "Waiting"
+           *             }
+           *           ],
+           *           "observers": [
+           *             {
+           *               "recipient_id": "rcp_Kd8sPq2LmX5vN7bR1tYw3g",
+           *               "email": "hr@example.com",
+           *               "status": "Sent"
+           *             }
+           *           ]
+           *         },
+           *         "warnings": []
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               documents: {
@@ -5519,6 +5695,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "This composer already sent its envelope.",
+           *       "errors": [
+           *         {
+           *           "error_code": "BUILDER_ALREADY_SENT",
+           *           "developer_message": "This composer already sent its envelope."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -5573,6 +5760,57 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "roles": {
+         *         "signers": [
+         *           {
+         *             "signer_title": "Employee",
+         *             "signing_order": 1,
+         *             "fields": [
+         *               {
+         *                 "type": "signature",
+         *                 "page": 4,
+         *                 "x": 72,
+         *                 "y": 640,
+         *                 "width": 180,
+         *                 "height": 40,
+         *                 "required": true
+         *               },
+         *               {
+         *                 "type": "text",
+         *                 "page": 1,
+         *                 "x": 320,
+         *                 "y": 210,
+         *                 "width": 140,
+         *                 "height": 20,
+         *                 "placeholder": "Start date"
+         *               }
+         *             ]
+         *           },
+         *           {
+         *             "signer_title": "Employer",
+         *             "signing_order": 2,
+         *             "fields": [
+         *               {
+         *                 "type": "signature",
+         *                 "page": 4,
+         *                 "x": 320,
+         *                 "y": 640,
+         *                 "width": 180,
+         *                 "height": 40
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "observers": [
+         *           {
+         *             "observer_title": "HR"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         'application/json': {
           roles: {
             observers?: {
@@ -5673,6 +5911,96 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Template saved.",
+           *       "data": {
+           *         "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *         "name": "Employment contract",
+           *         "description": "Permanent contracts, engineering",
+           *         "status": "Active",
+           *         "created_at": "2026-02-10T13:00:00.000Z",
+           *         "settings": {
+           *           "expiration_days": 14,
+           *           "email_reminders": true,
+           *           "reminder_period": 3,
+           *           "sign_process_flow": "Sequential"
+           *         },
+           *         "roles": {
+           *           "signers": [
+           *             {
+           *               "signer_title": "Employee",
+           *               "signing_order": 1,
+           *               "fields": [
+           *                 {
+           *                   "type": "signature",
+           *                   "page": 4,
+           *                   "x": 72,
+           *                   "y": 640,
+           *                   "width": 180,
+           *                   "height": 40,
+           *                   "required": true
+           *                 },
+           *                 {
+           *                   "type": "text",
+           *                   "page": 1,
+           *                   "x": 320,
+           *                   "y": 210,
+           *                   "width": 140,
+           *                   "height": 20,
+           *                   "placeholder": "Start date"
+           *                 }
+           *               ]
+           *             },
+           *             {
+           *               "signer_title": "Employer",
+           *               "signing_order": 2,
+           *               "fields": [
+           *                 {
+           *                   "type": "signature",
+           *                   "page": 4,
+           *                   "x": 320,
+           *                   "y": 640,
+           *                   "width": 180,
+           *                   "height": 40
+           *                 }
+           *               ]
+           *             }
+           *           ],
+           *           "observers": [
+           *             {
+           *               "observer_title": "HR"
+           *             }
+           *           ]
+           *         },
+           *         "documents": [
+           *           {
+           *             "document_id": "doc_5X5AqEnZAiCRCjTZpXc7kQ",
+           *             "name": "Employment contract.pdf",
+           *             "page_count": 4,
+           *             "page_sizes": [
+           *               {
+           *                 "width": 595.28,
+           *                 "height": 841.89
+           *               },
+           *               {
+           *                 "width": 595.28,
+           *                 "height": 841.89
+           *               },
+           *               {
+           *                 "width": 595.28,
+           *                 "height": 841.89
+           *               },
+           *               {
+           *                 "width": 595.28,
+           *                 "height": 841.89
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: date-time */
@@ -5848,6 +6176,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "This operation is for the template editor only.",
+           *       "errors": [
+           *         {
+           *           "error_code": "BUILDER_KIND_MISMATCH",
+           *           "developer_message": "This operation is for the template editor only."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -5899,6 +6238,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
         'application/json': {
           /**
            * Format: email
@@ -5963,6 +6307,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "If this address belongs to a user, a sign-in link is on its way. It works once, for 15 minutes.",
+           *       "data": {}
+           *     }
+           */
           'application/json': {
             data: Record<string, never>;
             message: string;
@@ -5985,6 +6335,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request is invalid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_EMAIL",
+           *           "developer_message": "\"email\" must be a valid email.",
+           *           "field": "email"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -6093,6 +6455,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Signed out.",
+           *       "data": {}
+           *     }
+           */
           'application/json': {
             data: Record<string, never>;
             message: string;
@@ -6115,6 +6483,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Send the header X-Requested-With: countersign-console (the console's script does).",
+           *       "errors": [
+           *         {
+           *           "error_code": "CSRF_HEADER_REQUIRED",
+           *           "developer_message": "Send the header X-Requested-With: countersign-console (the console's script does)."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -6223,6 +6602,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Access token issued.",
+           *       "data": {
+           *         "access_token": "cs_ct_kgbLUlPPvS_VWyV2yitPVxYMsXGjgmqx-oa8Gh17_bU",
+           *         "token_type": "bearer",
+           *         "expires_in": 1772443827,
+           *         "user": {
+           *           "user_id": "usr_ZCQHROxuVLIQwZXPLXjtKQ",
+           *           "name": "Ada Lovelace",
+           *           "email": "ada@example.com",
+           *           "role": "admin"
+           *         },
+           *         "account": {
+           *           "account_id": "acct_JfpoXKeiZ-ut9e493gzadw",
+           *           "name": "Acme Ltd",
+           *           "plan": "business"
+           *         }
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               access_token: string;
@@ -6273,6 +6673,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The session has ended (signed out, or unused too long): sign in again.",
+           *       "errors": [
+           *         {
+           *           "error_code": "SESSION_EXPIRED",
+           *           "developer_message": "The session has ended (signed out, or unused too long): sign in again."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -8373,6 +8784,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Embedded signing URL generated.",
+           *       "data": {
+           *         "url": "https://sign.example.com/sign/cs_st_gSdppzQLhiD1dbHn-z1XrYH3l7J441FDd_Bkzhxjy2A?embed=1",
+           *         "expires_at": "2026-03-03T09:25:27.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /**
@@ -8460,6 +8880,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No signer grace@example.com on envelope env_zgqQWvT72rpxEKoy8-nlng.",
+           *       "errors": [
+           *         {
+           *           "error_code": "SIGNER_NOT_FOUND",
+           *           "developer_message": "No signer grace@example.com on envelope env_zgqQWvT72rpxEKoy8-nlng."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -12103,6 +12534,28 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "envelope": {
+         *         "name": "Employment contract – Grace Hopper",
+         *         "message": "Please sign your contract by Friday."
+         *       },
+         *       "documents": [
+         *         {
+         *           "name": "Employment contract.pdf",
+         *           "content_base64": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg=="
+         *         }
+         *       ],
+         *       "recipients": {
+         *         "signers": [
+         *           {
+         *             "name": "Grace Hopper",
+         *             "email": "grace@example.com"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         'application/json': {
           documents: {
             /** Format: byte */
@@ -12276,6 +12729,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Composer URL generated.",
+           *       "data": {
+           *         "url": "https://sign.example.com/embed/compose/cs_bt_9InJnga2clD1_W51b-T8SRvbNikpzoL7tE9XIQ4qyyM",
+           *         "expires_at": "2026-03-03T09:25:27.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /**
@@ -12309,6 +12771,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The request is invalid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ENVELOPE_NAME_REQUIRED",
+           *           "developer_message": "\"envelope.name\" is required.",
+           *           "field": "envelope.name"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -13980,6 +14454,53 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Signing page loaded.",
+           *       "data": {
+           *         "envelope": {
+           *           "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *           "name": "Employment contract – Grace Hopper",
+           *           "message": "Please sign your contract by Friday.",
+           *           "status": "InProgress",
+           *           "sign_process_flow": "Sequential",
+           *           "enforce_signers_location": false
+           *         },
+           *         "signer": {
+           *           "name": "Grace Hopper",
+           *           "email": "grace@example.com",
+           *           "status": "Viewed"
+           *         },
+           *         "documents": [
+           *           {
+           *             "document_id": "doc_FDbMyONAc6X0ABi9U7b6Bg",
+           *             "name": "Employment contract.pdf",
+           *             "pages": 4
+           *           }
+           *         ],
+           *         "fields": [
+           *           {
+           *             "field_id": "fld_KLhEfTFTluMVHzlDRb7Atw",
+           *             "type": "signature",
+           *             "placeholder": null,
+           *             "document": 1,
+           *             "page": 4,
+           *             "x": 72,
+           *             "y": 640,
+           *             "width": 180,
+           *             "height": 40,
+           *             "required": true,
+           *             "editable": true,
+           *             "default_value": null,
+           *             "options": null
+           *           }
+           *         ],
+           *         "language": "en",
+           *         "consent_text": "I agree to use electronic records and signatures for this envelope.\n\nI may ask the sender for a paper copy, and may withdraw this consent before signing.",
+           *         "signed_by_others": []
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** @description The electronic records disclosure the signer accepts; its SHA-256 is recorded with the consent */
@@ -14159,6 +14680,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "This signing link is unknown, has expired or was already used.",
+           *       "errors": [
+           *         {
+           *           "error_code": "SIGNING_TOKEN_NOT_FOUND",
+           *           "developer_message": "This signing link is unknown, has expired or was already used."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -14307,6 +14839,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Attachment uploaded successfully.",
+           *       "data": {
+           *         "attachment_id": "att_3TXcLOo0ituOD8eQ6l_0Yw",
+           *         "name": "payslip.png",
+           *         "size": 184320,
+           *         "content_type": "image/png",
+           *         "sha256": "71ce25b46b6b4741b0b977ba4c1d690cd10a2f224ea193892716265b01893531"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** @description The value to give the attachment field in the sign request's `fields` */
@@ -14446,6 +14990,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "\"payslip.png\" is larger than 10 MB.",
+           *       "errors": [
+           *         {
+           *           "error_code": "PAYLOAD_TOO_LARGE",
+           *           "developer_message": "\"payslip.png\" is larger than 10 MB.",
+           *           "field": "file"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -14527,6 +15083,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "code": "482913"
+         *     }
+         */
         'application/json': {
           /** @description The access code the sender gave the signer, or the 6-digit code sent by SMS */
           code: string;
@@ -14588,6 +15149,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Signer authenticated.",
+           *       "data": {
+           *         "signing_session": "cs_ss_OW1DCMplk1_YpkeMl79KwQ_bPgOT2UM0bayeptUq2kA",
+           *         "expires_at": "2026-03-03T11:02:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /**
@@ -14645,6 +15215,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The code is wrong: 4 attempts left before a 15-minute lock-out.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_CODE",
+           *           "developer_message": "The code is wrong: 4 attempts left before a 15-minute lock-out."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -14785,6 +15366,11 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "reason": "The start date is wrong."
+         *     }
+         */
         'application/json': {
           reason: string;
         };
@@ -14845,6 +15431,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Envelope declined.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "status": "Declined",
+           *         "declined_by": "Grace Hopper",
+           *         "block_number": 5812,
+           *         "transaction_hash": "ee839950d18288f132481848f1cf3b66ba031004d1036fc764c3f1babfeecf44"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /**
@@ -14959,6 +15557,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "This signer has already signed the envelope.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ALREADY_SIGNED",
+           *           "developer_message": "This signer has already signed the envelope."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -15143,6 +15752,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The envelope has no document doc_5X5AqEnZAiCRCjTZpXc7kQ.",
+           *       "errors": [
+           *         {
+           *           "error_code": "DOCUMENT_NOT_FOUND",
+           *           "developer_message": "The envelope has no document doc_5X5AqEnZAiCRCjTZpXc7kQ."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -15305,6 +15925,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Code sent.",
+           *       "data": {
+           *         "sent_to": "+49…1234",
+           *         "expires_at": "2026-03-03T10:12:00.000Z",
+           *         "resend_at": "2026-03-03T10:03:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /**
@@ -15452,6 +16082,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "A code was sent less than a minute ago; ask again in 38 seconds.",
+           *       "errors": [
+           *         {
+           *           "error_code": "CODE_TOO_SOON",
+           *           "developer_message": "A code was sent less than a minute ago; ask again in 38 seconds."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -15480,6 +16121,21 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "consent": true,
+         *       "signature": {
+         *         "type": "typed",
+         *         "text": "Grace Hopper"
+         *       },
+         *       "fields": [
+         *         {
+         *           "field_id": "fld_N4bV7cX0zL3kJ6hG9fD2sa",
+         *           "value": "2026-04-01"
+         *         }
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description true: the signer accepts the electronic records disclosure */
           consent: boolean;
@@ -15571,6 +16227,22 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Document signed successfully.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "status": "InProgress",
+           *         "signer": {
+           *           "name": "Grace Hopper",
+           *           "email": "grace@example.com",
+           *           "status": "Signed",
+           *           "signed_at": "2026-03-03T10:05:40.000Z"
+           *         },
+           *         "all_signed": false
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** @description true when this was the last signature: the envelope is being sealed and becomes Completed once the sealed file exists */
@@ -15687,6 +16359,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "It is not this signer's turn to sign yet.",
+           *       "errors": [
+           *         {
+           *           "error_code": "NOT_YOUR_TURN",
+           *           "developer_message": "It is not this signer's turn to sign yet."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -17065,6 +17748,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Template editor URL generated.",
+           *       "data": {
+           *         "url": "https://sign.example.com/embed/template/cs_bt_9InJnga2clD1_W51b-T8SRvbNikpzoL7tE9XIQ4qyyM",
+           *         "expires_at": "2026-03-03T09:25:27.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /**
@@ -17152,6 +17844,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No template tpl_8T2HrtYsl5XErp4YvyWFIg.",
+           *       "errors": [
+           *         {
+           *           "error_code": "TEMPLATE_NOT_FOUND",
+           *           "developer_message": "No template tpl_8T2HrtYsl5XErp4YvyWFIg."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -18714,6 +19417,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Webhooks.",
+           *       "data": {
+           *         "webhooks": [
+           *           {
+           *             "webhook_id": "whk_vHJQC6PrZ8lHa7h01fKpOw",
+           *             "url": "https://crm.example.com/hooks/countersign",
+           *             "description": "CRM: close the deal when the contract is signed",
+           *             "events": [
+           *               "envelope.completed",
+           *               "envelope.declined"
+           *             ],
+           *             "enabled": true,
+           *             "disabled_reason": null,
+           *             "previous_secret_expires_at": null,
+           *             "created_at": "2026-03-01T12:00:00.000Z"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               webhooks: {
@@ -18791,6 +19516,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Only an account's admins may do this; this token is a sender's.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ROLE_FORBIDDEN",
+           *           "developer_message": "Only an account's admins may do this; this token is a sender's."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -18842,6 +19578,16 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "url": "https://crm.example.com/hooks/countersign",
+         *       "events": [
+         *         "envelope.completed",
+         *         "envelope.declined"
+         *       ],
+         *       "description": "CRM: close the deal when the contract is signed"
+         *     }
+         */
         'application/json': {
           /** @description Free text for you, at most 500 characters */
           description?: string;
@@ -18921,6 +19667,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Webhook created.",
+           *       "data": {
+           *         "webhook_id": "whk_vHJQC6PrZ8lHa7h01fKpOw",
+           *         "url": "https://crm.example.com/hooks/countersign",
+           *         "description": "CRM: close the deal when the contract is signed",
+           *         "events": [
+           *           "envelope.completed",
+           *           "envelope.declined"
+           *         ],
+           *         "enabled": true,
+           *         "disabled_reason": null,
+           *         "previous_secret_expires_at": null,
+           *         "created_at": "2026-03-01T12:00:00.000Z",
+           *         "secret": "whsec_FBWWp9ETc4GNRVBbgMKN_t9kmM5VDp-g4AhKg8Zi5GI"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: date-time */
@@ -18971,6 +19736,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The URL must start with https:// or http://.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_WEBHOOK_URL",
+           *           "developer_message": "The URL must start with https:// or http://.",
+           *           "field": "url"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -19133,6 +19910,15 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "enabled": true,
+         *       "events": [
+         *         "envelope.completed",
+         *         "envelope.declined"
+         *       ]
+         *     }
+         */
         'application/json': {
           /** @description Free text for you, at most 500 characters */
           description?: string;
@@ -19209,6 +19995,24 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Webhook updated.",
+           *       "data": {
+           *         "webhook_id": "whk_vHJQC6PrZ8lHa7h01fKpOw",
+           *         "url": "https://crm.example.com/hooks/countersign",
+           *         "description": "CRM: close the deal when the contract is signed",
+           *         "events": [
+           *           "envelope.completed",
+           *           "envelope.declined"
+           *         ],
+           *         "enabled": true,
+           *         "disabled_reason": null,
+           *         "previous_secret_expires_at": null,
+           *         "created_at": "2026-03-01T12:00:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: date-time */
@@ -19257,6 +20061,18 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Subscribe to at least one event type.",
+           *       "errors": [
+           *         {
+           *           "error_code": "EVENTS_REQUIRED",
+           *           "developer_message": "Subscribe to at least one event type.",
+           *           "field": "events"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -19446,6 +20262,14 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Webhook deleted successfully.",
+           *       "data": {
+           *         "webhook_id": "whk_vHJQC6PrZ8lHa7h01fKpOw"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               webhook_id: string;
@@ -19524,6 +20348,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No webhook whk_vHJQC6PrZ8lHa7h01fKpOw.",
+           *       "errors": [
+           *         {
+           *           "error_code": "WEBHOOK_NOT_FOUND",
+           *           "developer_message": "No webhook whk_vHJQC6PrZ8lHa7h01fKpOw."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -19637,6 +20472,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Webhook deliveries.",
+           *       "data": {
+           *         "deliveries": [
+           *           {
+           *             "delivery_id": "dlv_fJvqYPFAFlbi56hVPYc2WA",
+           *             "event_id": "evt_pynBtXKEIZW925lYao_heA",
+           *             "type": "envelope.completed",
+           *             "state": "delivered",
+           *             "created_at": "2026-03-03T11:00:02.000Z",
+           *             "attempts": [
+           *               {
+           *                 "at": "2026-03-03T11:00:02.000Z",
+           *                 "status_code": 503,
+           *                 "duration_ms": 412,
+           *                 "error": null
+           *               },
+           *               {
+           *                 "at": "2026-03-03T11:00:32.000Z",
+           *                 "status_code": 200,
+           *                 "duration_ms": 87,
+           *                 "error": null
+           *               }
+           *             ]
+           *           }
+           *         ],
+           *         "page": 1,
+           *         "page_size": 20,
+           *         "total": 1
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               deliveries: {
@@ -19776,6 +20644,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No webhook whk_vHJQC6PrZ8lHa7h01fKpOw.",
+           *       "errors": [
+           *         {
+           *           "error_code": "WEBHOOK_NOT_FOUND",
+           *           "developer_message": "No webhook whk_vHJQC6PrZ8lHa7h01fKpOw."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -19886,6 +20765,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Redelivery queued.",
+           *       "data": {
+           *         "delivery_id": "dlv_Wm4cT9xQ2bLk7vR0nY5sHg",
+           *         "event_id": "evt_pynBtXKEIZW925lYao_heA"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               delivery_id: string;
@@ -19992,6 +20880,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The webhook is disabled: enable it first.",
+           *       "errors": [
+           *         {
+           *           "error_code": "WEBHOOK_DISABLED",
+           *           "developer_message": "The webhook is disabled: enable it first."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -20100,6 +20999,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Webhook secret rotated.",
+           *       "data": {
+           *         "webhook_id": "whk_vHJQC6PrZ8lHa7h01fKpOw",
+           *         "url": "https://crm.example.com/hooks/countersign",
+           *         "description": "CRM: close the deal when the contract is signed",
+           *         "events": [
+           *           "envelope.completed",
+           *           "envelope.declined"
+           *         ],
+           *         "enabled": true,
+           *         "disabled_reason": null,
+           *         "previous_secret_expires_at": "2026-03-05T12:00:00.000Z",
+           *         "created_at": "2026-03-01T12:00:00.000Z",
+           *         "secret": "whsec_Zk3Lq8Wn1Xc6Vb9Tm2Rp5Yd0Hs7Jf4Ga1Ue8Oi3Kt6N"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               /** Format: date-time */
@@ -20204,6 +21122,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "No webhook whk_vHJQC6PrZ8lHa7h01fKpOw.",
+           *       "errors": [
+           *         {
+           *           "error_code": "WEBHOOK_NOT_FOUND",
+           *           "developer_message": "No webhook whk_vHJQC6PrZ8lHa7h01fKpOw."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -20366,6 +21295,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Ping queued.",
+           *       "data": {
+           *         "delivery_id": "dlv_fJvqYPFAFlbi56hVPYc2WA",
+           *         "event_id": "evt_pynBtXKEIZW925lYao_heA"
+           *       }
+           *     }
+           */
           'application/json': {
             data: {
               delivery_id: string;
@@ -20472,6 +21410,17 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "The webhook is disabled: enable it first.",
+           *       "errors": [
+           *         {
+           *           "error_code": "WEBHOOK_DISABLED",
+           *           "developer_message": "The webhook is disabled: enable it first."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;

@@ -50,6 +50,7 @@ export const uploadSupportingDocumentRoute = (app: App, ctx: AppContext) =>
                 MultipartUploadBody,
                 'One file',
                 'A `file` part with the bytes and file name of a PDF, PNG or JPEG, for example `curl -F "file=@Passport copy.pdf" …`.',
+                { file: '%PDF-1.7\n%…' },
               ),
             },
           },

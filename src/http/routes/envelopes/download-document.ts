@@ -83,6 +83,7 @@ export const downloadDocumentRoute = (app: App, ctx: AppContext) =>
                   PdfBytes,
                   'The signed PDF',
                   "The sealed document's bytes, starting `%PDF-`, with `Content-Disposition: attachment`.",
+                  '%PDF-1.7\n%…',
                 ),
               },
             },

@@ -30,6 +30,7 @@ export const uploadRoute = (path: string, scope: UploadScope, operationId: strin
                 MultipartFiles,
                 'Two PDF files',
                 "Two `file` parts, each a PDF's bytes with its file name, for example `curl -F file=@offer.pdf -F file=@terms.pdf …`.",
+                { file: '%PDF-1.7\n%…' },
               ),
             },
           },

@@ -31,6 +31,7 @@ export const signingDocumentRoute = (app: App, ctx: AppContext) =>
                   Type.Unsafe<Buffer>({ type: 'string', format: 'binary', maxLength: MAX_PDF_BYTES }),
                   'The PDF to review',
                   "The document's bytes as sent for signature, starting `%PDF-`, shown inline (`Content-Disposition: inline`).",
+                  '%PDF-1.7\n%…',
                 ),
               },
             },

@@ -67,6 +67,7 @@ export const uploadSignerAttachmentRoute = (app: App, ctx: AppContext) =>
                 MultipartAttachmentBody,
                 'One file',
                 'One `file` part with the bytes and file name of a PDF, PNG or JPEG, for example `curl -F file=@payslip.png …`.',
+                { file: '\x89PNG\r\n\x1a\n…' },
               ),
             },
           },

@@ -16,6 +16,7 @@ export const PdfResponse = {
         Type.Unsafe<Buffer>({ type: 'string', format: 'binary', maxLength: MAX_PDF_BYTES }),
         'The PDF',
         "The document's bytes, starting `%PDF-`, shown inline (`Content-Disposition: inline`).",
+        '%PDF-1.7\n%…',
       ),
     },
   },
