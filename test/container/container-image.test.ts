@@ -117,9 +117,19 @@ describe('container image', { timeout: 30 * MINUTE }, () => {
     assert.equal((await podman(['exec', first.name, 'id', '-u'])).stdout.trim(), '10001');
   });
 
-  it('prints the first-run setup URL in its log', async () => {
+  it('prints the first-run setup URL in its log, whose page and scripts the image serves', async () => {
     const logs = await podman(['logs', first.name]);
-    assert.match(logs.stdout + logs.stderr, /^ {2}setup: {4}http:\/\/localhost:3000\/setup\/\S+$/m);
+    const line = /^ {2}setup: {4}http:\/\/localhost:3000(\/setup\/\S+)$/m.exec(logs.stdout + logs.stderr);
+    assert.ok(line, `no setup line in the log:\n${logs.stdout}`);
+    const page = await fetch(`${first.url}${line[1]}`);
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    assert.match(html, /<meta name="countersign-setup" content="open"/);
+    const script = /<script[^>]+src="(\/app\/[^"]+\.js)"/.exec(html);
+    assert.ok(script, 'the page loads its script from /app/');
+    const asset = await fetch(`${first.url}${script[1]}`);
+    assert.equal(asset.status, 200);
+    assert.match(asset.headers.get('content-type') ?? '', /javascript/);
   });
 
   it('creates an account inside the container with the CLI, whose credentials log in over HTTP', async () => {
