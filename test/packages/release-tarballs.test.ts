@@ -31,7 +31,13 @@ const listing = async (tarball: string): Promise<string[]> => (await exec('tar',
 
 /** `npx countersign serve` in `dir` until it says where it listens, with its whole output kept. */
 const serveFrom = async (dir: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> => {
-  const child = spawn('npx', ['countersign', 'serve'], { cwd: dir, env: strangerEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: npx runs the server as a child of its own, and a signal must reach both.
+  const child = spawn('npx', ['countersign', 'serve'], {
+    cwd: dir,
+    env: strangerEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "listening" line in time:\n${output}`)), 60_000);
@@ -48,6 +54,21 @@ const serveFrom = async (dir: string, env: Record<string, string>): Promise<{ ch
     child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
   });
   return { child, url, output: () => output };
+};
+
+/** SIGTERM to npx and the server it started, then waits until every process of the group is gone. */
+const stopGroup = async (child: ChildProcess) => {
+  const group = -child.pid!;
+  const alive = () => {
+    try {
+      process.kill(group, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (alive()) process.kill(group, 'SIGTERM');
+  for (let waited = 0; alive() && waited < 20_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
 };
 
 describe('the release tarballs, installed in empty directories', () => {
@@ -72,11 +93,7 @@ describe('the release tarballs, installed in empty directories', () => {
     { timeout: INSTALL_TIMEOUT_MS },
   );
   after(async () => {
-    if (server?.child.exitCode === null) {
-      const exited = new Promise((resolve) => server.child.once('exit', resolve));
-      server.child.kill('SIGTERM');
-      await exited;
-    }
+    if (server) await stopGroup(server.child);
     if (work) await rm(work, { recursive: true, force: true });
   });
 
