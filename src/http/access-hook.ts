@@ -59,11 +59,13 @@ const documentAdminOnly = (schema: { description?: string; response?: unknown } 
 /**
  * What the OpenAPI entry tells a caller to send, from the same access the check enforces: the
  * document's default (bearer token and `app_auth_type`) unless the route asks for less. A route may
- * still name its own scheme (the console's session cookie).
+ * still name its own scheme (the console's session cookie). A public operation says so in `x-access`.
  */
-const documentAccess = (schema: { security?: unknown } | undefined, access: RouteAccess) => {
-  if (!schema || schema.security !== undefined || access === 'bearer') return;
-  schema.security = access === 'public' ? [] : [{ appAuthType: [] }];
+const documentAccess = (schema: { security?: unknown; 'x-access'?: RouteAccess } | undefined, access: RouteAccess) => {
+  if (!schema || access === 'bearer') return;
+  // Marks the operations whose credential is a token in their URL or body, or none (.spectral.yaml reads it).
+  if (access === 'public') schema['x-access'] = access;
+  schema.security ??= access === 'public' ? [] : [{ appAuthType: [] }];
 };
 
 /** What one route asks of its caller, as the access hook settled it when the route was registered. */
