@@ -1,11 +1,9 @@
 // `npm test`: type-check, lint, format check, build everything (scripts/build.mjs), then every test suite in
 // Node's test runner. `node scripts/test.mjs <suite>` runs one suite only (no type-check, lint or format check).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-// The slowest suites come first: the runner starts files in this order, two at a time, so the image build
-// and the tarball installs overlap the rest instead of trailing it.
 const suites = ['container', 'packages', 'docs', 'unit', 'api', 'browser'];
 // The typed client's and the verifier's tests start the real server as the API tests do, so they run with them.
 const suiteDirs = {
@@ -57,5 +55,38 @@ if (!only) {
 }
 if (!only || needsBuild.has(only)) run('build', 'node', ['scripts/build.mjs']);
 
-const files = (only ? [only] : suites).flatMap((suite) => suiteDirs[suite].flatMap(testFiles));
-run(`tests (${files.length} files)`, 'node', ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=240000', ...files]);
+// A file of the image build or the tarball installs takes minutes as a whole, more than a test
+// file's time limit allows: those run in a runner of their own, beside the rest, with a limit that
+// fits them. Its report is printed in one piece when it ends, so the two do not interleave.
+const longSuites = new Set(['container', 'packages']);
+const chosen = only ? [only] : suites;
+const runners = [
+  {
+    label: 'image and package tests',
+    suites: chosen.filter((s) => longSuites.has(s)),
+    concurrency: 1,
+    timeoutMs: 1_800_000,
+    buffered: true,
+  },
+  { label: 'tests', suites: chosen.filter((s) => !longSuites.has(s)), concurrency: 2, timeoutMs: 240_000, buffered: false },
+]
+  .map((runner) => ({ ...runner, files: runner.suites.flatMap((suite) => suiteDirs[suite].flatMap(testFiles)) }))
+  .filter((runner) => runner.files.length > 0);
+
+const startRunner = ({ label, files, concurrency, timeoutMs, buffered }) =>
+  new Promise((resolve) => {
+    console.log(`\n▶ ${label} (${files.length} files)${buffered ? ': report at the end' : ''}`);
+    const args = ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeoutMs}`, ...files];
+    const child = spawn('node', args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    let report = '';
+    if (buffered) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (report += chunk));
+    child.on('exit', (code, signal) => {
+      if (buffered) console.log(`\n▶ ${label}: report\n${report}`);
+      const ok = code === 0;
+      if (!ok) console.error(`✖ ${label} failed (${signal ?? `exit code ${code}`})`);
+      resolve(ok);
+    });
+  });
+
+const outcomes = await Promise.all(runners.map(startRunner));
+process.exit(outcomes.every(Boolean) ? 0 : 1);
