@@ -1,11 +1,11 @@
-// `npm run generate:types` (alias `generate:client`): regenerates the client's clients/typescript/src/generated/ and the
-// pages' web/src/shared/generated/ from the OpenAPI document the service serves.
+// `npm run generate:types` (alias `generate:client`): regenerates clients/typescript/src/generated/ from the
+// OpenAPI document the service serves: the typed client's types, which the pages (web/) read too.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { generatedFiles } from './generated-files.js';
+import { clientFiles } from './client/client-files.js';
 import { servedOpenApiDocument } from './client/served-openapi-document.js';
 
-for (const [file, contents] of await generatedFiles(await servedOpenApiDocument())) {
+for (const [file, contents] of await clientFiles(await servedOpenApiDocument())) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, contents);
   console.log(`wrote ${file}`);

@@ -1,8 +1,9 @@
-import type { operations } from './generated/openapi.js';
+import type { operations } from '../../../clients/typescript/src/generated/openapi.js';
 
 /**
- * The pages read the API's bodies from the types generated from the OpenAPI document
- * (web/src/shared/generated/openapi.ts, `npm run generate:types`), never from shapes written by hand.
+ * The pages read the API's bodies from the types generated from the OpenAPI document for the typed
+ * client (clients/typescript/src/generated/openapi.ts, `npm run generate:types`): one generated file
+ * for both, never shapes written by hand. Type-only, so nothing of the client reaches the pages' bundles.
  */
 export type OperationId = keyof operations;
 
