@@ -8,7 +8,7 @@ import { invalidEnvelopeRequest } from './envelope-request-problems.js';
 import { Example, errorExample } from '../../openapi-examples.js';
 import { Strict, errorResponses } from '../../schema-kit.js';
 import { EnvelopeObject, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
-import { CreatedEnvelopeResponse, createdBody } from './created-envelope-body.js';
+import { CreatedEnvelopeResponse, createdBody, recipientsExample } from './created-envelope-body.js';
 import { FileIds } from './upload.schema.js';
 
 const CreateWithFilesBody = Strict({ envelope: EnvelopeObject, file_ids: FileIds, recipients: RecipientsObject });
@@ -37,26 +37,7 @@ export const createEnvelopeWithFilesRoute = (app: App, ctx: AppContext) =>
             sign_process_flow: 'Sequential',
           },
           file_ids: ['file_j2P97qWscB1UZnNqHPCZKg'],
-          recipients: {
-            signers: [
-              {
-                name: 'Grace Hopper',
-                email: 'grace@example.com',
-                signing_order: 1,
-                fields: [
-                  { type: 'signature', page: 4, x: 72, y: 640, width: 180, height: 40, required: true },
-                  { type: 'date_signed', page: 4, x: 300, y: 650, width: 120, height: 20 },
-                ],
-              },
-              {
-                name: 'Ada Lovelace',
-                email: 'ada@example.com',
-                signing_order: 2,
-                fields: [{ type: 'signature', anchor: { text: 'Employer signature', offset_y: -12, width: 180, height: 40 } }],
-              },
-            ],
-            observers: [{ name: 'HR team', email: 'hr@example.com' }],
-          },
+          recipients: recipientsExample,
         }),
         response: {
           201: CreatedEnvelopeResponse,

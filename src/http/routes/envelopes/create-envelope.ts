@@ -8,7 +8,7 @@ import { invalidEnvelopeRequest } from './envelope-request-problems.js';
 import { Example, errorExample } from '../../openapi-examples.js';
 import { List, Strict, errorResponses } from '../../schema-kit.js';
 import { Base64Document, EnvelopeObject, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
-import { CreatedEnvelopeResponse, createdBody } from './created-envelope-body.js';
+import { CreatedEnvelopeResponse, createdBody, recipientsExample } from './created-envelope-body.js';
 
 export const CreateEnvelopeBody = Strict({
   envelope: EnvelopeObject,
@@ -44,26 +44,7 @@ export const createEnvelopeRoute = (app: App, ctx: AppContext) =>
               content_base64: 'JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg==',
             },
           ],
-          recipients: {
-            signers: [
-              {
-                name: 'Grace Hopper',
-                email: 'grace@example.com',
-                signing_order: 1,
-                fields: [
-                  { type: 'signature', page: 4, x: 72, y: 640, width: 180, height: 40, required: true },
-                  { type: 'date_signed', page: 4, x: 300, y: 650, width: 120, height: 20 },
-                ],
-              },
-              {
-                name: 'Ada Lovelace',
-                email: 'ada@example.com',
-                signing_order: 2,
-                fields: [{ type: 'signature', anchor: { text: 'Employer signature', offset_y: -12, width: 180, height: 40 } }],
-              },
-            ],
-            observers: [{ name: 'HR team', email: 'hr@example.com' }],
-          },
+          recipients: recipientsExample,
         }),
         response: {
           201: CreatedEnvelopeResponse,

@@ -1,7 +1,8 @@
+import type { Static } from 'typebox';
 import type { CreatedEnvelope } from '../../../app/envelopes/envelope-creation.js';
 import { Example } from '../../openapi-examples.js';
 import { Ok } from '../../schema-kit.js';
-import { CreatedEnvelope as CreatedEnvelopeData, presentCreatedEnvelope } from './envelope.schema.js';
+import { CreatedEnvelope as CreatedEnvelopeData, presentCreatedEnvelope, type RecipientsObject } from './envelope.schema.js';
 
 /** The 201 body of every envelope creation route, as sent and as replayed for its Idempotency-Key. */
 export const createdBody = (created: CreatedEnvelope) => ({
@@ -27,3 +28,25 @@ export const CreatedEnvelopeResponse = Example(Ok(CreatedEnvelopeData, 'Envelope
     warnings: [],
   },
 });
+
+/** Two signers in order, one placed by coordinates and one by an anchor, and an observer: the creation operations' examples. */
+export const recipientsExample: Static<typeof RecipientsObject> = {
+  signers: [
+    {
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      signing_order: 1,
+      fields: [
+        { type: 'signature', page: 4, x: 72, y: 640, width: 180, height: 40, required: true },
+        { type: 'date_signed', page: 4, x: 300, y: 650, width: 120, height: 20 },
+      ],
+    },
+    {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      signing_order: 2,
+      fields: [{ type: 'signature', anchor: { text: 'Employer signature', offset_y: -12, width: 180, height: 40 } }],
+    },
+  ],
+  observers: [{ name: 'HR team', email: 'hr@example.com' }],
+};

@@ -4,7 +4,7 @@ import { callerOf, type App } from '../../app-type.js';
 import { Example, errorExample } from '../../openapi-examples.js';
 import { Strict, errorResponses } from '../../schema-kit.js';
 import { FileIds } from '../envelopes/upload.schema.js';
-import { CreatedTemplate, presentCreatedTemplate, RolesObject, TemplateObject, rolesExample } from './template.schema.js';
+import { CreatedTemplateResponse, presentCreatedTemplate, RolesObject, TemplateObject, rolesExample } from './template.schema.js';
 
 const CreateTemplateWithFilesBody = Strict({ template: TemplateObject, file_ids: FileIds, roles: RolesObject });
 
@@ -32,32 +32,7 @@ export const createTemplateWithFilesRoute = (app: App, ctx: AppContext) =>
           roles: rolesExample,
         }),
         response: {
-          201: Example(CreatedTemplate, {
-            message: 'Template created successfully.',
-            data: {
-              template_id: 'tpl_8T2HrtYsl5XErp4YvyWFIg',
-              name: 'Employment contract',
-              description: 'Permanent contracts, engineering',
-              status: 'Active',
-              created_at: '2026-02-10T13:00:00.000Z',
-              settings: { expiration_days: 14, email_reminders: true, reminder_period: 3, sign_process_flow: 'Sequential' },
-              roles: {
-                signers: [
-                  { signer_title: 'Employee', signing_order: 1, fields: 2 },
-                  { signer_title: 'Employer', signing_order: 2, fields: 1 },
-                ],
-                observers: [{ observer_title: 'HR' }],
-              },
-              documents: [
-                {
-                  document_id: 'doc_5X5AqEnZAiCRCjTZpXc7kQ',
-                  name: 'Employment contract.pdf',
-                  pages: 4,
-                  sha256: '71ce25b46b6b4741b0b977ba4c1d690cd10a2f224ea193892716265b01893531',
-                },
-              ],
-            },
-          }),
+          201: CreatedTemplateResponse,
           ...errorResponses(400, 401, 413, 422, 429),
           ...errorExample('FILE_NOT_FOUND', 'No unused upload file_j2P97qWscB1UZnNqHPCZKg for this kind of request: upload it again.', {
             field: 'file_ids[0]',

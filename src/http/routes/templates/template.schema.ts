@@ -4,6 +4,7 @@ import type { TemplateList as TemplateListModel } from '../../../app/templates/l
 import type { TemplateWithDocuments } from '../../../app/templates/get-template.js';
 import type { AccountTemplate } from '../../../app/templates/load-template.js';
 import type { TemplateRoles } from '../../../app/templates/template-roles.js';
+import { Example } from '../../openapi-examples.js';
 import { Id, Int, List, Num, Ok, RequiredText, Strict, Text, Timestamp } from '../../schema-kit.js';
 import { envelopeSettingsProperties, FieldSchema, type FieldRequest } from '../envelopes/envelope.schema.js';
 
@@ -45,6 +46,34 @@ const CreatedTemplateData = Type.Object({
 });
 
 export const CreatedTemplate = Ok(CreatedTemplateData, 'Template created');
+
+/** That 201 in the OpenAPI document, one example for both creation routes. */
+export const CreatedTemplateResponse = Example(CreatedTemplate, {
+  message: 'Template created successfully.',
+  data: {
+    template_id: 'tpl_8T2HrtYsl5XErp4YvyWFIg',
+    name: 'Employment contract',
+    description: 'Permanent contracts, engineering',
+    status: 'Active',
+    created_at: '2026-02-10T13:00:00.000Z',
+    settings: { expiration_days: 14, email_reminders: true, reminder_period: 3, sign_process_flow: 'Sequential' },
+    roles: {
+      signers: [
+        { signer_title: 'Employee', signing_order: 1, fields: 2 },
+        { signer_title: 'Employer', signing_order: 2, fields: 1 },
+      ],
+      observers: [{ observer_title: 'HR' }],
+    },
+    documents: [
+      {
+        document_id: 'doc_5X5AqEnZAiCRCjTZpXc7kQ',
+        name: 'Employment contract.pdf',
+        pages: 4,
+        sha256: '71ce25b46b6b4741b0b977ba4c1d690cd10a2f224ea193892716265b01893531',
+      },
+    ],
+  },
+});
 
 const TemplateListData = Type.Object({
   templates: List(
