@@ -7,8 +7,7 @@ import { after, before, it } from 'node:test';
 import { promisify } from 'node:util';
 import { loadSigningIdentity } from '../../../src/infra/pdf/signing-identity.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
-import { createEnvelope } from '../../support/envelopes.js';
-import { signBody, tokenFor, waitForCompletion } from '../signing/signing-helpers.js';
+import { sealedEnvelopePdf } from '../../support/sealed-envelope.js';
 
 const exec = promisify(execFile);
 const BIN = resolve('bin/countersign.js');
@@ -43,31 +42,14 @@ describeOnEachDatabase('countersign verify for a third party (--trust, --online)
     files = mkdtempSync(join(tmpdir(), 'countersign-third-party-'));
     workdir = mkdtempSync(join(tmpdir(), 'countersign-empty-cwd-'));
     foreignDir = mkdtempSync(join(tmpdir(), 'countersign-foreign-'));
-    const token = (await server.newAccount()).accessToken;
-    const envelope = await createEnvelope(server, token);
-    for (const signer of envelope.recipients.signers) {
-      const signingToken = await tokenFor(server, envelope.envelope_id, signer.recipient_id);
-      await server.call('POST', `/api/v2.0/signing/${signingToken}/sign`, { body: signBody() });
-    }
-    assert.equal((await waitForCompletion(server, envelope.envelope_id)).status, 'Completed');
-    const document = await server.service.ctx.db
-      .selectFrom('documents')
-      .selectAll()
-      .where('envelope_id', '=', envelope.envelope_id)
-      .where('position', '=', 1)
-      .executeTakeFirstOrThrow();
-    const sealed = (await server.service.ctx.blobs.get(document.sealed_sha256!))!;
+    const { sealed, rootPem } = await sealedEnvelopePdf(server);
     writeFileSync(file('sealed.pdf'), sealed);
     const tampered = Buffer.from(sealed);
     const at = middleOfSignedBytes(tampered);
     tampered[at] = tampered[at]! ^ 0x01;
     writeFileSync(file('tampered.pdf'), tampered);
-    const trust = (await server.call('GET', '/api/v2.0/ledger/trust', { noAppAuthType: true })).body.data;
-    writeFileSync(file('root.pem'), trust.root_certificate_pem);
+    writeFileSync(file('root.pem'), rootPem);
     writeFileSync(file('foreign-root.pem'), pem((await loadSigningIdentity({ dataDir: foreignDir })).certificateChain.at(-1)!));
-    // More activity after sealing, so the current head is larger than the sealed one.
-    await createEnvelope(server, token);
-    await server.service.worker.drain();
   });
   after(() => {
     for (const dir of [files, workdir, foreignDir]) rmSync(dir, { recursive: true, force: true });
