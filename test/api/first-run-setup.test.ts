@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { issueSetupToken } from '../../src/app/setup/setup-token.js';
 import { lockSetups } from '../../src/infra/db/tables/setup-tokens-table.js';
 import { readPasswordHash } from '../../src/infra/db/tables/users-table.js';
@@ -10,6 +10,7 @@ import { verifyPassword } from '../../src/infra/password-hash.js';
 import { describeOnEachDatabase } from '../support/api-suite.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { createPostgresDatabase, testDatabases } from '../support/databases.js';
+import { freshOperatorEnvironment } from '../support/cli-runner.js';
 import { assertError, type TestServer } from '../support/test-server.js';
 
 const CONSOLE = { 'x-requested-with': 'countersign-console' };
@@ -206,20 +207,8 @@ describeOnEachDatabase(
 
 for (const database of testDatabases) {
   describe(`The start banner on ${database}`, () => {
-    const env: Record<string, string> = {};
-    let dropDatabase: (() => Promise<void>) | undefined;
-    before(async () => {
-      Object.assign(env, { DATA_DIR: mkdtempSync(join(tmpdir(), 'countersign-setup-')), PUBLIC_URL: 'https://sign.acme.example' });
-      if (database === 'postgres') {
-        const postgres = await createPostgresDatabase();
-        env.DATABASE_URL = postgres.url;
-        dropDatabase = postgres.drop;
-      }
-    });
-    after(async () => {
-      await dropDatabase?.();
-      rmSync(env.DATA_DIR!, { recursive: true, force: true });
-    });
+    const env = freshOperatorEnvironment(database);
+    before(() => Object.assign(env, { PUBLIC_URL: 'https://sign.acme.example' }));
 
     const start = async (): Promise<{ child: ChildServer; token: string | undefined }> => {
       const child = await startChildServer(env);
