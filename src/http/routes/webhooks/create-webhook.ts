@@ -4,7 +4,7 @@ import { createWebhook } from '../../../app/webhooks/create-webhook.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, Strict, errorResponses } from '../../schema-kit.js';
-import { Description, Events, WebhookUrl, WebhookWithSecret, presentWebhook } from './webhook.schema.js';
+import { Description, Events, WebhookUrl, WebhookWithSecret, presentWebhook, webhookExample } from './webhook.schema.js';
 
 const CreateBody = Strict({ url: WebhookUrl, events: Events, description: Type.Optional(Description) });
 
@@ -30,14 +30,7 @@ export const createWebhookRoute = (app: App, ctx: AppContext) =>
           201: Example(Ok(WebhookWithSecret, 'Webhook created'), {
             message: 'Webhook created.',
             data: {
-              webhook_id: 'whk_vHJQC6PrZ8lHa7h01fKpOw',
-              url: 'https://crm.example.com/hooks/countersign',
-              description: 'CRM: close the deal when the contract is signed',
-              events: ['envelope.completed', 'envelope.declined'],
-              enabled: true,
-              disabled_reason: null,
-              previous_secret_expires_at: null,
-              created_at: '2026-03-01T12:00:00.000Z',
+              ...webhookExample,
               secret: 'whsec_FBWWp9ETc4GNRVBbgMKN_t9kmM5VDp-g4AhKg8Zi5GI',
             },
           }),

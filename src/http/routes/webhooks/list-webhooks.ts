@@ -4,7 +4,7 @@ import { listWebhooks } from '../../../app/webhooks/list-webhooks.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Example, errorExample } from '../../openapi-examples.js';
 import { List, Ok, errorResponses } from '../../schema-kit.js';
-import { WebhookData, presentWebhook } from './webhook.schema.js';
+import { WebhookData, presentWebhook, webhookExample } from './webhook.schema.js';
 
 export const listWebhooksRoute = (app: App, ctx: AppContext) =>
   app.get(
@@ -20,18 +20,7 @@ export const listWebhooksRoute = (app: App, ctx: AppContext) =>
           200: Example(Ok(Type.Object({ webhooks: List(WebhookData, 20) })), {
             message: 'Webhooks.',
             data: {
-              webhooks: [
-                {
-                  webhook_id: 'whk_vHJQC6PrZ8lHa7h01fKpOw',
-                  url: 'https://crm.example.com/hooks/countersign',
-                  description: 'CRM: close the deal when the contract is signed',
-                  events: ['envelope.completed', 'envelope.declined'],
-                  enabled: true,
-                  disabled_reason: null,
-                  previous_secret_expires_at: null,
-                  created_at: '2026-03-01T12:00:00.000Z',
-                },
-              ],
+              webhooks: [webhookExample],
             },
           }),
           ...errorResponses(401, 429),

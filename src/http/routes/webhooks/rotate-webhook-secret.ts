@@ -3,7 +3,7 @@ import { rotateWebhookSecret } from '../../../app/webhooks/rotate-webhook-secret
 import { callerOf, type App } from '../../app-type.js';
 import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, errorResponses } from '../../schema-kit.js';
-import { WebhookIdParams, WebhookWithSecret, presentWebhook } from './webhook.schema.js';
+import { WebhookIdParams, WebhookWithSecret, presentWebhook, webhookExample } from './webhook.schema.js';
 
 export const rotateWebhookSecretRoute = (app: App, ctx: AppContext) =>
   app.post(
@@ -23,14 +23,8 @@ export const rotateWebhookSecretRoute = (app: App, ctx: AppContext) =>
           200: Example(Ok(WebhookWithSecret, 'Secret rotated'), {
             message: 'Webhook secret rotated.',
             data: {
-              webhook_id: 'whk_vHJQC6PrZ8lHa7h01fKpOw',
-              url: 'https://crm.example.com/hooks/countersign',
-              description: 'CRM: close the deal when the contract is signed',
-              events: ['envelope.completed', 'envelope.declined'],
-              enabled: true,
-              disabled_reason: null,
+              ...webhookExample,
               previous_secret_expires_at: '2026-03-05T12:00:00.000Z',
-              created_at: '2026-03-01T12:00:00.000Z',
               secret: 'whsec_Zk3Lq8Wn1Xc6Vb9Tm2Rp5Yd0Hs7Jf4Ga1Ue8Oi3Kt6N',
             },
           }),

@@ -4,7 +4,7 @@ import { updateWebhook } from '../../../app/webhooks/update-webhook.js';
 import { callerOf, type App } from '../../app-type.js';
 import { Example, errorExample } from '../../openapi-examples.js';
 import { Ok, Strict, errorResponses } from '../../schema-kit.js';
-import { Description, Events, WebhookData, WebhookIdParams, presentWebhook } from './webhook.schema.js';
+import { Description, Events, WebhookData, WebhookIdParams, presentWebhook, webhookExample } from './webhook.schema.js';
 
 const UpdateBody = Strict({
   enabled: Type.Optional(
@@ -30,16 +30,7 @@ export const updateWebhookRoute = (app: App, ctx: AppContext) =>
         response: {
           200: Example(Ok(WebhookData, 'Webhook updated'), {
             message: 'Webhook updated.',
-            data: {
-              webhook_id: 'whk_vHJQC6PrZ8lHa7h01fKpOw',
-              url: 'https://crm.example.com/hooks/countersign',
-              description: 'CRM: close the deal when the contract is signed',
-              events: ['envelope.completed', 'envelope.declined'],
-              enabled: true,
-              disabled_reason: null,
-              previous_secret_expires_at: null,
-              created_at: '2026-03-01T12:00:00.000Z',
-            },
+            data: webhookExample,
           }),
           ...errorResponses(400, 401, 404, 429),
           ...errorExample('EVENTS_REQUIRED', 'Subscribe to at least one event type.', { field: 'events' }),

@@ -60,6 +60,18 @@ export const WebhookData = Type.Object({
   created_at: Timestamp(),
 });
 
+/** The webhook of the webhook routes' examples: a CRM told when contracts are signed or declined. */
+export const webhookExample: Static<typeof WebhookData> = {
+  webhook_id: 'whk_vHJQC6PrZ8lHa7h01fKpOw',
+  url: 'https://crm.example.com/hooks/countersign',
+  description: 'CRM: close the deal when the contract is signed',
+  events: ['envelope.completed', 'envelope.declined'],
+  enabled: true,
+  disabled_reason: null,
+  previous_secret_expires_at: null,
+  created_at: '2026-03-01T12:00:00.000Z',
+};
+
 export const WebhookWithSecret = Type.Object({
   ...WebhookData.properties,
   secret: Text(64, {
