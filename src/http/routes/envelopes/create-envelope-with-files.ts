@@ -8,7 +8,7 @@ import { invalidEnvelopeRequest } from './envelope-request-problems.js';
 import { Example, errorExample } from '../../openapi-examples.js';
 import { Strict, errorResponses } from '../../schema-kit.js';
 import { EnvelopeObject, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
-import { CreatedEnvelopeResponse, createdBody, recipientsExample } from './created-envelope-body.js';
+import { CreatedEnvelopeResponse, createdBody, envelopeExample, recipientsExample } from './created-envelope-body.js';
 import { FileIds } from './upload.schema.js';
 
 const CreateWithFilesBody = Strict({ envelope: EnvelopeObject, file_ids: FileIds, recipients: RecipientsObject });
@@ -27,15 +27,7 @@ export const createEnvelopeWithFilesRoute = (app: App, ctx: AppContext) =>
           'As createEnvelope, with `file_ids` from upload_file instead of `documents`. Each upload is used once. Accepts an Idempotency-Key header.',
         tags: ['Envelopes'],
         body: Example(CreateWithFilesBody, {
-          envelope: {
-            name: 'Employment contract – Grace Hopper',
-            message: 'Please sign your contract by Friday.',
-            tags: ['hr', 'contracts'],
-            expiration_days: 30,
-            email_reminders: true,
-            reminder_period: 3,
-            sign_process_flow: 'Sequential',
-          },
+          envelope: envelopeExample,
           file_ids: ['file_j2P97qWscB1UZnNqHPCZKg'],
           recipients: recipientsExample,
         }),

@@ -8,7 +8,7 @@ import { invalidEnvelopeRequest } from './envelope-request-problems.js';
 import { Example, errorExample } from '../../openapi-examples.js';
 import { List, Strict, errorResponses } from '../../schema-kit.js';
 import { Base64Document, EnvelopeObject, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
-import { CreatedEnvelopeResponse, createdBody, recipientsExample } from './created-envelope-body.js';
+import { CreatedEnvelopeResponse, createdBody, envelopeExample, recipientsExample } from './created-envelope-body.js';
 
 export const CreateEnvelopeBody = Strict({
   envelope: EnvelopeObject,
@@ -29,15 +29,7 @@ export const createEnvelopeRoute = (app: App, ctx: AppContext) =>
         description: 'Also answers at /v2.0/envelope/create. Accepts an Idempotency-Key header.',
         tags: ['Envelopes'],
         body: Example(CreateEnvelopeBody, {
-          envelope: {
-            name: 'Employment contract – Grace Hopper',
-            message: 'Please sign your contract by Friday.',
-            tags: ['hr', 'contracts'],
-            expiration_days: 30,
-            email_reminders: true,
-            reminder_period: 3,
-            sign_process_flow: 'Sequential',
-          },
+          envelope: envelopeExample,
           documents: [
             {
               name: 'Employment contract.pdf',

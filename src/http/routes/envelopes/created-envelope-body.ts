@@ -2,7 +2,12 @@ import type { Static } from 'typebox';
 import type { CreatedEnvelope } from '../../../app/envelopes/envelope-creation.js';
 import { Example } from '../../openapi-examples.js';
 import { Ok } from '../../schema-kit.js';
-import { CreatedEnvelope as CreatedEnvelopeData, presentCreatedEnvelope, type RecipientsObject } from './envelope.schema.js';
+import {
+  CreatedEnvelope as CreatedEnvelopeData,
+  presentCreatedEnvelope,
+  type EnvelopeObject,
+  type RecipientsObject,
+} from './envelope.schema.js';
 
 /** The 201 body of every envelope creation route, as sent and as replayed for its Idempotency-Key. */
 export const createdBody = (created: CreatedEnvelope) => ({
@@ -28,6 +33,17 @@ export const CreatedEnvelopeResponse = Example(Ok(CreatedEnvelopeData, 'Envelope
     warnings: [],
   },
 });
+
+/** The envelope settings of the creation operations' examples. */
+export const envelopeExample: Static<typeof EnvelopeObject> = {
+  name: 'Employment contract – Grace Hopper',
+  message: 'Please sign your contract by Friday.',
+  tags: ['hr', 'contracts'],
+  expiration_days: 30,
+  email_reminders: true,
+  reminder_period: 3,
+  sign_process_flow: 'Sequential',
+};
 
 /** Two signers in order, one placed by coordinates and one by an anchor, and an observer: the creation operations' examples. */
 export const recipientsExample: Static<typeof RecipientsObject> = {
