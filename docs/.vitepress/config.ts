@@ -16,7 +16,13 @@ export default defineConfig({
       { text: 'Contributing', link: '/contributing/' },
     ],
     sidebar: [
-      { text: 'Guide', items: [{ text: 'Getting started', link: '/guide/getting-started' }] },
+      {
+        text: 'Guide',
+        items: [
+          { text: 'Getting started', link: '/guide/getting-started' },
+          { text: 'Single sign-on', link: '/guide/single-sign-on' },
+        ],
+      },
       {
         text: 'Concepts',
         items: [
@@ -42,6 +48,7 @@ export default defineConfig({
           { text: 'Limits', link: '/api/limits' },
           { text: 'People', link: '/api/people' },
           { text: 'Sign-in', link: '/api/sign-in' },
+          { text: 'Passkeys', link: '/api/passkeys' },
           { text: 'Embedding', link: '/api/embedding' },
           { text: 'API reference', link: '/api/reference' },
         ],

@@ -183,7 +183,26 @@ export type ErrorCode =
   // First run
   | 'INVALID_SETUP_TOKEN'
   | 'SETUP_COMPLETED'
-  | 'WEAK_PASSWORD';
+  | 'WEAK_PASSWORD'
+  // Passwords
+  | 'USER_LOCKED'
+  | 'INVALID_RESET_TOKEN'
+  // Passkeys
+  | 'PASSKEY_NOT_FOUND'
+  | 'PASSKEY_REGISTRATION_FAILED'
+  | 'PASSKEY_SIGN_IN_FAILED'
+  | 'PASSKEY_LIMIT_REACHED'
+  // Single sign-on
+  | 'SSO_DISCOVERY_FAILED'
+  | 'INVALID_SSO_ISSUER'
+  | 'SSO_DOMAIN_TAKEN'
+  | 'SSO_NOT_CONFIGURED'
+  | 'SSO_REQUIRED'
+  | 'SSO_STATE_INVALID'
+  | 'SSO_PROVIDER_ERROR'
+  | 'SSO_TOKEN_INVALID'
+  | 'SSO_EMAIL_UNVERIFIED'
+  | 'SSO_EMAIL_OUTSIDE_DOMAINS';
 
 /** One problem with a request; the HTTP layer presents it as an entry of the contract's `errors[]`. */
 export interface Problem {

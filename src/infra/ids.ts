@@ -1,7 +1,26 @@
 import { randomBytes } from 'node:crypto';
 
 export type IdPrefix =
-  'env' | 'doc' | 'rcp' | 'tpl' | 'file' | 'att' | 'acct' | 'usr' | 'cli' | 'fld' | 'whk' | 'evt' | 'dlv' | 'job' | 'tfam' | 'ses' | 'drf';
+  | 'env'
+  | 'doc'
+  | 'rcp'
+  | 'tpl'
+  | 'file'
+  | 'att'
+  | 'acct'
+  | 'usr'
+  | 'cli'
+  | 'fld'
+  | 'whk'
+  | 'evt'
+  | 'dlv'
+  | 'job'
+  | 'tfam'
+  | 'ses'
+  | 'drf'
+  | 'sev'
+  | 'pky'
+  | 'sso';
 
 /** An opaque, unguessable id: the type prefix and 128 random bits (docs/api/conventions.md asks for at least 96). */
 export const newId = (prefix: IdPrefix): string => `${prefix}_${randomBytes(16).toString('base64url')}`;

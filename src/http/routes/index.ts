@@ -10,9 +10,15 @@ import { embeddedRoutes } from './embedded/index.js';
 import { healthRoutes } from './health.js';
 import { ledgerRoutes } from './ledger/index.js';
 import { pageRoutes } from './pages/index.js';
+import { passkeyRoutes } from './passkeys/index.js';
+import { passwordRoutes } from './passwords/index.js';
+import { passwordPageRoutes } from './passwords/pages.js';
 import type { RouteModule } from './route-module.js';
+import { securityLogRoutes } from './security-log/index.js';
 import { setupApiRoutes } from './setup/index.js';
 import { signingApiRoutes } from './signing/index.js';
+import { ssoApiRoutes } from './sso/index.js';
+import { ssoPageRoutes } from './sso/pages.js';
 import { templateRoutes } from './templates/index.js';
 import { userRoutes } from './users/index.js';
 import { verificationRoutes } from './verification/index.js';
@@ -32,11 +38,15 @@ const apiRoutes: RouteModule[] = [
   ...webhookRoutes,
   ...consoleApiRoutes,
   ...setupApiRoutes,
+  ...passwordRoutes,
+  ...passkeyRoutes,
+  ...ssoApiRoutes,
+  ...securityLogRoutes,
 ];
 
 export const registerRoutes = async (app: App, ctx: AppContext) => {
   healthRoutes(app, ctx);
-  for (const route of [...pageRoutes, ...verificationRoutes, loginLinkPageRoute]) route(app, ctx);
+  for (const route of [...pageRoutes, ...verificationRoutes, loginLinkPageRoute, ...passwordPageRoutes, ...ssoPageRoutes]) route(app, ctx);
   await app.register(
     async (api: App) => {
       for (const route of apiRoutes) route(api, ctx);

@@ -447,6 +447,20 @@ export interface SetupTokensTable {
   created_at: string;
 }
 
+/** One entry of an account's security log (SecurityEventType); `user_email` as it was at the time. */
+export interface SecurityEventsTable {
+  id: string;
+  account_id: string;
+  type: string;
+  user_id: string | null;
+  user_email: string | null;
+  method: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  detail: string | null;
+  at: string;
+}
+
 /** Settings one process records for the others and the CLI (InstanceSettingName). */
 export interface InstanceSettingsTable {
   name: string;
@@ -475,6 +489,7 @@ export interface Database {
   accounts: AccountsTable;
   users: UsersTable;
   console_login_links: ConsoleLoginLinksTable;
+  security_events: SecurityEventsTable;
   console_sessions: ConsoleSessionsTable;
   console_access_tokens: ConsoleAccessTokensTable;
   builder_drafts: BuilderDraftsTable;

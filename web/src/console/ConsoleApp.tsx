@@ -5,6 +5,7 @@ import { consoleApi } from './console-api.js';
 import { ConsoleLayout } from './ConsoleLayout.js';
 import { ConsoleRoutes } from './ConsoleRoutes.js';
 import { ErrorNotice } from './ErrorNotice.js';
+import { I18nProvider } from './i18n.js';
 import { SessionProvider } from './session.js';
 import { SignInPage } from './SignInPage.js';
 
@@ -52,8 +53,10 @@ function SessionGate() {
 
 export function ConsoleApp() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionGate />
-    </QueryClientProvider>
+    <I18nProvider>
+      <QueryClientProvider client={queryClient}>
+        <SessionGate />
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

@@ -4,7 +4,9 @@ import '../ui/ui.css';
 import { ApiClientsSection } from './ApiClientsSection.js';
 import { EmbeddingSection } from './EmbeddingSection.js';
 import { PlanSection } from './PlanSection.js';
+import { SecurityLogSection } from './SecurityLogSection.js';
 import './settings.css';
+import { SignInMethodsSection } from './SignInMethodsSection.js';
 import { UsersSection } from './UsersSection.js';
 import { WebhooksSection } from './WebhooksSection.js';
 
@@ -12,12 +14,14 @@ const SECTIONS = [
   { slug: 'api-clients', label: 'API clients', adminOnly: true, Body: ApiClientsSection },
   { slug: 'webhooks', label: 'Webhooks', adminOnly: true, Body: WebhooksSection },
   { slug: 'users', label: 'Users', adminOnly: true, Body: UsersSection },
+  { slug: 'sign-in', label: 'Sign-in methods', adminOnly: false, Body: SignInMethodsSection },
   { slug: 'embedding', label: 'Embedding', adminOnly: true, Body: EmbeddingSection },
+  { slug: 'security-log', label: 'Security log', adminOnly: true, Body: SecurityLogSection },
   { slug: 'plan', label: 'Plan and usage', adminOnly: false, Body: PlanSection },
 ];
 
 /**
- * The account's settings. A sender sees only the plan; an admin-only section opened by its
+ * The account's settings and the person's own sign-in methods. A sender sees those and the plan; an admin-only section opened by its
  * address still renders, and the API's 403 ROLE_FORBIDDEN is what the sender reads there.
  */
 export function SettingsPage({ section }: { section?: string }) {

@@ -1,0 +1,4 @@
+import type { RouteModule } from '../route-module.js';
+
+/** The account's security log (docs/api/sign-in.md), under /api/v2.0. */
+export const securityLogRoutes: RouteModule[] = [];
