@@ -5,7 +5,7 @@ import { consoleApi } from './console-api.js';
 import { ConsoleLayout } from './ConsoleLayout.js';
 import { ConsoleRoutes } from './ConsoleRoutes.js';
 import { ErrorNotice } from './ErrorNotice.js';
-import { I18nProvider } from './i18n.js';
+import { I18nProvider, useT } from './i18n.js';
 import { SessionProvider } from './session.js';
 import { SignInPage } from './SignInPage.js';
 
@@ -20,6 +20,7 @@ const NO_SESSION = new Set(['SESSION_REQUIRED', 'SESSION_EXPIRED']);
 
 function SessionGate() {
   const queries = useQueryClient();
+  const t = useT('common');
   const session = useQuery({ queryKey: ['session'], queryFn: () => consoleApi.session(), staleTime: Infinity, retry: false });
 
   const signOut = useCallback(() => {
@@ -31,7 +32,7 @@ function SessionGate() {
 
   const value = useMemo(() => (session.data ? { ...session.data, signOut } : null), [session.data, signOut]);
 
-  if (session.isPending) return <p className="loading">Loading…</p>;
+  if (session.isPending) return <p className="loading">{t('loading')}</p>;
   if (session.error) {
     const failure = session.error as ApiFailure;
     if (NO_SESSION.has(failure.code)) return <SignInPage />;

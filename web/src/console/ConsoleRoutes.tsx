@@ -1,4 +1,5 @@
 import { Redirect, Route, Switch } from 'wouter';
+import { Sentence, useT } from './i18n.js';
 import { ComposerPage } from './composer/ComposerPage.js';
 import { EnvelopeListPage } from './envelopes/EnvelopeListPage.js';
 import { EnvelopePage } from './envelopes/EnvelopePage.js';
@@ -9,6 +10,7 @@ import { TemplateSendPage } from './templates/TemplateSendPage.js';
 
 /** Every path here is also answered with console.html by the server (src/http/routes/pages/console-page.ts). */
 export function ConsoleRoutes() {
+  const t = useT('common');
   return (
     <Switch>
       <Route path="/">
@@ -31,9 +33,12 @@ export function ConsoleRoutes() {
       </Route>
       <Route path="/settings/:section">{(params) => <SettingsPage section={params.section} />}</Route>
       <Route>
-        <h1>Page not found</h1>
+        <h1>{t('notFound.title')}</h1>
         <p>
-          There is nothing at this address. Go to the <a href="/envelopes">envelopes</a>.
+          <Sentence
+            text={t('notFound.text', { skipInterpolation: true })}
+            parts={{ envelopes: <a href="/envelopes">{t('notFound.link')}</a> }}
+          />
         </p>
       </Route>
     </Switch>

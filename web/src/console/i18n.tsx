@@ -1,6 +1,7 @@
 import { createInstance, type i18n as I18n, type TFunction } from 'i18next';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, Fragment, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../../src/domain/language.js';
+import './console-language.css';
 
 /**
  * The console's words: one catalog per language and area, `locales/<language>/<namespace>.json`.
@@ -27,10 +28,28 @@ const STORAGE_KEY = 'countersign-console-language';
 
 const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 
+/** A stored choice survives only if it still names a language; private browsing may refuse storage altogether. */
+const storedLanguage = (): Language | null => {
+  try {
+    const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+    return isLanguage(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+};
+
+const storeLanguage = (language: Language): void => {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, language);
+  } catch {
+    // The choice then lasts until the page is left.
+  }
+};
+
 /** The stored choice, else the first of the browser's languages the console speaks, else English. */
 const initialLanguage = (): Language => {
-  const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
-  if (isLanguage(stored)) return stored;
+  const stored = storedLanguage();
+  if (stored) return stored;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const primary = tag.toLowerCase().split('-')[0];
     if (isLanguage(primary)) return primary;
@@ -38,10 +57,21 @@ const initialLanguage = (): Language => {
   return 'en';
 };
 
+/**
+ * Japanese text laid out before the served Japanese face (console-language.css) arrived kept its empty
+ * boxes in Chromium after the swap, so Japanese waits for the face, as the signing page does.
+ */
+const japaneseFaceReady = async (): Promise<void> => {
+  await document.fonts?.load('16px "Countersign Japanese"', '署名').catch(() => undefined);
+};
+
 const loadCatalogs = async (language: Language): Promise<Record<string, Catalog>> => {
   if (language === 'en') return {};
   const files = Object.entries(otherFiles).filter(([path]) => languageOf(path) === language);
-  const loaded = await Promise.all(files.map(async ([path, load]) => [namespaceOf(path), await load()] as const));
+  const [loaded] = await Promise.all([
+    Promise.all(files.map(async ([path, load]) => [namespaceOf(path), await load()] as const)),
+    language === 'ja' ? japaneseFaceReady() : undefined,
+  ]);
   return Object.fromEntries(loaded);
 };
 
@@ -60,12 +90,24 @@ const translatorFor = (language: Language, catalogs: Record<string, Catalog>): I
 };
 
 interface ConsoleLanguage {
+  /** The language the words are in now. */
   language: Language;
+  /** The person's choice, which `language` follows once its catalogs have arrived. */
+  chosen: Language;
   setLanguage: (language: Language) => void;
   i18n: I18n;
 }
 
-const LanguageContext = createContext<ConsoleLanguage | null>(null);
+/**
+ * Outside the provider (the embedded builders reuse console parts such as ErrorNotice) the words
+ * are English and there is no choice to make.
+ */
+const LanguageContext = createContext<ConsoleLanguage>({
+  language: 'en',
+  chosen: 'en',
+  setLanguage: () => undefined,
+  i18n: translatorFor('en', {}),
+});
 
 /** Renders its children in the chosen language; English while another language's catalogs load. */
 export function I18nProvider({ children }: { children: ReactNode }) {
@@ -91,39 +133,33 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, [i18n.language]);
 
   const setLanguage = useCallback((language: Language) => {
-    globalThis.localStorage?.setItem(STORAGE_KEY, language);
+    storeLanguage(language);
     setChosen(language);
   }, []);
 
-  const value = useMemo(() => ({ language: i18n.language, setLanguage, i18n: i18n.instance }), [i18n, setLanguage]);
+  const value = useMemo(() => ({ language: i18n.language, chosen, setLanguage, i18n: i18n.instance }), [i18n, chosen, setLanguage]);
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }
 
-const useConsoleLanguage = (): ConsoleLanguage => {
-  const context = useContext(LanguageContext);
-  if (!context) throw new Error('useT outside I18nProvider');
-  return context;
-};
-
 /** The translator of one catalog (`locales/<language>/<namespace>.json`): `t('key', { name })`. */
 export const useT = (namespace: string): TFunction => {
-  const { i18n, language } = useConsoleLanguage();
+  const { i18n, language } = useContext(LanguageContext);
   return useMemo(() => i18n.getFixedT(language, namespace), [i18n, language, namespace]);
 };
 
 /** The language the console speaks now and how to change it. */
 export const useLanguage = (): Pick<ConsoleLanguage, 'language' | 'setLanguage'> => {
-  const { language, setLanguage } = useConsoleLanguage();
+  const { language, setLanguage } = useContext(LanguageContext);
   return { language, setLanguage };
 };
 
 /** The choice of language, wherever the console offers it (its header, the sign-in page). */
 export function LanguagePicker({ label }: { label: string }) {
-  const { language, setLanguage } = useLanguage();
+  const { chosen, setLanguage } = useContext(LanguageContext);
   return (
     <label className="language-picker">
       <span className="visually-hidden">{label}</span>
-      <select value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
+      <select value={chosen} onChange={(event) => setLanguage(event.target.value as Language)} data-testid="language-picker">
         {LANGUAGES.map((code) => (
           <option key={code} value={code} lang={code}>
             {LANGUAGE_NAMES[code]}
@@ -132,4 +168,14 @@ export function LanguagePicker({ label }: { label: string }) {
       </select>
     </label>
   );
+}
+
+/**
+ * A translated sentence with elements inside it: each `{{name}}` of `text` (translated with
+ * `skipInterpolation: true`) becomes `parts[name]`, so translators place the element where their
+ * language wants it.
+ */
+export function Sentence({ text, parts }: { text: string; parts: Record<string, ReactNode> }) {
+  const pieces = text.split(/\{\{\s*(\w+)\s*\}\}/);
+  return <>{pieces.map((piece, index) => (index % 2 === 0 ? piece : <Fragment key={index}>{parts[piece] ?? piece}</Fragment>))}</>;
 }

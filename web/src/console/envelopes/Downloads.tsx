@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ApiFailure } from '../../shared/api-failure.js';
 import { consoleApi, saveBlob } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
+import { useT } from '../i18n.js';
 import type { EnvelopeDetails } from './envelope-types.js';
 
 const pdfName = (name: string, suffix = '') => `${name.replace(/\.pdf$/i, '')}${suffix}.pdf`;
@@ -11,6 +12,7 @@ const pdfName = (name: string, suffix = '') => `${name.replace(/\.pdf$/i, '')}${
  * (`signed_only=false`), so a sender can always see what went out.
  */
 export function Downloads({ envelope }: { envelope: EnvelopeDetails }) {
+  const t = useT('envelopes');
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<ApiFailure | null>(null);
   const completed = envelope.status === 'Completed';
@@ -31,11 +33,9 @@ export function Downloads({ envelope }: { envelope: EnvelopeDetails }) {
   return (
     <section className="panel" aria-labelledby="downloads-title">
       <h2 id="downloads-title" className="panel-title">
-        {completed ? 'Signed documents' : 'Documents'}
+        {completed ? t('downloads.signedTitle') : t('downloads.title')}
       </h2>
-      {!completed && (
-        <p className="hint">The sealed copies and the certificate of completion can be downloaded once everyone has signed.</p>
-      )}
+      {!completed && <p className="hint">{t('downloads.notYet')}</p>}
       <ul className="download-list">
         {envelope.documents.map((document) => (
           <li key={document.document_id}>
@@ -52,11 +52,8 @@ export function Downloads({ envelope }: { envelope: EnvelopeDetails }) {
                 )
               }
             >
-              {busy === document.document_id ? 'Downloading…' : `Download ${document.name}`}
-              <span className="hint download-pages">
-                {' '}
-                · {document.pages} page{document.pages === 1 ? '' : 's'}
-              </span>
+              {busy === document.document_id ? t('downloads.downloading') : t('downloads.document', { name: document.name })}
+              <span className="hint download-pages"> · {t('downloads.pages', { count: document.pages })}</span>
             </button>
           </li>
         ))}
@@ -69,7 +66,7 @@ export function Downloads({ envelope }: { envelope: EnvelopeDetails }) {
               data-testid="download-certificate"
               onClick={() => void download('certificate', `${base}/certificate/download`, pdfName(envelope.name, ' - certificate'))}
             >
-              {busy === 'certificate' ? 'Downloading…' : 'Download the certificate of completion'}
+              {busy === 'certificate' ? t('downloads.downloading') : t('downloads.certificate')}
             </button>
           </li>
         )}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { ApiBody } from '../../shared/api-types.js';
 import { useApiMutation } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
+import { useT } from '../i18n.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import type { SignerDetails } from './envelope-types.js';
 
@@ -15,6 +16,7 @@ interface ActionProps {
 const REFRESHED = [['/envelopes']];
 
 export function RemindDialog({ envelopeId, signer, onClose, onDone }: ActionProps & { signer: SignerDetails }) {
+  const t = useT('envelopes');
   const remind = useApiMutation(
     () =>
       consoleApi.request('POST', `/envelopes/${envelopeId}/remind_signer`, {
@@ -24,20 +26,21 @@ export function RemindDialog({ envelopeId, signer, onClose, onDone }: ActionProp
   );
   return (
     <ConfirmDialog
-      title={`Remind ${signer.name}?`}
-      confirmLabel="Send reminder"
+      title={t('remind.title', { name: signer.name })}
+      confirmLabel={t('remind.confirm')}
       busy={remind.isPending}
       error={remind.error}
       onClose={onClose}
-      onConfirm={() => remind.mutate(undefined, { onSuccess: () => onDone(`Reminder e-mailed to ${signer.email}.`) })}
+      onConfirm={() => remind.mutate(undefined, { onSuccess: () => onDone(t('remind.done', { email: signer.email })) })}
       testId="remind-dialog"
     >
-      <p>{signer.email} gets another e-mail with their signing link. A signer can be reminded once an hour.</p>
+      <p>{t('remind.text', { email: signer.email })}</p>
     </ConfirmDialog>
   );
 }
 
 export function CancelDialog({ envelopeId, onClose, onDone }: ActionProps) {
+  const t = useT('envelopes');
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const cancel = useApiMutation(
@@ -47,20 +50,18 @@ export function CancelDialog({ envelopeId, onClose, onDone }: ActionProps) {
   );
   return (
     <ConfirmDialog
-      title="Cancel this envelope?"
-      confirmLabel="Cancel envelope"
+      title={t('cancel.title')}
+      confirmLabel={t('cancel.confirm')}
       danger
       busy={cancel.isPending || !reason.trim()}
       error={cancel.error}
       onClose={onClose}
-      onConfirm={() =>
-        cancel.mutate(undefined, { onSuccess: () => onDone('The envelope is cancelled; the recipients were told by e-mail.') })
-      }
+      onConfirm={() => cancel.mutate(undefined, { onSuccess: () => onDone(t('cancel.done')) })}
       testId="cancel-dialog"
     >
-      <p>Nobody can sign it any more. This cannot be undone.</p>
+      <p>{t('cancel.text')}</p>
       <label className="input-label" htmlFor={reasonId}>
-        Reason (the recipients read it)
+        {t('cancel.reason')}
       </label>
       <textarea
         id={reasonId}
@@ -76,6 +77,7 @@ export function CancelDialog({ envelopeId, onClose, onDone }: ActionProps) {
 }
 
 export function ExtendDialog({ envelopeId, onClose, onDone }: ActionProps) {
+  const t = useT('envelopes');
   const [days, setDays] = useState('7');
   const daysId = useId();
   const count = Number(days);
@@ -89,17 +91,17 @@ export function ExtendDialog({ envelopeId, onClose, onDone }: ActionProps) {
   );
   return (
     <ConfirmDialog
-      title="Extend the due date"
-      confirmLabel="Extend"
+      title={t('extend.title')}
+      confirmLabel={t('extend.confirm')}
       busy={extend.isPending || !valid}
       error={extend.error}
       onClose={onClose}
-      onConfirm={() => extend.mutate(undefined, { onSuccess: () => onDone(`The envelope is open again for ${count} days.`) })}
+      onConfirm={() => extend.mutate(undefined, { onSuccess: () => onDone(t('extend.done', { count })) })}
       testId="extend-dialog"
     >
-      <p>The envelope opens again and the recipients' signing links work until the new due date.</p>
+      <p>{t('extend.text')}</p>
       <label className="input-label" htmlFor={daysId}>
-        Days from now (1–365)
+        {t('extend.days')}
       </label>
       <input
         id={daysId}
@@ -116,23 +118,21 @@ export function ExtendDialog({ envelopeId, onClose, onDone }: ActionProps) {
 }
 
 export function DeleteDialog({ envelopeId, onClose, onDone }: ActionProps) {
+  const t = useT('envelopes');
   // Nothing is asked again here: the page leaves for the list, which asks afresh when it opens.
   const remove = useApiMutation(() => consoleApi.request('POST', `/envelopes/${envelopeId}/delete`));
   return (
     <ConfirmDialog
-      title="Delete this envelope?"
-      confirmLabel="Delete"
+      title={t('delete.title')}
+      confirmLabel={t('delete.confirm')}
       danger
       busy={remove.isPending}
       error={remove.error}
       onClose={onClose}
-      onConfirm={() => remove.mutate(undefined, { onSuccess: () => onDone('Deleted.') })}
+      onConfirm={() => remove.mutate(undefined, { onSuccess: () => onDone(t('delete.done')) })}
       testId="delete-dialog"
     >
-      <p>
-        Its documents, sealed copies and certificate are removed for good. Download what you need first. The audit ledger keeps the
-        documents' hashes.
-      </p>
+      <p>{t('delete.text')}</p>
     </ConfirmDialog>
   );
 }

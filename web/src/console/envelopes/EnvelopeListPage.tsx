@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import type { ApiFailure } from '../../shared/api-failure.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
-import { formatDate } from '../ui/format.js';
+import { useT } from '../i18n.js';
+import { useFormat } from '../ui/format.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import '../ui/ui.css';
 import { ENVELOPE_STATUSES, type EnvelopeListPage as ListPage, type EnvelopeListRequest } from './envelope-types.js';
@@ -31,6 +32,9 @@ export function EnvelopeListPage() {
   const name = useSettled(search.trim(), SEARCH_PAUSE_MS);
   const searchId = useId();
   const statusId = useId();
+  const t = useT('envelopes');
+  const tc = useT('common');
+  const format = useFormat();
 
   useEffect(() => setPage(1), [name, status]);
 
@@ -50,16 +54,16 @@ export function EnvelopeListPage() {
   return (
     <>
       <div className="page-heading">
-        <h1>Envelopes</h1>
+        <h1>{t('list.title')}</h1>
         <Link href="/compose" className="button button-primary link-button">
-          Send a document
+          {t('list.sendDocument')}
         </Link>
       </div>
 
       <form className="envelope-filters panel" role="search" onSubmit={(event) => event.preventDefault()}>
         <div className="envelope-filter-search">
           <label className="input-label" htmlFor={searchId}>
-            Search by name
+            {t('list.searchByName')}
           </label>
           <input
             id={searchId}
@@ -72,13 +76,13 @@ export function EnvelopeListPage() {
         </div>
         <div className="envelope-filter-status">
           <label className="input-label" htmlFor={statusId}>
-            Status
+            {t('list.status')}
           </label>
           <select id={statusId} className="text-input" value={status} onChange={(event) => setStatus(event.target.value)}>
-            <option value="">All statuses</option>
+            <option value="">{t('list.allStatuses')}</option>
             {ENVELOPE_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {value === 'InProgress' ? 'In progress' : value}
+                {tc(`status.${value}`)}
               </option>
             ))}
           </select>
@@ -86,18 +90,18 @@ export function EnvelopeListPage() {
       </form>
 
       <ErrorNotice error={list.error} />
-      {list.isPending && <p className="loading">Loading envelopes…</p>}
+      {list.isPending && <p className="loading">{t('list.loading')}</p>}
 
       {list.data && list.data.envelopes.length === 0 && (
         <div className="panel empty-state" data-testid="envelopes-empty">
           {filtered ? (
-            <p>No envelope matches this search. Clear the search or choose another status.</p>
+            <p>{t('list.noMatch')}</p>
           ) : (
             <>
-              <h2 className="panel-title">No envelopes yet</h2>
-              <p>Upload a PDF, add the people who sign it and place their fields. They get an e-mail with a link.</p>
+              <h2 className="panel-title">{t('list.emptyTitle')}</h2>
+              <p>{t('list.emptyText')}</p>
               <Link href="/compose" className="button button-primary link-button">
-                Send your first document
+                {t('list.sendFirst')}
               </Link>
             </>
           )}
@@ -108,44 +112,44 @@ export function EnvelopeListPage() {
         <>
           <div className="table-wrap">
             <table className="data-table cards-on-narrow" data-testid="envelope-table">
-              <caption className="visually-hidden">Envelopes, newest first; the status updates by itself</caption>
+              <caption className="visually-hidden">{t('list.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Signed</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Due</th>
+                  <th scope="col">{t('list.name')}</th>
+                  <th scope="col">{t('list.status')}</th>
+                  <th scope="col">{t('list.signed')}</th>
+                  <th scope="col">{t('list.created')}</th>
+                  <th scope="col">{t('list.due')}</th>
                 </tr>
               </thead>
               <tbody>
                 {list.data.envelopes.map((envelope) => (
                   <tr key={envelope.envelope_id} data-testid="envelope-row">
-                    <td data-label="Name" className="envelope-name-cell">
+                    <td data-label={t('list.name')} className="envelope-name-cell">
                       <Link href={`/envelopes/${envelope.envelope_id}`}>{envelope.name}</Link>
                     </td>
-                    <td data-label="Status">
+                    <td data-label={t('list.status')}>
                       <StatusBadge status={envelope.status} />
                     </td>
-                    <td data-label="Signed">
+                    <td data-label={t('list.signed')}>
                       <SignedProgress signed={envelope.signed_count} recipients={envelope.recipients_count} />
                     </td>
-                    <td data-label="Created">{formatDate(envelope.created_at)}</td>
-                    <td data-label="Due">{formatDate(envelope.signing_due_date)}</td>
+                    <td data-label={t('list.created')}>{format.date(envelope.created_at)}</td>
+                    <td data-label={t('list.due')}>{format.date(envelope.signing_due_date)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <nav className="pagination" aria-label="Pages of envelopes">
+          <nav className="pagination" aria-label={t('list.pages')}>
             <button type="button" className="button button-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
+              {tc('previous')}
             </button>
             <span aria-live="polite" data-testid="page-of">
-              Page {list.data.page} of {pages} · {list.data.total} envelope{list.data.total === 1 ? '' : 's'}
+              {tc('pageOf', { page: list.data.page, pages })} · {t('list.total', { count: list.data.total })}
             </span>
             <button type="button" className="button button-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Next
+              {tc('next')}
             </button>
           </nav>
         </>
@@ -156,14 +160,13 @@ export function EnvelopeListPage() {
 
 /** Signers who signed, against everyone on the envelope (observers included, as the list counts them). */
 function SignedProgress({ signed, recipients }: { signed: number; recipients: number }) {
+  const t = useT('envelopes');
   return (
     <span className="signed-progress">
       <span className="signed-bar" aria-hidden="true">
         <span className="signed-bar-fill" style={{ width: `${recipients ? (signed / recipients) * 100 : 0}%` }} />
       </span>
-      <span>
-        {signed} of {recipients} recipient{recipients === 1 ? '' : 's'}
-      </span>
+      <span>{t('list.signedOf', { signed, count: recipients })}</span>
     </span>
   );
 }

@@ -1,9 +1,11 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ApiFailure } from '../../shared/api-failure.js';
 import { useApiQuery } from '../api-hooks.js';
 import { ErrorNotice } from '../ErrorNotice.js';
-import { formatDateTime, humanize } from '../ui/format.js';
+import { useT } from '../i18n.js';
+import { humanize, useFormat, type Formats } from '../ui/format.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import '../ui/ui.css';
 import { AuditChain } from './AuditChain.js';
@@ -26,13 +28,15 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [done, setDone] = useState<string | null>(null);
   const [, navigate] = useLocation();
+  const t = useT('envelopes');
+  const format = useFormat();
 
   const finished = (message: string) => {
     setDialog(null);
     setDone(message);
   };
 
-  if (details.isPending) return <p className="loading">Loading the envelope…</p>;
+  if (details.isPending) return <p className="loading">{t('page.loading')}</p>;
   if (details.error) return <NotShown error={details.error} />;
   const envelope = details.data;
   const open = OPEN.has(envelope.status);
@@ -40,7 +44,7 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
   return (
     <article className="envelope-page">
       <p className="back-link">
-        <Link href="/envelopes">← All envelopes</Link>
+        <Link href="/envelopes">← {t('page.allEnvelopes')}</Link>
       </p>
       <div className="page-heading">
         <h1 data-testid="envelope-title">{envelope.name}</h1>
@@ -57,47 +61,47 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
 
       <section className="panel envelope-summary" aria-labelledby="summary-title">
         <h2 id="summary-title" className="visually-hidden">
-          Summary
+          {t('page.summary')}
         </h2>
         <dl className="facts">
           <div>
-            <dt>Sent by</dt>
+            <dt>{t('page.sentBy')}</dt>
             <dd>{envelope.created_by.name}</dd>
           </div>
           <div>
-            <dt>Created</dt>
-            <dd>{formatDateTime(envelope.created_at)}</dd>
+            <dt>{t('page.created')}</dt>
+            <dd>{format.dateTime(envelope.created_at)}</dd>
           </div>
           <div>
-            <dt>{envelope.status === 'Expired' ? 'Expired' : 'Due'}</dt>
-            <dd>{formatDateTime(envelope.signing_due_date)}</dd>
+            <dt>{envelope.status === 'Expired' ? t('page.expired') : t('page.due')}</dt>
+            <dd>{format.dateTime(envelope.signing_due_date)}</dd>
           </div>
           {envelope.completed_at && (
             <div>
-              <dt>Completed</dt>
-              <dd>{formatDateTime(envelope.completed_at)}</dd>
+              <dt>{t('page.completed')}</dt>
+              <dd>{format.dateTime(envelope.completed_at)}</dd>
             </div>
           )}
           <div>
-            <dt>Signing order</dt>
-            <dd>{envelope.sign_process_flow}</dd>
+            <dt>{t('page.signingOrder')}</dt>
+            <dd>{t(`flow.${envelope.sign_process_flow}`, { defaultValue: envelope.sign_process_flow })}</dd>
           </div>
         </dl>
         {envelope.description && <p className="envelope-description">{envelope.description}</p>}
         <div className="envelope-actions" data-testid="envelope-actions">
           {(open || envelope.status === 'Expired') && (
             <button type="button" className="button button-secondary" onClick={() => setDialog({ kind: 'cancel' })}>
-              Cancel envelope
+              {t('page.cancel')}
             </button>
           )}
           {envelope.status === 'Expired' && (
             <button type="button" className="button button-primary" onClick={() => setDialog({ kind: 'extend' })}>
-              Extend due date
+              {t('page.extend')}
             </button>
           )}
           {envelope.status === 'Completed' && (
             <button type="button" className="button button-danger" onClick={() => setDialog({ kind: 'delete' })}>
-              Delete envelope
+              {t('page.delete')}
             </button>
           )}
         </div>
@@ -105,7 +109,7 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
 
       <section className="panel" aria-labelledby="recipients-title">
         <h2 id="recipients-title" className="panel-title">
-          Recipients
+          {t('page.recipients')}
         </h2>
         <ul className="recipient-list" data-testid="recipients">
           {envelope.recipients.signers.map((signer) => (
@@ -114,23 +118,23 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
                 <span className="recipient-name">{signer.name}</span>
                 <span className="recipient-email">{signer.email}</span>
                 <span className="hint">
-                  Signer{envelope.sign_process_flow === 'Parallel' ? '' : ` · order ${signer.signing_order}`}
+                  {envelope.sign_process_flow === 'Parallel' ? t('page.signer') : t('page.signerInOrder', { order: signer.signing_order })}
                   {signer.signer_title ? ` · ${signer.signer_title}` : ''}
                 </span>
               </div>
               <div className="recipient-state">
                 <StatusBadge status={signer.status} />
-                <span className="hint">{signerMoment(signer)}</span>
-                {signer.decline_reason && <span className="hint">Reason: {signer.decline_reason}</span>}
+                <span className="hint">{signerMoment(signer, t, format)}</span>
+                {signer.decline_reason && <span className="hint">{t('page.declineReason', { reason: signer.decline_reason })}</span>}
               </div>
               {open && REMINDABLE.has(signer.status) && (
                 <button
                   type="button"
                   className="button button-secondary button-small"
                   onClick={() => setDialog({ kind: 'remind', signer })}
-                  aria-label={`Remind ${signer.name}`}
+                  aria-label={t('page.remindWho', { name: signer.name })}
                 >
-                  Remind
+                  {t('page.remind')}
                 </button>
               )}
             </li>
@@ -140,11 +144,11 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
               <div className="recipient-who">
                 <span className="recipient-name">{observer.name}</span>
                 <span className="recipient-email">{observer.email}</span>
-                <span className="hint">Observer (receives a copy)</span>
+                <span className="hint">{t('page.observer')}</span>
               </div>
               <div className="recipient-state">
                 <StatusBadge status={observer.status} />
-                {observer.sent_at && <span className="hint">Sent {formatDateTime(observer.sent_at)}</span>}
+                {observer.sent_at && <span className="hint">{t('page.sentAt', { date: format.dateTime(observer.sent_at) })}</span>}
               </div>
             </li>
           ))}
@@ -155,7 +159,7 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
 
       <section className="panel" aria-labelledby="history-title">
         <h2 id="history-title" className="panel-title">
-          History
+          {t('page.history')}
         </h2>
         <ErrorNotice error={history.error} />
         {history.data && (
@@ -163,11 +167,13 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
             {history.data.history.map((entry, index) => (
               <li key={index} className="timeline-entry">
                 <time dateTime={entry.performed_at} className="timeline-time">
-                  {formatDateTime(entry.performed_at)}
+                  {format.dateTime(entry.performed_at)}
                 </time>
-                <span className="timeline-event">{humanize(entry.activity_type)}</span>
+                <span className="timeline-event">
+                  {t(`activity.${entry.activity_type}`, { defaultValue: humanize(entry.activity_type) })}
+                </span>
                 <span className="timeline-actor">
-                  by {[entry.performed_by.first_name, entry.performed_by.last_name].filter(Boolean).join(' ')}
+                  {t('page.by', { name: [entry.performed_by.first_name, entry.performed_by.last_name].filter(Boolean).join(' ') })}
                   {entry.performed_by.email ? ` (${entry.performed_by.email})` : ''}
                 </span>
                 {entry.description && <span className="timeline-description">{entry.description}</span>}
@@ -191,21 +197,22 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
   );
 }
 
-const signerMoment = (signer: SignerDetails): string => {
-  if (signer.signed_at) return `Signed ${formatDateTime(signer.signed_at)}`;
-  if (signer.declined_at) return `Declined ${formatDateTime(signer.declined_at)}`;
-  if (signer.viewed_at) return `Viewed ${formatDateTime(signer.viewed_at)}`;
-  if (signer.sent_at) return `Sent ${formatDateTime(signer.sent_at)}`;
-  return 'Not notified yet: waits for earlier signers';
+const signerMoment = (signer: SignerDetails, t: TFunction, format: Formats): string => {
+  if (signer.signed_at) return t('page.signedAt', { date: format.dateTime(signer.signed_at) });
+  if (signer.declined_at) return t('page.declinedAt', { date: format.dateTime(signer.declined_at) });
+  if (signer.viewed_at) return t('page.viewedAt', { date: format.dateTime(signer.viewed_at) });
+  if (signer.sent_at) return t('page.sentAt', { date: format.dateTime(signer.sent_at) });
+  return t('page.notNotified');
 };
 
 function NotShown({ error }: { error: ApiFailure }) {
+  const t = useT('envelopes');
   return (
     <>
       <p className="back-link">
-        <Link href="/envelopes">← All envelopes</Link>
+        <Link href="/envelopes">← {t('page.allEnvelopes')}</Link>
       </p>
-      <h1>Envelope not shown</h1>
+      <h1>{t('page.notShown')}</h1>
       <ErrorNotice error={error} />
     </>
   );

@@ -3,8 +3,9 @@ import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiMutation, useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
+import { Sentence, useT } from '../i18n.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
-import { formatDateTime } from '../ui/format.js';
+import { useFormat } from '../ui/format.js';
 import { SecretDialog } from './SecretDialog.js';
 
 type ApiClient = ApiData<'listApiClients'>['clients'][number];
@@ -18,6 +19,8 @@ export function ApiClientsSection() {
   const [created, setCreated] = useState<CreatedClient | null>(null);
   const [revoking, setRevoking] = useState<ApiClient | null>(null);
   const descriptionId = useId();
+  const t = useT('settings');
+  const format = useFormat();
 
   const create = useApiMutation((body: ApiBody<'createApiClient'>) => consoleApi.request<CreatedClient>('POST', PATH, body), [[PATH]]);
   const revoke = useApiMutation(
@@ -40,26 +43,23 @@ export function ApiClientsSection() {
 
   return (
     <>
-      <p className="hint">
-        An API client is a server of yours that calls the API with its own credentials. Revoke a client the moment its secret may have
-        leaked.
-      </p>
+      <p className="hint">{t('clients.intro')}</p>
       <form className="panel inline-form" onSubmit={submit}>
         <div className="inline-form-grow">
           <label className="input-label" htmlFor={descriptionId}>
-            What the new client is for
+            {t('clients.description')}
           </label>
           <input
             id={descriptionId}
             className="text-input"
             value={description}
             maxLength={200}
-            placeholder="e.g. CRM integration"
+            placeholder={t('clients.placeholder')}
             onChange={(event) => setDescription(event.target.value)}
           />
         </div>
         <button type="submit" className="button button-primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create API client'}
+          {create.isPending ? t('clients.creating') : t('clients.create')}
         </button>
       </form>
       <ErrorNotice error={create.error} />
@@ -67,39 +67,41 @@ export function ApiClientsSection() {
       {clients.data && (
         <div className="table-wrap">
           <table className="data-table cards-on-narrow" data-testid="client-table">
-            <caption className="visually-hidden">API clients</caption>
+            <caption className="visually-hidden">{t('tabs.apiClients')}</caption>
             <thead>
               <tr>
-                <th scope="col">Client id</th>
-                <th scope="col">Description</th>
-                <th scope="col">Created</th>
-                <th scope="col">State</th>
+                <th scope="col">{t('clients.clientId')}</th>
+                <th scope="col">{t('clients.descriptionColumn')}</th>
+                <th scope="col">{t('clients.created')}</th>
+                <th scope="col">{t('clients.state')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('actions')}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {clients.data.clients.map((client) => (
                 <tr key={client.client_id} data-testid="client-row">
-                  <td data-label="Client id">
+                  <td data-label={t('clients.clientId')}>
                     <code className="mono hash">{client.client_id}</code>
                   </td>
-                  <td data-label="Description">{client.description || '—'}</td>
-                  <td data-label="Created">{formatDateTime(client.created_at)}</td>
-                  <td data-label="State">{client.revoked_at ? `Revoked ${formatDateTime(client.revoked_at)}` : 'Active'}</td>
+                  <td data-label={t('clients.descriptionColumn')}>{client.description || '—'}</td>
+                  <td data-label={t('clients.created')}>{format.dateTime(client.created_at)}</td>
+                  <td data-label={t('clients.state')}>
+                    {client.revoked_at ? t('clients.revokedAt', { date: format.dateTime(client.revoked_at) }) : t('clients.active')}
+                  </td>
                   <td>
                     {!client.revoked_at && (
                       <button
                         type="button"
                         className="button button-secondary button-small"
-                        aria-label={`Revoke ${client.client_id}`}
+                        aria-label={t('clients.revokeWho', { id: client.client_id })}
                         onClick={() => {
                           revoke.reset();
                           setRevoking(client);
                         }}
                       >
-                        Revoke
+                        {t('clients.revoke')}
                       </button>
                     )}
                   </td>
@@ -111,19 +113,24 @@ export function ApiClientsSection() {
       )}
       {created && (
         <SecretDialog
-          title="API client created"
+          title={t('clients.createdTitle')}
           values={[
-            { label: 'Client id', value: created.client_id },
-            { label: 'Client secret', value: created.client_secret },
-            { label: 'Credentials', value: created.credentials },
+            { id: 'client-id', label: t('clients.clientId'), copyLabel: t('clients.copyClientId'), value: created.client_id },
+            {
+              id: 'client-secret',
+              label: t('clients.clientSecret'),
+              copyLabel: t('clients.copyClientSecret'),
+              value: created.client_secret,
+            },
+            { id: 'credentials', label: t('clients.credentials'), copyLabel: t('clients.copyCredentials'), value: created.credentials },
           ]}
           onClose={() => setCreated(null)}
         />
       )}
       {revoking && (
         <ConfirmDialog
-          title="Revoke this API client?"
-          confirmLabel="Revoke"
+          title={t('clients.revokeTitle')}
+          confirmLabel={t('clients.revoke')}
           danger
           busy={revoke.isPending}
           error={revoke.error}
@@ -132,8 +139,10 @@ export function ApiClientsSection() {
           testId="revoke-dialog"
         >
           <p>
-            <code className="mono hash">{revoking.client_id}</code> can no longer sign in, and its tokens stop working. This cannot be
-            undone.
+            <Sentence
+              text={t('clients.revokeText', { skipInterpolation: true })}
+              parts={{ id: <code className="mono hash">{revoking.client_id}</code> }}
+            />
           </p>
         </ConfirmDialog>
       )}

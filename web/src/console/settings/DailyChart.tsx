@@ -1,5 +1,6 @@
 import type { ApiData } from '../../shared/api-types.js';
-import { formatDay } from '../ui/format.js';
+import { useT } from '../i18n.js';
+import { useFormat } from '../ui/format.js';
 
 type DailyCount = ApiData<'getAccountDailyStatistics'>['days'][number];
 
@@ -13,6 +14,8 @@ const GAP = 1;
  * to any width; the labels are HTML so they stay legible at 375 px.
  */
 export function DailyChart({ days }: { days: DailyCount[] }) {
+  const t = useT('settings');
+  const format = useFormat();
   const created = days.reduce((sum, day) => sum + day.created, 0);
   const completed = days.reduce((sum, day) => sum + day.completed, 0);
   const busiest = days.reduce<DailyCount | null>((best, day) => (!best || day.created > best.created ? day : best), null);
@@ -21,8 +24,15 @@ export function DailyChart({ days }: { days: DailyCount[] }) {
   const barWidth = (SLOT - GAP * 3) / 2;
   const scale = (count: number) => (count / top) * HEIGHT;
   const summary =
-    `Envelopes per day over the last ${days.length} days: ${created} created, ${completed} completed` +
-    (busiest && busiest.created > 0 ? `; the busiest day was ${formatDay(busiest.date)} with ${busiest.created} created.` : '.');
+    busiest && busiest.created > 0
+      ? t('chart.summaryBusiest', {
+          count: days.length,
+          created,
+          completed,
+          busiest: format.day(busiest.date),
+          busiestCreated: busiest.created,
+        })
+      : t('chart.summary', { count: days.length, created, completed });
   const first = days[0];
   const last = days.at(-1);
 
@@ -30,12 +40,12 @@ export function DailyChart({ days }: { days: DailyCount[] }) {
     <figure className="daily-chart" data-testid="daily-chart">
       <ul className="chart-legend" aria-hidden="true">
         <li>
-          <span className="legend-swatch swatch-created" /> Created
+          <span className="legend-swatch swatch-created" /> {t('chart.created')}
         </li>
         <li>
-          <span className="legend-swatch swatch-completed" /> Completed
+          <span className="legend-swatch swatch-completed" /> {t('chart.completed')}
         </li>
-        <li className="chart-top">Top of the scale: {top}</li>
+        <li className="chart-top">{t('chart.top', { top })}</li>
       </ul>
       <svg role="img" aria-label={summary} viewBox={`0 0 ${width} ${HEIGHT}`} preserveAspectRatio="none" className="chart-svg">
         {days.map((day, index) => {
@@ -56,24 +66,24 @@ export function DailyChart({ days }: { days: DailyCount[] }) {
       </svg>
       {first && last && (
         <div className="chart-axis-labels" aria-hidden="true">
-          <span>{formatDay(first.date, true)}</span>
-          <span>{formatDay(last.date, true)}</span>
+          <span>{format.day(first.date, true)}</span>
+          <span>{format.day(last.date, true)}</span>
         </div>
       )}
       <figcaption className="hint">{summary}</figcaption>
       <table className="visually-hidden">
-        <caption>Envelopes per day</caption>
+        <caption>{t('chart.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Created</th>
-            <th scope="col">Completed</th>
+            <th scope="col">{t('chart.day')}</th>
+            <th scope="col">{t('chart.created')}</th>
+            <th scope="col">{t('chart.completed')}</th>
           </tr>
         </thead>
         <tbody>
           {days.map((day) => (
             <tr key={day.date}>
-              <th scope="row">{formatDay(day.date)}</th>
+              <th scope="row">{format.day(day.date)}</th>
               <td>{day.created}</td>
               <td>{day.completed}</td>
             </tr>

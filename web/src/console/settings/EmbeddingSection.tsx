@@ -3,6 +3,7 @@ import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiMutation, useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
+import { useT } from '../i18n.js';
 
 const PATH = '/account/settings';
 /** The API's bound (400 INVALID_FRAME_ANCESTOR beyond it). */
@@ -15,6 +16,8 @@ export function EmbeddingSection() {
   const [draft, setDraft] = useState('');
   const [saved, setSaved] = useState(false);
   const draftId = useId();
+  const t = useT('settings');
+  const tc = useT('common');
   const save = useApiMutation(
     (frameAncestors: string[]) =>
       consoleApi.request('PUT', PATH, { frame_ancestors: frameAncestors } satisfies ApiBody<'updateAccountSettings'>),
@@ -39,24 +42,26 @@ export function EmbeddingSection() {
   };
 
   if (settings.error) return <ErrorNotice error={settings.error} />;
-  if (!settings.data) return <p className="loading">Loading…</p>;
+  if (!settings.data) return <p className="loading">{tc('loading')}</p>;
   const unchanged = JSON.stringify(origins) === JSON.stringify(settings.data.frame_ancestors);
 
   return (
     <div className="panel">
-      <p className="hint">
-        Pages on these origins may show the embedded signing page, template editor and composer in an iframe. Every other site is refused by
-        the browser.
-      </p>
+      <p className="hint">{t('embedding.intro')}</p>
       {origins.length === 0 ? (
-        <p data-testid="no-origins">No origin may frame your pages.</p>
+        <p data-testid="no-origins">{t('embedding.none')}</p>
       ) : (
         <ul className="origin-list" data-testid="origins">
           {origins.map((origin, index) => (
             <li key={origin}>
               <code className="mono hash">{origin}</code>
-              <button type="button" className="button button-link" aria-label={`Remove ${origin}`} onClick={() => removeAt(index)}>
-                Remove
+              <button
+                type="button"
+                className="button button-link"
+                aria-label={t('embedding.removeWho', { origin })}
+                onClick={() => removeAt(index)}
+              >
+                {t('embedding.remove')}
               </button>
             </li>
           ))}
@@ -65,7 +70,7 @@ export function EmbeddingSection() {
       <form className="inline-form" onSubmit={add}>
         <div className="inline-form-grow">
           <label className="input-label" htmlFor={draftId}>
-            Origin to allow
+            {t('embedding.origin')}
           </label>
           <input
             id={draftId}
@@ -78,13 +83,13 @@ export function EmbeddingSection() {
           />
         </div>
         <button type="submit" className="button button-secondary" disabled={!draft.trim() || origins.length >= MAX_ORIGINS}>
-          Add origin
+          {t('embedding.add')}
         </button>
       </form>
       <ErrorNotice error={save.error} />
       {saved && unchanged && (
         <p role="status" className="form-ok" data-testid="origins-saved">
-          Saved.
+          {t('embedding.saved')}
         </p>
       )}
       <button
@@ -93,7 +98,7 @@ export function EmbeddingSection() {
         disabled={save.isPending || unchanged}
         onClick={() => save.mutate(origins, { onSuccess: () => setSaved(true) })}
       >
-        {save.isPending ? 'Saving…' : 'Save origins'}
+        {save.isPending ? t('embedding.saving') : t('embedding.save')}
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { useT } from '../i18n.js';
 import { useSession } from '../session.js';
 import '../ui/ui.css';
 import { ApiClientsSection } from './ApiClientsSection.js';
@@ -11,13 +12,13 @@ import { UsersSection } from './UsersSection.js';
 import { WebhooksSection } from './WebhooksSection.js';
 
 const SECTIONS = [
-  { slug: 'api-clients', label: 'API clients', adminOnly: true, Body: ApiClientsSection },
-  { slug: 'webhooks', label: 'Webhooks', adminOnly: true, Body: WebhooksSection },
-  { slug: 'users', label: 'Users', adminOnly: true, Body: UsersSection },
-  { slug: 'sign-in', label: 'Sign-in methods', adminOnly: false, Body: SignInMethodsSection },
-  { slug: 'embedding', label: 'Embedding', adminOnly: true, Body: EmbeddingSection },
-  { slug: 'security-log', label: 'Security log', adminOnly: true, Body: SecurityLogSection },
-  { slug: 'plan', label: 'Plan and usage', adminOnly: false, Body: PlanSection },
+  { slug: 'api-clients', label: 'tabs.apiClients', adminOnly: true, Body: ApiClientsSection },
+  { slug: 'webhooks', label: 'tabs.webhooks', adminOnly: true, Body: WebhooksSection },
+  { slug: 'users', label: 'tabs.users', adminOnly: true, Body: UsersSection },
+  { slug: 'sign-in', label: 'tabs.signIn', adminOnly: false, Body: SignInMethodsSection },
+  { slug: 'embedding', label: 'tabs.embedding', adminOnly: true, Body: EmbeddingSection },
+  { slug: 'security-log', label: 'tabs.securityLog', adminOnly: true, Body: SecurityLogSection },
+  { slug: 'plan', label: 'tabs.plan', adminOnly: false, Body: PlanSection },
 ];
 
 /**
@@ -26,20 +27,21 @@ const SECTIONS = [
  */
 export function SettingsPage({ section }: { section?: string }) {
   const { user } = useSession();
+  const t = useT('settings');
   const visible = SECTIONS.filter((item) => user.role === 'admin' || !item.adminOnly);
   const current = section === undefined ? visible[0] : SECTIONS.find((item) => item.slug === section);
 
   return (
     <>
       <div className="page-heading">
-        <h1>Settings</h1>
+        <h1>{t('title')}</h1>
       </div>
-      <nav className="settings-tabs" aria-label="Settings sections">
+      <nav className="settings-tabs" aria-label={t('sections')}>
         <ul>
           {visible.map((item) => (
             <li key={item.slug}>
               <Link href={`/settings/${item.slug}`} aria-current={item === current ? 'page' : undefined}>
-                {item.label}
+                {t(item.label)}
               </Link>
             </li>
           ))}
@@ -48,12 +50,12 @@ export function SettingsPage({ section }: { section?: string }) {
       {current ? (
         <section aria-labelledby="settings-section-title" data-testid={`settings-${current.slug}`}>
           <h2 id="settings-section-title" className="settings-title">
-            {current.label}
+            {t(current.label)}
           </h2>
           <current.Body />
         </section>
       ) : (
-        <p>There is no such settings section. Choose one above.</p>
+        <p>{t('noSection')}</p>
       )}
     </>
   );

@@ -3,9 +3,10 @@ import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiMutation, useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
+import { useT } from '../i18n.js';
 import { useSession } from '../session.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
-import { formatDate } from '../ui/format.js';
+import { useFormat } from '../ui/format.js';
 
 type AccountUser = ApiData<'listUsers'>['users'][number];
 type Role = AccountUser['role'];
@@ -15,6 +16,9 @@ const PATH = '/account/users';
 export function UsersSection() {
   const users = useApiQuery<ApiData<'listUsers'>>(PATH);
   const { user: me } = useSession();
+  const t = useT('settings');
+  const tc = useT('common');
+  const format = useFormat();
   const [removing, setRemoving] = useState<AccountUser | null>(null);
   const changeRole = useApiMutation(
     ({ userId, role }: { userId: string; role: Role }) =>
@@ -25,67 +29,64 @@ export function UsersSection() {
 
   return (
     <>
-      <p className="hint">
-        People sign in with a link mailed to them; there are no passwords. Admins manage everything here; senders send envelopes and manage
-        templates.
-      </p>
+      <p className="hint">{t('users.intro')}</p>
       <InviteForm />
       <ErrorNotice error={users.error ?? changeRole.error} />
       {users.data && (
         <div className="table-wrap">
           <table className="data-table cards-on-narrow" data-testid="user-table">
-            <caption className="visually-hidden">The account's users</caption>
+            <caption className="visually-hidden">{t('users.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Added</th>
+                <th scope="col">{t('users.name')}</th>
+                <th scope="col">{t('users.email')}</th>
+                <th scope="col">{t('users.role')}</th>
+                <th scope="col">{t('users.added')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('actions')}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {users.data.users.map((person) => (
                 <tr key={person.user_id} data-testid="user-row">
-                  <td data-label="Name">
+                  <td data-label={t('users.name')}>
                     {person.name}
-                    {person.is_owner && <span className="hint"> (owner)</span>}
-                    {person.user_id === me.user_id && <span className="hint"> (you)</span>}
+                    {person.is_owner && <span className="hint"> {t('users.owner')}</span>}
+                    {person.user_id === me.user_id && <span className="hint"> {t('users.you')}</span>}
                   </td>
-                  <td data-label="E-mail" className="cell-wrap">
+                  <td data-label={t('users.email')} className="cell-wrap">
                     {person.email}
                   </td>
-                  <td data-label="Role">
+                  <td data-label={t('users.role')}>
                     {person.is_owner ? (
-                      person.role
+                      tc(`role.${person.role}`)
                     ) : (
                       <select
                         className="text-input select-compact"
-                        aria-label={`Role of ${person.name}`}
+                        aria-label={t('users.roleOf', { name: person.name })}
                         value={person.role}
                         disabled={changeRole.isPending}
                         onChange={(event) => changeRole.mutate({ userId: person.user_id, role: event.target.value as Role })}
                       >
-                        <option value="admin">admin</option>
-                        <option value="sender">sender</option>
+                        <option value="admin">{tc('role.admin')}</option>
+                        <option value="sender">{tc('role.sender')}</option>
                       </select>
                     )}
                   </td>
-                  <td data-label="Added">{formatDate(person.created_at)}</td>
+                  <td data-label={t('users.added')}>{format.date(person.created_at)}</td>
                   <td>
                     {!person.is_owner && (
                       <button
                         type="button"
                         className="button button-secondary button-small"
-                        aria-label={`Remove ${person.name}`}
+                        aria-label={t('users.removeWho', { name: person.name })}
                         onClick={() => {
                           remove.reset();
                           setRemoving(person);
                         }}
                       >
-                        Remove
+                        {t('users.remove')}
                       </button>
                     )}
                   </td>
@@ -97,15 +98,15 @@ export function UsersSection() {
       )}
       {removing && (
         <ConfirmDialog
-          title={`Remove ${removing.name}?`}
-          confirmLabel="Remove"
+          title={t('users.removeTitle', { name: removing.name })}
+          confirmLabel={t('users.remove')}
           danger
           busy={remove.isPending}
           error={remove.error}
           onClose={() => setRemoving(null)}
           onConfirm={() => remove.mutate(removing.user_id, { onSuccess: () => setRemoving(null) })}
         >
-          <p>{removing.email} is signed out everywhere and can no longer sign in. The envelopes they sent stay.</p>
+          <p>{t('users.removeText', { email: removing.email })}</p>
         </ConfirmDialog>
       )}
     </>
@@ -120,6 +121,8 @@ function InviteForm() {
   const nameId = useId();
   const emailId = useId();
   const roleId = useId();
+  const t = useT('settings');
+  const tc = useT('common');
   const invite = useApiMutation((body: ApiBody<'inviteUser'>) => consoleApi.request('POST', PATH, body), [[PATH]]);
 
   const submit = (event: FormEvent) => {
@@ -129,7 +132,7 @@ function InviteForm() {
       { email: email.trim(), name: name.trim(), role },
       {
         onSuccess: () => {
-          setInvited(`${email.trim()} was invited: a sign-in link is on its way.`);
+          setInvited(t('users.invited', { email: email.trim() }));
           setName('');
           setEmail('');
         },
@@ -140,12 +143,12 @@ function InviteForm() {
   return (
     <form className="panel" onSubmit={submit} aria-labelledby="invite-title">
       <h3 id="invite-title" className="panel-title">
-        Invite a person
+        {t('users.inviteTitle')}
       </h3>
       <div className="form-row">
         <div className="field">
           <label className="input-label" htmlFor={nameId}>
-            Name
+            {t('users.name')}
           </label>
           <input
             id={nameId}
@@ -158,7 +161,7 @@ function InviteForm() {
         </div>
         <div className="field">
           <label className="input-label" htmlFor={emailId}>
-            E-mail address
+            {t('users.emailAddress')}
           </label>
           <input
             id={emailId}
@@ -172,11 +175,11 @@ function InviteForm() {
         </div>
         <div className="field">
           <label className="input-label" htmlFor={roleId}>
-            Role
+            {t('users.role')}
           </label>
           <select id={roleId} className="text-input" value={role} onChange={(event) => setRole(event.target.value as Role)}>
-            <option value="sender">sender</option>
-            <option value="admin">admin</option>
+            <option value="sender">{tc('role.sender')}</option>
+            <option value="admin">{tc('role.admin')}</option>
           </select>
         </div>
       </div>
@@ -187,7 +190,7 @@ function InviteForm() {
         </p>
       )}
       <button type="submit" className="button button-primary" disabled={invite.isPending || !name.trim() || !email.trim()}>
-        {invite.isPending ? 'Inviting…' : 'Invite'}
+        {invite.isPending ? t('users.inviting') : t('users.invite')}
       </button>
     </form>
   );

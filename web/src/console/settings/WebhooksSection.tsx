@@ -4,8 +4,9 @@ import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiMutation, useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
+import { Sentence, useT } from '../i18n.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
-import { formatDateTime } from '../ui/format.js';
+import { useFormat } from '../ui/format.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import { SecretDialog } from './SecretDialog.js';
 
@@ -17,22 +18,26 @@ const PATH = '/webhooks';
 export function WebhooksSection() {
   const webhooks = useApiQuery<ApiData<'listWebhooks'>>(PATH);
   const [secret, setSecret] = useState<string | null>(null);
+  const t = useT('settings');
   return (
     <>
       <p className="hint">
-        Countersign POSTs each event to your URL, signed with the webhook's secret (header <code>Countersign-Signature</code>), and retries
-        for 24 hours until your endpoint answers 2xx.
+        <Sentence text={t('webhooks.intro', { skipInterpolation: true })} parts={{ header: <code>Countersign-Signature</code> }} />
       </p>
       <CreateWebhookForm onCreated={setSecret} />
       <ErrorNotice error={webhooks.error} />
-      {webhooks.data && webhooks.data.webhooks.length === 0 && <p>No webhooks yet.</p>}
+      {webhooks.data && webhooks.data.webhooks.length === 0 && <p>{t('webhooks.empty')}</p>}
       <ul className="webhook-list">
         {webhooks.data?.webhooks.map((webhook) => (
           <WebhookItem key={webhook.webhook_id} webhook={webhook} />
         ))}
       </ul>
       {secret && (
-        <SecretDialog title="Webhook created" values={[{ label: 'Signing secret', value: secret }]} onClose={() => setSecret(null)} />
+        <SecretDialog
+          title={t('webhooks.createdTitle')}
+          values={[{ id: 'signing-secret', label: t('webhooks.signingSecret'), copyLabel: t('webhooks.copySigningSecret'), value: secret }]}
+          onClose={() => setSecret(null)}
+        />
       )}
     </>
   );
@@ -44,6 +49,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
   const [events, setEvents] = useState<EventType[]>(['envelope.completed']);
   const urlId = useId();
   const descriptionId = useId();
+  const t = useT('settings');
   const create = useApiMutation(
     (body: ApiBody<'createWebhook'>) => consoleApi.request<ApiData<'createWebhook'>>('POST', PATH, body),
     [[PATH]],
@@ -68,11 +74,11 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
   return (
     <form className="panel" onSubmit={submit} aria-labelledby="new-webhook-title">
       <h3 id="new-webhook-title" className="panel-title">
-        Add a webhook
+        {t('webhooks.addTitle')}
       </h3>
       <div className="field">
         <label className="input-label" htmlFor={urlId}>
-          Endpoint URL
+          {t('webhooks.url')}
         </label>
         <input
           id={urlId}
@@ -87,7 +93,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
       </div>
       <div className="field">
         <label className="input-label" htmlFor={descriptionId}>
-          Description (optional)
+          {t('webhooks.description')}
         </label>
         <input
           id={descriptionId}
@@ -98,7 +104,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
         />
       </div>
       <fieldset className="field checkbox-grid">
-        <legend className="input-label">Events</legend>
+        <legend className="input-label">{t('webhooks.events')}</legend>
         {WEBHOOK_EVENT_TYPES.map((type) => (
           <label key={type} className="checkbox-label">
             <input type="checkbox" checked={events.includes(type)} onChange={(event) => toggle(type, event.target.checked)} />
@@ -108,7 +114,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (secret: string) => void 
       </fieldset>
       <ErrorNotice error={create.error} />
       <button type="submit" className="button button-primary" disabled={create.isPending || events.length === 0 || !url.trim()}>
-        {create.isPending ? 'Adding…' : 'Add webhook'}
+        {create.isPending ? t('webhooks.adding') : t('webhooks.add')}
       </button>
     </form>
   );
@@ -120,6 +126,8 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
   const [tested, setTested] = useState(false);
   const base = `${PATH}/${encodeURIComponent(webhook.webhook_id)}`;
   const deliveriesId = useId();
+  const t = useT('settings');
+  const format = useFormat();
   const update = useApiMutation(
     (enabled: boolean) => consoleApi.request('PUT', base, { enabled } satisfies ApiBody<'updateWebhook'>),
     [[PATH]],
@@ -135,9 +143,9 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
       </div>
       {webhook.description && <p className="webhook-description">{webhook.description}</p>}
       <p className="hint">
-        {webhook.events.join(', ')} · added {formatDateTime(webhook.created_at)}
+        {webhook.events.join(', ')} · {t('webhooks.addedAt', { date: format.dateTime(webhook.created_at) })}
       </p>
-      {webhook.disabled_reason && <p className="form-error">Disabled after 24 hours of failures: {webhook.disabled_reason}</p>}
+      {webhook.disabled_reason && <p className="form-error">{t('webhooks.disabledReason', { reason: webhook.disabled_reason })}</p>}
       <div className="row-actions">
         <button
           type="button"
@@ -145,7 +153,7 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
           disabled={update.isPending}
           onClick={() => update.mutate(!webhook.enabled)}
         >
-          {webhook.enabled ? 'Disable' : 'Enable'}
+          {webhook.enabled ? t('webhooks.disable') : t('webhooks.enable')}
         </button>
         <button
           type="button"
@@ -153,7 +161,7 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
           disabled={test.isPending || !webhook.enabled}
           onClick={() => test.mutate(undefined, { onSuccess: () => setTested(true) })}
         >
-          Send a test event
+          {t('webhooks.test')}
         </button>
         <button
           type="button"
@@ -162,23 +170,23 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
           aria-controls={deliveriesId}
           onClick={() => setShowDeliveries(!showDeliveries)}
         >
-          {showDeliveries ? 'Hide deliveries' : 'Show deliveries'}
+          {showDeliveries ? t('webhooks.hideDeliveries') : t('webhooks.showDeliveries')}
         </button>
         <button type="button" className="button button-secondary button-small" onClick={() => setDeleting(true)}>
-          Delete
+          {t('webhooks.delete')}
         </button>
       </div>
       {tested && (
         <p role="status" className="hint">
-          A <code>ping</code> event is on its way; see the deliveries.
+          <Sentence text={t('webhooks.testSent', { skipInterpolation: true })} parts={{ event: <code>ping</code> }} />
         </p>
       )}
       <ErrorNotice error={update.error ?? test.error} />
       <div id={deliveriesId}>{showDeliveries && <Deliveries base={base} />}</div>
       {deleting && (
         <ConfirmDialog
-          title="Delete this webhook?"
-          confirmLabel="Delete"
+          title={t('webhooks.deleteTitle')}
+          confirmLabel={t('webhooks.delete')}
           danger
           busy={remove.isPending}
           error={remove.error}
@@ -186,7 +194,10 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
           onConfirm={() => remove.mutate(undefined)}
         >
           <p>
-            Events stop going to <code className="mono hash">{webhook.url}</code>, pending retries included.
+            <Sentence
+              text={t('webhooks.deleteText', { skipInterpolation: true })}
+              parts={{ url: <code className="mono hash">{webhook.url}</code> }}
+            />
           </p>
         </ConfirmDialog>
       )}
@@ -195,21 +206,23 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
 }
 
 function Deliveries({ base }: { base: string }) {
+  const t = useT('settings');
+  const format = useFormat();
   const deliveries = useApiQuery<ApiData<'listWebhookDeliveries'>>(`${base}/deliveries?page_size=20`, { refetchInterval: 10_000 });
   if (deliveries.error) return <ErrorNotice error={deliveries.error} />;
-  if (!deliveries.data) return <p className="loading">Loading deliveries…</p>;
-  if (deliveries.data.deliveries.length === 0) return <p className="hint">Nothing delivered yet.</p>;
+  if (!deliveries.data) return <p className="loading">{t('webhooks.loadingDeliveries')}</p>;
+  if (deliveries.data.deliveries.length === 0) return <p className="hint">{t('webhooks.noDeliveries')}</p>;
   return (
     <div className="table-wrap deliveries">
       <table className="data-table cards-on-narrow" data-testid="deliveries-table">
-        <caption className="visually-hidden">The latest deliveries of this webhook</caption>
+        <caption className="visually-hidden">{t('webhooks.deliveriesCaption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Event</th>
-            <th scope="col">State</th>
-            <th scope="col">Created</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last answer</th>
+            <th scope="col">{t('webhooks.event')}</th>
+            <th scope="col">{t('webhooks.state')}</th>
+            <th scope="col">{t('webhooks.created')}</th>
+            <th scope="col">{t('webhooks.attempts')}</th>
+            <th scope="col">{t('webhooks.lastAnswer')}</th>
           </tr>
         </thead>
         <tbody>
@@ -217,16 +230,20 @@ function Deliveries({ base }: { base: string }) {
             const last = delivery.attempts.at(-1);
             return (
               <tr key={delivery.delivery_id}>
-                <td data-label="Event">
+                <td data-label={t('webhooks.event')}>
                   <code>{delivery.type}</code>
                 </td>
-                <td data-label="State">
+                <td data-label={t('webhooks.state')}>
                   <StatusBadge status={delivery.state} />
                 </td>
-                <td data-label="Created">{formatDateTime(delivery.created_at)}</td>
-                <td data-label="Attempts">{delivery.attempts.length}</td>
-                <td data-label="Last answer" className="delivery-answer">
-                  {last ? (last.status_code ? `HTTP ${last.status_code}` : 'No answer') + ` in ${last.duration_ms} ms` : '—'}
+                <td data-label={t('webhooks.created')}>{format.dateTime(delivery.created_at)}</td>
+                <td data-label={t('webhooks.attempts')}>{delivery.attempts.length}</td>
+                <td data-label={t('webhooks.lastAnswer')} className="delivery-answer">
+                  {last
+                    ? last.status_code
+                      ? t('webhooks.answered', { status: last.status_code, ms: format.number(last.duration_ms) })
+                      : t('webhooks.noAnswer', { ms: format.number(last.duration_ms) })
+                    : '—'}
                   {last?.error && <span className="hint"> · {last.error}</span>}
                 </td>
               </tr>

@@ -18,6 +18,7 @@ import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
+import { useT } from '../i18n.js';
 import '../../editor/forms.css';
 
 interface Draft {
@@ -36,6 +37,7 @@ const draftOf = (template: TemplateDetail): Draft => ({
 
 /** A template's name, roles and fields, saved whole with PUT /templates/{id}. */
 export function TemplateEditorPage({ templateId }: { templateId: string }) {
+  const t = useT('templates');
   const path = `/templates/${encodeURIComponent(templateId)}`;
   const template = useApiQuery<TemplateDetail>(path);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -62,7 +64,7 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
   );
 
   if (template.error) return <ErrorNotice error={template.error} />;
-  if (!template.data || !draft) return <p className="loading">Loading the template…</p>;
+  if (!template.data || !draft) return <p className="loading">{t('loading')}</p>;
 
   const change = (patch: Partial<Draft>) => {
     setSaved(false);
@@ -86,10 +88,10 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
         label: roleLabel(role, index),
         fields: draft.fields
           .filter((field) => field.signer === role.key)
-          .map((field) => `${FIELD_LABELS[field.type]} on page ${field.page}`),
+          .map((field) => t('edit.fieldOnPage', { field: FIELD_LABELS[field.type], page: field.page })),
       }));
       const signerNames = personPathNamer('roles.signers', people);
-      setError(withFieldNames(failure as ApiFailure, (field) => signerNames(field) ?? (field === 'name' ? 'Template name' : null)));
+      setError(withFieldNames(failure as ApiFailure, (field) => signerNames(field) ?? (field === 'name' ? t('templateName') : null)));
     } finally {
       setSaving(false);
     }
@@ -98,19 +100,19 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
   return (
     <div className="template-editor">
       <div className="page-heading">
-        <h1>Edit template</h1>
+        <h1>{t('edit.title')}</h1>
         {template.data.status === 'Active' && (
           <Link href={`/templates/${templateId}/send`} className="button button-secondary">
-            Send from this template
+            {t('edit.sendFrom')}
           </Link>
         )}
       </div>
       <section className="panel" aria-labelledby="template-details">
         <h2 id="template-details" className="panel-title">
-          Template
+          {t('edit.template')}
         </h2>
         <label className="editor-label">
-          Template name
+          {t('templateName')}
           <input
             className="text-input"
             value={draft.name}
@@ -120,7 +122,7 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
           />
         </label>
         <label className="editor-label">
-          Description
+          {t('edit.description')}
           <textarea
             className="text-input"
             rows={2}
@@ -130,12 +132,16 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
           />
         </label>
         <p className="hint">
-          Documents: {template.data.documents.map((document) => `${document.name} (${document.page_count} pages)`).join(', ')}
+          {t('edit.documents', {
+            documents: template.data.documents
+              .map((document) => t('edit.document', { name: document.name, count: document.page_count }))
+              .join(', '),
+          })}
         </p>
       </section>
       <section className="panel" aria-labelledby="template-roles">
         <h2 id="template-roles" className="panel-title">
-          Roles
+          {t('edit.roles')}
         </h2>
         <RolesForm
           roles={draft.roles}
@@ -146,23 +152,23 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
       </section>
       <section className="panel" aria-labelledby="template-fields">
         <h2 id="template-fields" className="panel-title">
-          Fields
+          {t('edit.fields')}
         </h2>
         <FieldEditor
           documents={documents}
           signers={signers}
           fields={draft.fields}
           onChange={(fields) => change({ fields })}
-          signerNoun="Role"
+          signerNoun={t('edit.role')}
         />
       </section>
       <div className="form-actions">
         <ErrorNotice error={error} />
         <p className="saved-status" role="status">
-          {saved ? 'Saved.' : ''}
+          {saved ? t('edit.saved') : ''}
         </p>
         <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()} data-testid="save-template">
-          {saving ? 'Saving…' : 'Save template'}
+          {saving ? t('edit.saving') : t('edit.save')}
         </button>
       </div>
     </div>

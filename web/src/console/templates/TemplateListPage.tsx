@@ -8,8 +8,9 @@ import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiMutation, useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
+import { useT } from '../i18n.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
-import { formatDate } from '../ui/format.js';
+import { useFormat } from '../ui/format.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import '../ui/ui.css';
 import '../../editor/forms.css';
@@ -20,6 +21,9 @@ const PAGE_SIZE = 20;
 
 /** The account's templates: activate, deactivate, delete, edit, send; and a new one from a PDF. */
 export function TemplateListPage() {
+  const t = useT('templates');
+  const tc = useT('common');
+  const format = useFormat();
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<TemplateRow | null>(null);
@@ -34,48 +38,47 @@ export function TemplateListPage() {
   return (
     <div className="templates">
       <div className="page-heading">
-        <h1>Templates</h1>
+        <h1>{t('list.title')}</h1>
         {!creating && (
           <button type="button" className="button button-primary" onClick={() => setCreating(true)} data-testid="new-template">
-            New template
+            {t('list.new')}
           </button>
         )}
       </div>
       {creating && <NewTemplate onCancel={() => setCreating(false)} />}
       <ErrorNotice error={list.error ?? (deleting ? null : action.error)} />
-      {list.isPending && <p className="loading">Loading templates…</p>}
-      {list.data && list.data.templates.length === 0 && (
-        <p>No templates yet. A template keeps documents, roles and fields to send again and again.</p>
-      )}
+      {list.isPending && <p className="loading">{t('list.loading')}</p>}
+      {list.data && list.data.templates.length === 0 && <p>{t('list.empty')}</p>}
       {list.data && list.data.templates.length > 0 && (
         <div className="table-wrap">
           <table className="data-table cards-on-narrow" data-testid="template-table">
-            <caption className="visually-hidden">Templates, newest first</caption>
+            <caption className="visually-hidden">{t('list.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Roles</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t('list.name')}</th>
+                <th scope="col">{t('list.status')}</th>
+                <th scope="col">{t('list.roles')}</th>
+                <th scope="col">{t('list.created')}</th>
+                <th scope="col">{t('list.actions')}</th>
               </tr>
             </thead>
             <tbody>
               {list.data.templates.map((template) => (
                 <tr key={template.template_id}>
-                  <td data-label="Name">
+                  <td data-label={t('list.name')}>
                     <Link href={`/templates/${template.template_id}`}>{template.name}</Link>
                   </td>
-                  <td data-label="Status">
+                  <td data-label={t('list.status')}>
                     <StatusBadge status={template.status} />
                   </td>
-                  <td data-label="Roles">{template.roles.signers.map((role) => role.signer_title).join(', ')}</td>
-                  <td data-label="Created">{formatDate(template.created_at)}</td>
-                  <td data-label="Actions">
+                  <td data-label={t('list.roles')}>{template.roles.signers.map((role) => role.signer_title).join(', ')}</td>
+                  <td data-label={t('list.created')}>{format.date(template.created_at)}</td>
+                  <td data-label={t('list.actions')}>
                     <div className="row-actions">
                       {template.status === 'Active' && (
                         <Link href={`/templates/${template.template_id}/send`} className="button button-secondary button-small">
-                          Send<span className="visually-hidden"> {template.name}</span>
+                          {t('list.send')}
+                          <span className="visually-hidden"> {template.name}</span>
                         </Link>
                       )}
                       <button
@@ -86,7 +89,7 @@ export function TemplateListPage() {
                           action.mutate({ id: template.template_id, name: template.status === 'Active' ? 'deactivate' : 'activate' })
                         }
                       >
-                        {template.status === 'Active' ? 'Deactivate' : 'Activate'}
+                        {template.status === 'Active' ? t('list.deactivate') : t('list.activate')}
                         <span className="visually-hidden"> {template.name}</span>
                       </button>
                       <button
@@ -97,7 +100,8 @@ export function TemplateListPage() {
                           setDeleting(template);
                         }}
                       >
-                        Delete<span className="visually-hidden"> {template.name}</span>
+                        {t('list.delete')}
+                        <span className="visually-hidden"> {template.name}</span>
                       </button>
                     </div>
                   </td>
@@ -108,29 +112,27 @@ export function TemplateListPage() {
         </div>
       )}
       {pages > 1 && (
-        <nav className="row-actions pagination" aria-label="Template pages">
+        <nav className="row-actions pagination" aria-label={t('list.pages')}>
           <button type="button" className="button button-secondary button-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
+            {tc('previous')}
           </button>
-          <span>
-            Page {page} of {pages}
-          </span>
+          <span>{tc('pageOf', { page, pages })}</span>
           <button type="button" className="button button-secondary button-small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
+            {tc('next')}
           </button>
         </nav>
       )}
       {deleting && (
         <ConfirmDialog
-          title={`Delete “${deleting.name}”?`}
-          confirmLabel="Delete template"
+          title={t('delete.title', { name: deleting.name })}
+          confirmLabel={t('delete.confirm')}
           danger
           busy={action.isPending}
           error={action.error}
           onClose={() => setDeleting(null)}
           onConfirm={() => action.mutate({ id: deleting.template_id, name: 'delete' }, { onSuccess: () => setDeleting(null) })}
         >
-          <p>Envelopes already sent from it are not affected.</p>
+          <p>{t('delete.text')}</p>
         </ConfirmDialog>
       )}
     </div>
@@ -139,10 +141,11 @@ export function TemplateListPage() {
 
 /** Name, PDFs and roles: POST /templates/create_with_files, then on to the editor to place the fields. */
 function NewTemplate({ onCancel }: { onCancel: () => void }) {
+  const t = useT('templates');
   const [, navigate] = useLocation();
   const [name, setName] = useState('');
   const [files, setFiles] = useState<{ fileId: string; name: string }[]>([]);
-  const [roles, setRoles] = useState<RoleDraft[]>(() => [newRole(1, 'Signer')]);
+  const [roles, setRoles] = useState<RoleDraft[]>(() => [newRole(1, t('new.firstRole'))]);
   const [observers, setObservers] = useState<ObserverRoleDraft[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
@@ -184,10 +187,10 @@ function NewTemplate({ onCancel }: { onCancel: () => void }) {
   return (
     <section className="panel" aria-labelledby="new-template-title">
       <h2 id="new-template-title" className="panel-title">
-        New template
+        {t('new.title')}
       </h2>
       <label className="editor-label">
-        Template name
+        {t('templateName')}
         <input
           className="text-input"
           value={name}
@@ -208,7 +211,7 @@ function NewTemplate({ onCancel }: { onCancel: () => void }) {
       <ErrorNotice error={error} />
       <div className="form-actions">
         <button type="button" className="button button-secondary" onClick={onCancel}>
-          Cancel
+          {t('new.cancel')}
         </button>
         <button
           type="button"
@@ -217,7 +220,7 @@ function NewTemplate({ onCancel }: { onCancel: () => void }) {
           onClick={() => void create()}
           data-testid="create-template"
         >
-          Create and place fields
+          {t('new.create')}
         </button>
       </div>
     </section>

@@ -9,6 +9,7 @@ import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiQuery } from '../api-hooks.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
+import { useT } from '../i18n.js';
 import '../../editor/forms.css';
 
 interface FormFieldDraft {
@@ -34,6 +35,7 @@ const formFieldsOf = (fields: TemplateDetail['roles']['signers'][number]['fields
 
 /** Fill each role with a person, prefill named fields, send: POST /envelopes/create_with_template. */
 export function TemplateSendPage({ templateId }: { templateId: string }) {
+  const t = useT('templates');
   const [, navigate] = useLocation();
   const template = useApiQuery<TemplateDetail>(`/templates/${encodeURIComponent(templateId)}`);
   const [envelopeName, setEnvelopeName] = useState('');
@@ -52,7 +54,7 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
   }, [template.data, signers]);
 
   if (template.error) return <ErrorNotice error={template.error} />;
-  if (!template.data || !signers) return <p className="loading">Loading the template…</p>;
+  if (!template.data || !signers) return <p className="loading">{t('loading')}</p>;
 
   const setSigner = (index: number, patch: Partial<RoleFill>) => setSigners(signers.map((s, i) => (i === index ? { ...s, ...patch } : s)));
   const setFormField = (index: number, placeholder: string, patch: Partial<FormFieldDraft>) =>
@@ -91,7 +93,7 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
           return role
             ? `${role.title}${match[3] ? `, ${match[3].replace(/_/g, ' ')}` : ''}`
             : path === 'envelope.name'
-              ? 'Envelope name'
+              ? t('send.envelopeName')
               : null;
         }),
       );
@@ -102,25 +104,25 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
   return (
     <div className="template-send">
       <div className="page-heading">
-        <h1>Send “{template.data.name}”</h1>
+        <h1>{t('send.title', { name: template.data.name })}</h1>
       </div>
       {template.data.status !== 'Active' && (
         <div className="notice notice-error" role="alert">
-          <p className="notice-text">This template is inactive: activate it on the templates page to send from it.</p>
+          <p className="notice-text">{t('send.inactive')}</p>
         </div>
       )}
       <section className="panel" aria-labelledby="send-envelope">
         <h2 id="send-envelope" className="panel-title">
-          Envelope
+          {t('send.envelope')}
         </h2>
         <label className="editor-label">
-          Envelope name
+          {t('send.envelopeName')}
           <input className="text-input" value={envelopeName} maxLength={255} onChange={(e) => setEnvelopeName(e.target.value)} />
         </label>
       </section>
       <section className="panel" aria-labelledby="send-recipients">
         <h2 id="send-recipients" className="panel-title">
-          Recipients
+          {t('send.recipients')}
         </h2>
         {signers.map((signer, index) => (
           <fieldset key={signer.title} className="form-fieldset" data-testid="role-fill">
@@ -131,7 +133,7 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
             {signer.formFields.map((field) => (
               <div key={field.placeholder} className="recipient-row role-fill-row">
                 <label className="editor-label">
-                  {field.placeholder} <span className="hint">({FIELD_LABELS[field.type]}, prefilled value)</span>
+                  {field.placeholder} <span className="hint">{t('send.prefilled', { field: FIELD_LABELS[field.type] })}</span>
                   <input
                     className="text-input"
                     value={field.value}
@@ -145,7 +147,7 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
                     checked={field.editable}
                     onChange={(e) => setFormField(index, field.placeholder, { editable: e.target.checked })}
                   />
-                  The signer may change it
+                  {t('send.editable')}
                 </label>
               </div>
             ))}
@@ -153,10 +155,10 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
         ))}
         {observers.map((observer, index) => (
           <fieldset key={observer.title} className="form-fieldset">
-            <legend>{observer.title} (observer)</legend>
+            <legend>{t('send.observerRole', { title: observer.title })}</legend>
             <div className="recipient-row role-fill-row">
               <label className="editor-label">
-                Name
+                {t('send.name')}
                 <input
                   className="text-input"
                   value={observer.name}
@@ -165,7 +167,7 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
                 />
               </label>
               <label className="editor-label">
-                E-mail
+                {t('send.email')}
                 <input
                   className="text-input"
                   type="email"
@@ -187,7 +189,7 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
           onClick={() => void send()}
           data-testid="send-from-template"
         >
-          {sending ? 'Sending…' : 'Send'}
+          {sending ? t('send.sending') : t('send.send')}
         </button>
       </div>
     </div>

@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Modal } from '../../shared/Modal.js';
 import type { ApiFailure } from '../../shared/api-failure.js';
 import { ErrorNotice } from '../ErrorNotice.js';
+import { useT } from '../i18n.js';
 
 interface ConfirmDialogProps {
   title: string;
@@ -18,6 +19,7 @@ interface ConfirmDialogProps {
 
 /** A question before an action that cannot be undone; the API's refusal is shown inside it. */
 export function ConfirmDialog({ title, confirmLabel, onConfirm, onClose, busy, error, danger, children, testId }: ConfirmDialogProps) {
+  const t = useT('common');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onConfirm();
@@ -29,10 +31,10 @@ export function ConfirmDialog({ title, confirmLabel, onConfirm, onClose, busy, e
         <ErrorNotice error={error} />
         <div className="modal-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
-            Close
+            {t('close')}
           </button>
           <button type="submit" className={`button ${danger ? 'button-danger' : 'button-primary'}`} disabled={busy}>
-            {busy ? 'Working…' : confirmLabel}
+            {busy ? t('working') : confirmLabel}
           </button>
         </div>
       </form>
