@@ -51,7 +51,15 @@ describeWithServer(
     it('shows an admin every section, API clients first', async () => {
       await admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings' }).click();
       await admin.locator('[data-testid=settings-api-clients]').waitFor();
-      assert.deepEqual(await tabs(admin).allInnerTexts(), ['API clients', 'Webhooks', 'Users', 'Embedding', 'Plan and usage']);
+      assert.deepEqual(await tabs(admin).allInnerTexts(), [
+        'API clients',
+        'Webhooks',
+        'Users',
+        'Sign-in methods',
+        'Embedding',
+        'Security log',
+        'Plan and usage',
+      ]);
     });
 
     it('creates an API client and shows its secret once, and the secret logs in', async () => {
@@ -200,11 +208,11 @@ describeWithServer(
       await checkBothWidths(admin, 'console-settings-plan');
     });
 
-    it("shows a sender only the plan, and the admin API answers the sender's token 403 ROLE_FORBIDDEN", async () => {
+    it("shows a sender only their sign-in methods and the plan, and the admin API answers the sender's token 403 ROLE_FORBIDDEN", async () => {
       const { context, page } = await signIn('sender@settings.test', 'sender');
       await page.goto(`${server.url}/settings`);
-      await page.locator('[data-testid=settings-plan]').waitFor();
-      assert.deepEqual(await tabs(page).allInnerTexts(), ['Plan and usage']);
+      await page.locator('[data-testid=settings-sign-in]').waitFor();
+      assert.deepEqual(await tabs(page).allInnerTexts(), ['Sign-in methods', 'Plan and usage']);
       await checkBothWidths(page, 'console-settings-sender');
 
       await page.goto(`${server.url}/settings/api-clients`);
