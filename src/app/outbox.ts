@@ -22,6 +22,8 @@ export interface JobPayloads {
   'send-user-invitation': { userId: string };
   /** A sign-in link asked for by address: whether it is a user's is found out here, off the request (no enumeration by timing). */
   'send-login-link': { email: string };
+  /** A password reset asked for by address: looked up here, off the request, like a sign-in link. */
+  'send-password-reset': { email: string };
   /** `sealedCode`: the SMS code sealed with the secrets key (see recipient-authentication.ts), never in clear text. */
   'send-authentication-code': { recipientId: string; sealedCode: string; sentAt: string };
 }

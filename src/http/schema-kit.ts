@@ -64,7 +64,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'The body or a file is too large',
   415: 'Unsupported file or media type',
   422: 'The Idempotency-Key was used before with another body',
-  423: 'The signer is locked out after too many wrong codes: wait for `Retry-After` seconds',
+  423: "Locked out after too many failures (a signer's wrong codes, or failed sign-ins for an address): wait for `Retry-After` seconds",
   429: 'Rate limited: wait for `Retry-After` seconds',
   500: 'Internal error: quote `request_id` when reporting it',
 };

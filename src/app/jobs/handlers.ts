@@ -13,6 +13,7 @@ import { sendInvitation } from './send-invitation.js';
 import { sendReminder } from './send-reminder.js';
 import { deliverWebhook } from '../webhooks/deliver-webhook.js';
 import { sendWebhookDisabledNotice } from '../webhooks/send-webhook-disabled-notice.js';
+import { sendPasswordReset } from '../passwords/send-password-reset.js';
 import { sendLoginLink } from '../users/send-login-link.js';
 import { sendUserInvitation } from '../users/send-user-invitation.js';
 
@@ -36,5 +37,6 @@ export const jobHandlers: JobHandlers = {
   'send-webhook-disabled-notice': sendWebhookDisabledNotice,
   'send-user-invitation': sendUserInvitation,
   'send-login-link': sendLoginLink,
+  'send-password-reset': sendPasswordReset,
   'send-authentication-code': sendAuthenticationCode,
 };

@@ -4,7 +4,7 @@ import { CONSOLE_SIGN_IN, sessionDeadline } from '../../domain/console-sign-in.j
 import { insertConsoleAccessToken } from '../../infra/db/tables/console-access-tokens-table.js';
 import { endSession, readSessionByTokenHash, touchSession } from '../../infra/db/tables/console-sessions-table.js';
 import { readAccount, type Account } from '../../infra/db/tables/accounts-table.js';
-import { readUser, type User } from '../../infra/db/tables/users-table.js';
+import { readPasswordHash, readUser, type User } from '../../infra/db/tables/users-table.js';
 import { sha256Hex } from '../../infra/hash.js';
 import { newSecret } from '../../infra/ids.js';
 import { CONSOLE_ACCESS_TOKEN_PREFIX } from '../auth/issue-tokens.js';
@@ -15,6 +15,8 @@ export interface ConsoleToken {
   accessTokenExpiresAt: Date;
   /** Who is signed in, and where: for the console to show. */
   user: User;
+  /** Whether the user has set a password: the console asks an invited person for a first one until they have. */
+  hasPassword: boolean;
   account: Account;
 }
 
@@ -48,7 +50,8 @@ export const exchangeSession = async (ctx: AppContext, sessionToken: string | un
       expiresAt: accessTokenExpiresAt.toISOString(),
       createdAt: now.toISOString(),
     });
-    return { accessToken, accessTokenExpiresAt, user, account };
+    const hasPassword = (await readPasswordHash(trx, user.id)) !== null;
+    return { accessToken, accessTokenExpiresAt, user, hasPassword, account };
   });
   if (outcome === 'unknown') throw new AppError('SESSION_REQUIRED', 'The session is unknown: sign in again.');
   if (outcome === 'ended') throw new AppError('SESSION_EXPIRED', 'The session has ended (signed out, or unused too long): sign in again.');

@@ -461,6 +461,84 @@ export interface SecurityEventsTable {
   at: string;
 }
 
+/** An account's OpenID provider (docs/guide/single-sign-on.md); `client_secret` sealed by ctx.ssoSecrets, metadata and domains JSON. */
+export interface SsoConfigsTable {
+  account_id: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  server_metadata: string;
+  email_domains: string;
+  default_role: string;
+  enforced: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Which account's provider answers for an e-mail domain: one account per domain. */
+export interface SsoDomainsTable {
+  domain: string;
+  account_id: string;
+}
+
+/** A single sign-on under way, keyed by its `state`'s SHA-256; used up by the callback. */
+export interface SsoSignInsTable {
+  state_hash: string;
+  account_id: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A user's passkey (docs/api/passkeys.md): the credential's public key (COSE, base64url), never a secret. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  /** base64url, as the browser names the credential. */
+  credential_id: string;
+  public_key: string;
+  /** The authenticator's signature counter: unsigned 32 bits, so bigint (a string from PostgreSQL). */
+  counter: number | string;
+  /** JSON: the transports the browser reported, as hints for the next ceremony. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn challenge handed out and not yet answered: single use; `user_id` for a registration's. */
+export interface PasskeyChallengesTable {
+  challenge: string;
+  purpose: string;
+  user_id: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A failed password sign-in for an address (its SHA-256), counted for the lock-out; pruned after the window. */
+export interface SignInFailuresTable {
+  id: string;
+  address_hash: string;
+  at: string;
+}
+
+/** An address (its SHA-256) that answers 423 USER_LOCKED until `locked_until`. */
+export interface SignInLockoutsTable {
+  address_hash: string;
+  locked_until: string;
+}
+
+/** A mailed password reset link (hash only), single use. */
+export interface PasswordResetLinksTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 /** Settings one process records for the others and the CLI (InstanceSettingName). */
 export interface InstanceSettingsTable {
   name: string;
@@ -490,6 +568,9 @@ export interface Database {
   users: UsersTable;
   console_login_links: ConsoleLoginLinksTable;
   security_events: SecurityEventsTable;
+  sign_in_failures: SignInFailuresTable;
+  sign_in_lockouts: SignInLockoutsTable;
+  password_reset_links: PasswordResetLinksTable;
   console_sessions: ConsoleSessionsTable;
   console_access_tokens: ConsoleAccessTokensTable;
   builder_drafts: BuilderDraftsTable;
@@ -508,4 +589,9 @@ export interface Database {
   service_identity: ServiceIdentityTable;
   setup_tokens: SetupTokensTable;
   instance_settings: InstanceSettingsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
+  sso_configs: SsoConfigsTable;
+  sso_domains: SsoDomainsTable;
+  sso_sign_ins: SsoSignInsTable;
 }

@@ -29,6 +29,7 @@ const ADMIN_OPERATIONS = [
   'POST /api/v2.0/webhooks/:webhookId/test',
   'GET /api/v2.0/webhooks/:webhookId/deliveries',
   'POST /api/v2.0/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
+  'GET /api/v2.0/account/security_events',
 ];
 
 const EXPECTED_ADMIN_ONLY = ADMIN_OPERATIONS.flatMap((operation) =>

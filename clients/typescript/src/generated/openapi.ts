@@ -67,6 +67,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2.0/account/security_events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's security log
+     * @description Every sign-in of the account's people (`sign_in`, with `method` `password`, `passkey`, `email_link` or `sso`), failure (`sign_in_failed`), lock-out (`user_locked`), password change and reset (`password_changed`, `password_reset`), passkey added or removed, and single sign-on change or refusal (`sso_changed`, `sso_refused`), with the address and browser the request came from. Newest first, paginated (`page` from 1, `page_size` 1–100, default 20; out of range: 400 INVALID_PAGINATION); a page past the end is empty. Failures for an address that is nobody's belong to no account and are not listed (the lock-out counts them).
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
+     */
+    get: operations['listSecurityEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2.0/account/settings': {
     parameters: {
       query?: never;
@@ -90,6 +112,40 @@ export interface paths {
     put: operations['updateAccountSettings'];
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/account/sso': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's single sign-on (OIDC)
+     * @description Admins (a console token, or an API client). The settings as saved, without the client secret (`client_secret_set` says one is stored), and the `redirect_uri` to register at the provider. None configured: 404 SSO_NOT_CONFIGURED.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
+     */
+    get: operations['getSso'];
+    /**
+     * Configure the account's single sign-on (OIDC)
+     * @description Admins. Sets the account's OpenID Connect provider, replacing what was there (a field left out takes its default). The provider's discovery document is fetched now (10 s, 256 KB at most, no redirects) and must be JSON naming the same issuer, an authorization endpoint, a token endpoint and a JWKS, and allow `client_secret_basic` or `client_secret_post`: otherwise 400 SSO_DISCOVERY_FAILED with the reason. The issuer must be https and resolve to public addresses (400 INVALID_SSO_ISSUER) unless the operator set SSO_ALLOW_PRIVATE=true. The client secret is stored encrypted and never answered; the first PUT needs it (400 FIELD_REQUIRED), a later one without it keeps it. A domain another account's single sign-on holds: 409 SSO_DOMAIN_TAKEN, and nothing is saved. Register `redirect_uri` (`{PUBLIC_URL}/console/sso/callback`) at the provider. Recorded in the security log as `sso_changed` (which fields changed, never the secret).
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
+     */
+    put: operations['putSso'];
+    post?: never;
+    /**
+     * Remove the account's single sign-on
+     * @description Admins. Forgets the provider and its secret, frees the e-mail domains for other accounts and ends sign-ins under way; people sign in by password, passkey or e-mail link again (enforcement ends with it). None configured: 404 SSO_NOT_CONFIGURED. Recorded in the security log as `sso_changed`.
+     *
+     *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
+     */
+    delete: operations['deleteSso'];
     options?: never;
     head?: never;
     patch?: never;
@@ -152,7 +208,7 @@ export interface paths {
     put?: never;
     /**
      * Invite a person to the account
-     * @description Adds the user and e-mails them an invitation with a sign-in link (`{PUBLIC_URL}/console/login/{token}`, single use, valid 15 minutes; later they ask for a new one at the sign-in page). People never have passwords. An address that is already a user, in this account or another, is 409 EMAIL_IN_USE. At most 500 users per account (403 USER_LIMIT_REACHED).
+     * @description Adds the user and e-mails them an invitation with a sign-in link (`{PUBLIC_URL}/console/login/{token}`, single use, valid 15 minutes; later they ask for a new one at the sign-in page). An invited person has no password: opening the link signs them in, and the console then offers to set a first one (`POST /console/password`; the console token's `user.has_password` is false until then); they may skip that and keep signing in by e-mail link. An address that is already a user, in this account or another, is 409 EMAIL_IN_USE. At most 500 users per account (403 USER_LIMIT_REACHED).
      *
      *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
@@ -351,6 +407,190 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2.0/console/passkey_sign_in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in to the console with a passkey
+     * @description Public, no `app_auth_type` header. The body is the browser's AuthenticationResponseJSON (what navigator.credentials.get() gave for the options of `POST /console/passkey_sign_in/options`, through `toJSON()`). It must answer a challenge of those options that is still valid and unused, from PUBLIC_URL's origin and RP ID, signed by a registered passkey whose signature counter advanced (an authenticator that keeps no counter reports 0 every time; any other must report more than the last time, or the passkey may have been copied). Then the passkey's user is signed in: the answer sets the `countersign_session` cookie, as a sign-in link does, and names the user and account. Every refusal answers alike, 401 PASSKEY_SIGN_IN_FAILED; the account's security log says why (`sign_in_failed`, method `passkey`). A user whose account enforces single sign-on: 403 SSO_REQUIRED (the owner excepted). The per-address limit of unauthenticated calls applies; body at most 64 KiB (413 PAYLOAD_TOO_LARGE).
+     */
+    post: operations['signInWithPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/console/passkey_sign_in/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Options to sign in to the console with a passkey
+     * @description Public, no `app_auth_type` header, no body. Answers the WebAuthn PublicKeyCredentialRequestOptions (JSON form) for navigator.credentials.get(): PUBLIC_URL's host name as the RP ID, a challenge that works once within 5 minutes, preferred user verification and no `allowCredentials`: the browser offers the passkeys of this site it holds, so no address is typed and the answer tells nothing about who has passkeys. Post the assertion to `POST /console/passkey_sign_in`. The per-address limit of unauthenticated calls applies.
+     */
+    post: operations['passkeySignInOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/console/passkeys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in person's passkeys
+     * @description With a console user's access token: that person's own passkeys (at most 20), oldest first, with when each was last used to sign in. Never another person's, admins included. No key material is shown.
+     */
+    get: operations['listPasskeys'];
+    put?: never;
+    /**
+     * Register a passkey for the signed-in person
+     * @description With a console user's access token. The body is the browser's RegistrationResponseJSON (what navigator.credentials.create() gave for the options of `POST /console/passkeys/options`, through `toJSON()`), with an optional `name` (up to 64 characters). The answer must carry a challenge of this person's that is still valid (each works once), PUBLIC_URL's origin and host name (the RP ID) and a valid attestation: otherwise 400 PASSKEY_REGISTRATION_FAILED, and nothing is stored (the challenge is used up all the same). A credential registered before: 400 PASSKEY_REGISTRATION_FAILED. Recorded in the security log (`passkey_added`). Body at most 64 KiB (413 PAYLOAD_TOO_LARGE).
+     */
+    post: operations['registerPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/console/passkeys/{passkeyId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove one of the signed-in person’s passkeys
+     * @description With a console user's access token. The passkey signs in no more, at once; sessions it opened go on until they end (sign out to end this one). Another person's passkey or an unknown id: 404 PASSKEY_NOT_FOUND. Recorded in the security log (`passkey_removed`).
+     */
+    delete: operations['deletePasskey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/console/passkeys/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Options to create a passkey for the signed-in person
+     * @description With a console user's access token. Answers the WebAuthn PublicKeyCredentialCreationOptions (JSON form) for navigator.credentials.create(): the relying party is PUBLIC_URL's host name, the challenge is single use and valid 5 minutes (a person holds at most 5 at once: a newer one replaces the oldest), the person's passkeys are excluded, the passkey must be discoverable (`residentKey: required`, so it later signs in without an address) and user verification is preferred. Post the browser's answer to `POST /console/passkeys`. At most 20 passkeys a person: beyond, 403 PASSKEY_LIMIT_REACHED. An API client's token has no person: 403 ROLE_FORBIDDEN.
+     */
+    post: operations['passkeyRegistrationOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/console/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set or change your password
+     * @description The signed-in person's own password, with the console access token (`POST /console/token`) as bearer token. A user who has a password gives it as `current_password` (missing: 400 FIELD_REQUIRED; wrong: 401 INVALID_CREDENTIALS, counted toward the address's lock-out, so 423 USER_LOCKED once it is locked); one who has none yet (an invited person) leaves it out. The new password must keep the rules (400 WEAK_PASSWORD). Saving it ends the person's other console sessions and their tokens (whoever else is signed in as them is signed out; this session stays) and spends unused reset links. An API client's token has no person behind it: 403 ROLE_FORBIDDEN. Recorded in the security log as `password_changed`.
+     */
+    post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/console/password_reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * E-mail a password reset link
+     * @description Public, no `app_auth_type` header. Always answers 200 with the same message, whether or not the address is a user's: the lookup and the mail happen in the background, so neither the answer nor its time tells. A user receives `{PUBLIC_URL}/console/reset/{token}`, single use, valid 15 minutes, in their account's default language. At most 5 links per address per 15 minutes (beyond that nothing is sent, and the answer is still 200); nothing is sent to a user whose account enforces single sign-on. The per-address limit of unauthenticated calls applies.
+     */
+    post: operations['requestPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/console/password_reset/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Choose a new password with a reset link
+     * @description Public, no `app_auth_type` header; the page of the mailed link `/console/reset/{token}` posts here. Sets the new password, uses the link up (and every other unused reset link of the user), ends every console session of the user and every console access token they exchanged for, and lifts a lock-out of their address. Nobody is signed in by it: the person signs in with the new password next. An unknown, used or expired (15 minutes) link: 400 INVALID_RESET_TOKEN; a new password that breaks a rule: 400 WEAK_PASSWORD, and the link stays usable. Recorded in the security log as `password_reset`.
+     */
+    post: operations['resetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/console/sign_in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in to the console with e-mail and password
+     * @description Public, no `app_auth_type` header. The right pair answers 200 and sets the `countersign_session` cookie (as a sign-in link does), so the browser continues to the console at `/`. A wrong pair is 401 INVALID_CREDENTIALS: the same answer, after the same password-hashing work, for an address that is nobody's or a user who has no password yet. Ten failures for one address within 15 minutes lock that address for 15 minutes, whether or not a user has it: every call then answers 423 USER_LOCKED with `Retry-After`, even with the right password (a password reset by e-mail lifts the lock). A user whose account enforces single sign-on gets 403 SSO_REQUIRED once the password is right (never the owner). The per-address limit of unauthenticated calls applies too. Recorded in the security log: `sign_in` (method `password`), `sign_in_failed` and `user_locked` for an address that is a user's.
+     */
+    post: operations['signInWithPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2.0/console/token': {
     parameters: {
       query?: never;
@@ -362,7 +602,7 @@ export interface paths {
     put?: never;
     /**
      * Exchange the console session for an access token
-     * @description With the `countersign_session` cookie set by a sign-in link and the header `X-Requested-With: countersign-console`. Returns an access token valid 15 minutes with the user's role (a `sender`'s gets 403 ROLE_FORBIDDEN on admin operations), used as `Authorization: Bearer` with the ordinary API, and who is signed in: `user` (id, name, e-mail, role) and `account` (id, name, plan), for the console to show. No refresh token: exchange the session again. Each exchange restarts the session's 12-hour idle timeout; a session lasts 7 days at most. 401 SESSION_REQUIRED without a known session, 401 SESSION_EXPIRED once it has ended.
+     * @description With the `countersign_session` cookie set by a sign-in link and the header `X-Requested-With: countersign-console`. Returns an access token valid 15 minutes with the user's role (a `sender`'s gets 403 ROLE_FORBIDDEN on admin operations), used as `Authorization: Bearer` with the ordinary API, and who is signed in: `user` (id, name, e-mail, role, `has_password`) and `account` (id, name, plan), for the console to show. No refresh token: exchange the session again. Each exchange restarts the session's 12-hour idle timeout; a session lasts 7 days at most. 401 SESSION_REQUIRED without a known session, 401 SESSION_EXPIRED once it has ended.
      */
     post: operations['exchangeConsoleSession'];
     delete?: never;
@@ -2485,6 +2725,272 @@ export interface operations {
       };
     };
   };
+  listSecurityEvents: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (default 1) */
+        page?: number;
+        /** @description Events per page, 1–100 (default 20) */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Security events.",
+           *       "data": {
+           *         "events": [
+           *           {
+           *             "event_id": "sev_Q2xvY2tzQXJlTmljZVRvbw",
+           *             "type": "sign_in",
+           *             "user_email": "grace@acme.example",
+           *             "method": "password",
+           *             "ip": "203.0.113.7",
+           *             "user_agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+           *             "at": "2026-03-03T09:12:44.000Z",
+           *             "detail": null
+           *           },
+           *           {
+           *             "event_id": "sev_VGhlIGtldHRsZSBzaW5ncw",
+           *             "type": "sign_in_failed",
+           *             "user_email": "grace@acme.example",
+           *             "method": "password",
+           *             "ip": "203.0.113.7",
+           *             "user_agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+           *             "at": "2026-03-03T09:12:31.000Z",
+           *             "detail": "wrong password"
+           *           }
+           *         ],
+           *         "total": 2,
+           *         "page": 1,
+           *         "page_size": 20
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              events: {
+                /** Format: date-time */
+                at: string;
+                /** @description A short fixed phrase saying what happened (never a password, token or secret) */
+                detail: string | null;
+                event_id: string;
+                /** @description The address the request came from */
+                ip: string | null;
+                /**
+                 * @description How the person signed in or tried to: `password`, `passkey`, `email_link` or `sso`; null where it does not apply
+                 * @enum {string|null}
+                 */
+                method: 'password' | 'passkey' | 'email_link' | 'sso' | null;
+                /** @enum {string} */
+                type:
+                  | 'sign_in'
+                  | 'sign_in_failed'
+                  | 'user_locked'
+                  | 'password_changed'
+                  | 'password_reset'
+                  | 'passkey_added'
+                  | 'passkey_removed'
+                  | 'sso_changed'
+                  | 'sso_refused';
+                /** @description The request's User-Agent, cut at 500 characters */
+                user_agent: string | null;
+                /** @description The address of the person concerned, as it was then; null for an account-wide change */
+                user_email: string | null;
+              }[];
+              /** Format: int32 */
+              page: number;
+              /** Format: int32 */
+              page_size: number;
+              /** Format: int32 */
+              total: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request is invalid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_PAGINATION",
+           *           "developer_message": "\"page_size\" must be <= 100.",
+           *           "field": "page_size"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
   getAccountSettings: {
     parameters: {
       query?: never;
@@ -2861,6 +3367,739 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  getSso: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The account's single sign-on */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Single sign-on settings.",
+           *       "data": {
+           *         "issuer": "https://login.microsoftonline.com/4f2c9a1e-7b3d-4e8a-9c1f-2d6b8e0a5c73/v2.0",
+           *         "client_id": "0b8e5f2a-3c71-4d9e-a6b4-91f0c2e7d358",
+           *         "client_secret_set": true,
+           *         "email_domains": [
+           *           "acme.example",
+           *           "acme-labs.example"
+           *         ],
+           *         "default_role": "sender",
+           *         "enforced": false,
+           *         "redirect_uri": "https://sign.acme.example/console/sso/callback",
+           *         "created_at": "2026-11-21T08:15:32.000Z",
+           *         "updated_at": "2026-11-21T08:15:32.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              client_id: string;
+              /** @description Always true: a secret is stored; it is never shown */
+              client_secret_set: boolean;
+              /** Format: date-time */
+              created_at: string;
+              /**
+               * @description The role of a person whose first sign-in creates their user (just in time); existing users keep theirs
+               * @enum {string}
+               */
+              default_role: 'admin' | 'sender';
+              email_domains: string[];
+              /** @description When true the account's users, except the owner (the way back in), cannot sign in by password, passkey or e-mail link (403 SSO_REQUIRED) */
+              enforced: boolean;
+              /** @description The issuer as its discovery document names it */
+              issuer: string;
+              /** @description The redirect URI to register at the provider: `{PUBLIC_URL}/console/sso/callback` */
+              redirect_uri: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "This account has no single sign-on configured.",
+           *       "errors": [
+           *         {
+           *           "error_code": "SSO_NOT_CONFIGURED",
+           *           "developer_message": "This account has no single sign-on configured."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  putSso: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "issuer": "https://login.microsoftonline.com/4f2c9a1e-7b3d-4e8a-9c1f-2d6b8e0a5c73/v2.0",
+         *       "client_id": "0b8e5f2a-3c71-4d9e-a6b4-91f0c2e7d358",
+         *       "client_secret": "Xq38Q~vN2rT5yB7kL0pW9sD4fH6jM1cZ8eA3gU",
+         *       "email_domains": [
+         *         "acme.example",
+         *         "acme-labs.example"
+         *       ],
+         *       "default_role": "sender",
+         *       "enforced": false
+         *     }
+         */
+        'application/json': {
+          /** @description The client (application) id that the provider gave Countersign */
+          client_id: string;
+          /** @description The client secret, stored encrypted and never answered. Required the first time (400 FIELD_REQUIRED); left out later, the stored one is kept */
+          client_secret?: string;
+          /**
+           * @description The role of a person whose first sign-in creates their user (just in time); existing users keep theirs; `sender` when left out
+           * @enum {string}
+           */
+          default_role?: 'admin' | 'sender';
+          /** @description The e-mail domains (1 to 50, like `acme.example`; no `@`, no wildcard, a subdomain is a domain of its own) whose people sign in through this provider. Lower-cased, duplicates dropped. A domain belongs to one account: 409 SSO_DOMAIN_TAKEN */
+          email_domains: string[];
+          /** @description When true the account's users, except the owner (the way back in), cannot sign in by password, passkey or e-mail link (403 SSO_REQUIRED); false when left out */
+          enforced?: boolean;
+          /** @description The provider's issuer URL, exactly as its discovery document (`{issuer}/.well-known/openid-configuration`) names it. https only; http and loopback or private addresses only where the operator set SSO_ALLOW_PRIVATE=true (400 INVALID_SSO_ISSUER) */
+          issuer: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The account's single sign-on */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Single sign-on saved.",
+           *       "data": {
+           *         "issuer": "https://login.microsoftonline.com/4f2c9a1e-7b3d-4e8a-9c1f-2d6b8e0a5c73/v2.0",
+           *         "client_id": "0b8e5f2a-3c71-4d9e-a6b4-91f0c2e7d358",
+           *         "client_secret_set": true,
+           *         "email_domains": [
+           *           "acme.example",
+           *           "acme-labs.example"
+           *         ],
+           *         "default_role": "sender",
+           *         "enforced": false,
+           *         "redirect_uri": "https://sign.acme.example/console/sso/callback",
+           *         "created_at": "2026-11-21T08:15:32.000Z",
+           *         "updated_at": "2026-11-21T08:15:32.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              client_id: string;
+              /** @description Always true: a secret is stored; it is never shown */
+              client_secret_set: boolean;
+              /** Format: date-time */
+              created_at: string;
+              /**
+               * @description The role of a person whose first sign-in creates their user (just in time); existing users keep theirs
+               * @enum {string}
+               */
+              default_role: 'admin' | 'sender';
+              email_domains: string[];
+              /** @description When true the account's users, except the owner (the way back in), cannot sign in by password, passkey or e-mail link (403 SSO_REQUIRED) */
+              enforced: boolean;
+              /** @description The issuer as its discovery document names it */
+              issuer: string;
+              /** @description The redirect URI to register at the provider: `{PUBLIC_URL}/console/sso/callback` */
+              redirect_uri: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The provider's discovery document could not be used: the issuer in the document is not the one given.",
+           *       "errors": [
+           *         {
+           *           "error_code": "SSO_DISCOVERY_FAILED",
+           *           "developer_message": "The provider's discovery document could not be used: the issuer in the document is not the one given.",
+           *           "field": "issuer"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "acme.example belongs to another account's single sign-on.",
+           *       "errors": [
+           *         {
+           *           "error_code": "SSO_DOMAIN_TAKEN",
+           *           "developer_message": "acme.example belongs to another account's single sign-on.",
+           *           "field": "email_domains"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  deleteSso: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Single sign-on removed */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Single sign-on removed.",
+           *       "data": {}
+           *     }
+           */
+          'application/json': {
+            data: Record<string, never>;
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "This account has no single sign-on configured.",
+           *       "errors": [
+           *         {
+           *           "error_code": "SSO_NOT_CONFIGURED",
+           *           "developer_message": "This account has no single sign-on configured."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
             errors: {
               developer_message: string;
@@ -6536,6 +7775,2239 @@ export interface operations {
       };
     };
   };
+  signInWithPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The browser's AuthenticationResponseJSON (the assertion) for the sign-in options' challenge */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "Xq3cT1bH0yV8mW2kR5nJ7w",
+         *       "rawId": "Xq3cT1bH0yV8mW2kR5nJ7w",
+         *       "type": "public-key",
+         *       "response": {
+         *         "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0IiwiY2hhbGxlbmdlIjoia3d2cllyU24taE1ZQVBZaXJFSngtT3BPa3lCUWdWNjlLVWVDU1VUVWpWZyIsIm9yaWdpbiI6Imh0dHBzOi8vc2lnbi5hY21lLmV4YW1wbGUifQ",
+         *         "authenticatorData": "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ",
+         *         "signature": "MEUCIQDv4xq1bT3nP9r0K8cWm2zY6hLdE5uJ7aS1fQ0gX3yN4wIgV8bC2mR5tK1pL9nQ7wE3xZ6aH0jD4sF2uY8iO5cT1vM",
+         *         "userHandle": "dXNyX1pDUUhST3h1VkxJUXdaWFBMWGp0S1E"
+         *       },
+         *       "authenticatorAttachment": "platform",
+         *       "clientExtensionResults": {}
+         *     }
+         */
+        'application/json': {
+          authenticatorAttachment?: 'platform' | 'cross-platform';
+          /** @description The browser's extension outputs (`credProps`…), as it gave them */
+          clientExtensionResults: {
+            [key: string]: unknown;
+          };
+          /** @description The credential id */
+          id: string;
+          /** @description The same id */
+          rawId: string;
+          response: {
+            attestationObject?: string;
+            authenticatorData: string;
+            clientDataJSON: string;
+            signature: string;
+            userHandle?: string;
+          };
+          /** @enum {string} */
+          type: 'public-key';
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Signed in: the `countersign_session` cookie is set; exchange it at `POST /console/token` */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Signed in.",
+           *       "data": {
+           *         "user_id": "usr_ZCQHROxuVLIQwZXPLXjtKQ",
+           *         "account_id": "acct_JfpoXKeiZ-ut9e493gzadw"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              account_id: string;
+              user_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The passkey could not be verified: ask for new sign-in options and try again, or sign in another way.",
+           *       "errors": [
+           *         {
+           *           "error_code": "PASSKEY_SIGN_IN_FAILED",
+           *           "developer_message": "The passkey could not be verified: ask for new sign-in options and try again, or sign in another way."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Your organisation signs you in through its identity provider: use single sign-on.",
+           *       "errors": [
+           *         {
+           *           "error_code": "SSO_REQUIRED",
+           *           "developer_message": "Your organisation signs you in through its identity provider: use single sign-on."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The body or a file is too large */
+      413: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  passkeySignInOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Options for the browser to sign in with a passkey */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Choose a passkey in the browser, then post its answer.",
+           *       "data": {
+           *         "rpId": "sign.acme.example",
+           *         "challenge": "kwvrYrSn-hMYAPYirEJx-OpOkyBQgV69KUeCSUTUjVg",
+           *         "timeout": 300000,
+           *         "userVerification": "preferred"
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @description PublicKeyCredentialRequestOptionsJSON: give it to navigator.credentials.get() */
+            data: {
+              /** @description Always empty: the browser offers the passkeys it holds */
+              allowCredentials?: {
+                id: string;
+                /** @description How the authenticator is reached (`internal`, `usb`, `nfc`, `ble`, `hybrid`…) */
+                transports?: string[];
+                /** @description `public-key` */
+                type: string;
+              }[];
+              /** @description Single use, valid 5 minutes */
+              challenge: string;
+              rpId?: string;
+              /** Format: int32 */
+              timeout?: number;
+              userVerification?: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Too many requests: at most 120 a minute. Retry in 1 minute.",
+           *       "errors": [
+           *         {
+           *           "error_code": "RATE_LIMITED",
+           *           "developer_message": "Too many requests: at most 120 a minute. Retry in 1 minute."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  listPasskeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Passkeys.",
+           *       "data": {
+           *         "passkeys": [
+           *           {
+           *             "passkey_id": "pky_4TnWq8ZbR1xYc5LmK2vJ9e",
+           *             "name": "Work laptop",
+           *             "created_at": "2026-11-21T08:15:32.000Z",
+           *             "last_used_at": "2026-11-24T07:58:10.000Z"
+           *           },
+           *           {
+           *             "passkey_id": "pky_9KdPq2WxE7rTb1NmY5cZ3a",
+           *             "name": "Security key",
+           *             "created_at": "2026-11-22T10:02:45.000Z",
+           *             "last_used_at": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              passkeys: {
+                /** Format: date-time */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description The last sign-in with it; null until the first
+                 */
+                last_used_at: string | null;
+                name: string;
+                passkey_id: string;
+              }[];
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Passkeys belong to a person: call this with a console user's access token, not an API client's.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ROLE_FORBIDDEN",
+           *           "developer_message": "Passkeys belong to a person: call this with a console user's access token, not an API client's."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  registerPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The browser's RegistrationResponseJSON (the attestation) for options of this user, and a name for the passkey */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "id": "Xq3cT1bH0yV8mW2kR5nJ7w",
+         *       "rawId": "Xq3cT1bH0yV8mW2kR5nJ7w",
+         *       "type": "public-key",
+         *       "response": {
+         *         "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIiwiY2hhbGxlbmdlIjoid0xPS2VyNkFjNG5YM1Rfd3Ribzg1Uk9nd3dTRFgwcUNFTHMybDhrT2pBOCIsIm9yaWdpbiI6Imh0dHBzOi8vc2lnbi5hY21lLmV4YW1wbGUifQ",
+         *         "attestationObject": "o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YViUSZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2NdAAAAAAAAAAAAAAAAAAAAAAAAAAAAEF6t3E9Wx9Mlfy2JKOZ47sOlAQIDJiABIVggm1TdQyG5C1Lc9xbO6q2c0f3JmQ7jR1H8w1VtZ0qkP2QiWCBc0tJ8KZxLwq9nBQz3X7Yd5vF1rHj2uS8pG6mN4eTaAQ",
+         *         "transports": [
+         *           "internal",
+         *           "hybrid"
+         *         ]
+         *       },
+         *       "authenticatorAttachment": "platform",
+         *       "clientExtensionResults": {
+         *         "credProps": {
+         *           "rk": true
+         *         }
+         *       },
+         *       "name": "Work laptop"
+         *     }
+         */
+        'application/json': {
+          authenticatorAttachment?: 'platform' | 'cross-platform';
+          /** @description The browser's extension outputs (`credProps`…), as it gave them */
+          clientExtensionResults: {
+            [key: string]: unknown;
+          };
+          /** @description The credential id */
+          id: string;
+          /** @description What the person calls this passkey (its device, say), up to 64 characters; "Passkey 1", "Passkey 2"… when left out or blank */
+          name?: string;
+          /** @description The same id */
+          rawId: string;
+          response: {
+            attestationObject: string;
+            authenticatorData?: string;
+            clientDataJSON: string;
+            publicKey?: string;
+            /** Format: int32 */
+            publicKeyAlgorithm?: number;
+            /** @description How the authenticator is reached (`internal`, `usb`, `nfc`, `ble`, `hybrid`…) */
+            transports?: string[];
+          };
+          /** @enum {string} */
+          type: 'public-key';
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The passkey is registered: it signs this person in from now on */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Passkey registered.",
+           *       "data": {
+           *         "passkey_id": "pky_4TnWq8ZbR1xYc5LmK2vJ9e",
+           *         "name": "Work laptop",
+           *         "created_at": "2026-11-21T08:15:32.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              created_at: string;
+              name: string;
+              passkey_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The passkey could not be registered: the answer does not match a challenge of yours that is still valid (ask for new options), or its origin, RP ID or attestation is wrong.",
+           *       "errors": [
+           *         {
+           *           "error_code": "PASSKEY_REGISTRATION_FAILED",
+           *           "developer_message": "The passkey could not be registered: the answer does not match a challenge of yours that is still valid (ask for new options), or its origin, RP ID or attestation is wrong."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "A person has at most 20 passkeys: remove one first.",
+           *       "errors": [
+           *         {
+           *           "error_code": "PASSKEY_LIMIT_REACHED",
+           *           "developer_message": "A person has at most 20 passkeys: remove one first."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The body or a file is too large */
+      413: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  deletePasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        passkeyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Passkey removed */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Passkey removed.",
+           *       "data": {
+           *         "passkey_id": "pky_4TnWq8ZbR1xYc5LmK2vJ9e"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              passkey_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "You have no passkey pky_4TnWq8ZbR1xYc5LmK2vJ9e.",
+           *       "errors": [
+           *         {
+           *           "error_code": "PASSKEY_NOT_FOUND",
+           *           "developer_message": "You have no passkey pky_4TnWq8ZbR1xYc5LmK2vJ9e."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  passkeyRegistrationOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Options for the browser to create a passkey */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Create the passkey in the browser, then post its answer.",
+           *       "data": {
+           *         "challenge": "wLOKer6Ac4nX3T_wtbo85ROgwwSDX0qCELs2l8kOjA8",
+           *         "rp": {
+           *           "name": "Countersign",
+           *           "id": "sign.acme.example"
+           *         },
+           *         "user": {
+           *           "id": "dXNyX1pDUUhST3h1VkxJUXdaWFBMWGp0S1E",
+           *           "name": "ada@acme.example",
+           *           "displayName": "Ada Lovelace"
+           *         },
+           *         "pubKeyCredParams": [
+           *           {
+           *             "alg": -8,
+           *             "type": "public-key"
+           *           },
+           *           {
+           *             "alg": -7,
+           *             "type": "public-key"
+           *           },
+           *           {
+           *             "alg": -257,
+           *             "type": "public-key"
+           *           }
+           *         ],
+           *         "timeout": 300000,
+           *         "attestation": "none",
+           *         "excludeCredentials": [
+           *           {
+           *             "id": "Xq3cT1bH0yV8mW2kR5nJ7w",
+           *             "type": "public-key",
+           *             "transports": [
+           *               "internal",
+           *               "hybrid"
+           *             ]
+           *           }
+           *         ],
+           *         "authenticatorSelection": {
+           *           "residentKey": "required",
+           *           "userVerification": "preferred",
+           *           "requireResidentKey": true
+           *         },
+           *         "extensions": {
+           *           "credProps": true
+           *         },
+           *         "hints": []
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** @description PublicKeyCredentialCreationOptionsJSON: give it to navigator.credentials.create() (through PublicKeyCredential.parseCreationOptionsFromJSON) */
+            data: {
+              attestation?: string;
+              authenticatorSelection?: {
+                requireResidentKey?: boolean;
+                residentKey?: string;
+                userVerification?: string;
+              };
+              /** @description Single use, valid 5 minutes */
+              challenge: string;
+              /** @description The user's passkeys */
+              excludeCredentials?: {
+                id: string;
+                /** @description How the authenticator is reached (`internal`, `usb`, `nfc`, `ble`, `hybrid`…) */
+                transports?: string[];
+                /** @description `public-key` */
+                type: string;
+              }[];
+              extensions?: {
+                credProps?: boolean;
+              };
+              hints?: string[];
+              pubKeyCredParams: {
+                /** Format: int32 */
+                alg: number;
+                /** @enum {string} */
+                type: 'public-key';
+              }[];
+              rp: {
+                /** @description PUBLIC_URL's host name */
+                id?: string;
+                name: string;
+              };
+              /** Format: int32 */
+              timeout?: number;
+              user: {
+                displayName: string;
+                /** @description The user handle: the user's id, never the address */
+                id: string;
+                name: string;
+              };
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "A person has at most 20 passkeys: remove one first.",
+           *       "errors": [
+           *         {
+           *           "error_code": "PASSKEY_LIMIT_REACHED",
+           *           "developer_message": "A person has at most 20 passkeys: remove one first."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "current_password": "copper kettle orbit lantern",
+         *       "new_password": "violet harbour sings quietly"
+         *     }
+         */
+        'application/json': {
+          /** @description The password now; left out by a user who has none yet (an invited person setting a first one) */
+          current_password?: string;
+          /** @description The new password. Use 12 to 256 characters, not mostly your name or e-mail address, and not a common password (a few unrelated words make a good one). A rule broken: 400 WEAK_PASSWORD. */
+          new_password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Saved: the user's other console sessions have ended */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Password saved. Your other sessions were signed out.",
+           *       "data": {
+           *         "first_password": false
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /** @description True when the user had no password before this one */
+              first_password: boolean;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The password is mostly your name or e-mail address. Use 12 to 256 characters, not mostly your name or e-mail address, and not a common password (a few unrelated words make a good one).",
+           *       "errors": [
+           *         {
+           *           "error_code": "WEAK_PASSWORD",
+           *           "developer_message": "The password is mostly your name or e-mail address. Use 12 to 256 characters, not mostly your name or e-mail address, and not a common password (a few unrelated words make a good one).",
+           *           "field": "new_password"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The current password is wrong.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_CREDENTIALS",
+           *           "developer_message": "The current password is wrong.",
+           *           "field": "current_password"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Only a person signed in to the console has a password: this is an API client's token. Use a console access token.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ROLE_FORBIDDEN",
+           *           "developer_message": "Only a person signed in to the console has a password: this is an API client's token. Use a console access token."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Locked out after too many failures (a signer's wrong codes, or failed sign-ins for an address): wait for `Retry-After` seconds */
+      423: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  requestPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@acme.example"
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: email
+           * @description The user's e-mail address
+           */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Accepted, whatever the address */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "If this address belongs to a user, a link to choose a new password is on its way. It works once, for 15 minutes.",
+           *       "data": {}
+           *     }
+           */
+          'application/json': {
+            data: Record<string, never>;
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request is invalid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_EMAIL",
+           *           "developer_message": "\"email\" must be a valid email.",
+           *           "field": "email"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  resetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The token of the mailed link `/console/reset/{token}` */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "new_password": "violet harbour sings quietly"
+         *     }
+         */
+        'application/json': {
+          /** @description The new password. Use 12 to 256 characters, not mostly your name or e-mail address, and not a common password (a few unrelated words make a good one). A rule broken: 400 WEAK_PASSWORD (the link stays usable). */
+          new_password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The password is set; every session of the user has ended */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Password saved. Sign in with it now.",
+           *       "data": {}
+           *     }
+           */
+          'application/json': {
+            data: Record<string, never>;
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The password has 9 characters; it needs at least 12. Use 12 to 256 characters, not mostly your name or e-mail address, and not a common password (a few unrelated words make a good one).",
+           *       "errors": [
+           *         {
+           *           "error_code": "WEAK_PASSWORD",
+           *           "developer_message": "The password has 9 characters; it needs at least 12. Use 12 to 256 characters, not mostly your name or e-mail address, and not a common password (a few unrelated words make a good one).",
+           *           "field": "new_password"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  signInWithPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "ada@acme.example",
+         *       "password": "copper kettle orbit lantern"
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: email
+           * @description The user's e-mail address
+           */
+          email: string;
+          /** @description The user's password */
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Signed in: the session cookie is set */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Signed in.",
+           *       "data": {}
+           *     }
+           */
+          'application/json': {
+            data: Record<string, never>;
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The e-mail address or the password is wrong.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_CREDENTIALS",
+           *           "developer_message": "The e-mail address or the password is wrong."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Your organisation signs you in through its identity provider: use single sign-on.",
+           *       "errors": [
+           *         {
+           *           "error_code": "SSO_REQUIRED",
+           *           "developer_message": "Your organisation signs you in through its identity provider: use single sign-on."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Locked out after too many failures (a signer's wrong codes, or failed sign-ins for an address): wait for `Retry-After` seconds */
+      423: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Too many failed sign-ins for this address: it is locked until 2026-11-21T08:30:00.000Z. Wait, or reset the password by e-mail (the link works during the lock too).",
+           *       "errors": [
+           *         {
+           *           "error_code": "USER_LOCKED",
+           *           "developer_message": "Too many failed sign-ins for this address: it is locked until 2026-11-21T08:30:00.000Z. Wait, or reset the password by e-mail (the link works during the lock too)."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
   exchangeConsoleSession: {
     parameters: {
       query?: never;
@@ -6613,7 +10085,8 @@ export interface operations {
            *           "user_id": "usr_ZCQHROxuVLIQwZXPLXjtKQ",
            *           "name": "Ada Lovelace",
            *           "email": "ada@example.com",
-           *           "role": "admin"
+           *           "role": "admin",
+           *           "has_password": true
            *         },
            *         "account": {
            *           "account_id": "acct_JfpoXKeiZ-ut9e493gzadw",
@@ -6644,6 +10117,8 @@ export interface operations {
               user: {
                 /** Format: email */
                 email: string;
+                /** @description Whether the user has set a password (POST /console/password). False for an invited person until they choose one: the console then offers to set it; e-mail sign-in links keep working either way */
+                has_password: boolean;
                 name: string;
                 /**
                  * @description The role this token carries
@@ -15291,7 +18766,7 @@ export interface operations {
           };
         };
       };
-      /** @description The signer is locked out after too many wrong codes: wait for `Retry-After` seconds */
+      /** @description Locked out after too many failures (a signer's wrong codes, or failed sign-ins for an address): wait for `Retry-After` seconds */
       423: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
@@ -16035,7 +19510,7 @@ export interface operations {
           };
         };
       };
-      /** @description The signer is locked out after too many wrong codes: wait for `Retry-After` seconds */
+      /** @description Locked out after too many failures (a signer's wrong codes, or failed sign-ins for an address): wait for `Retry-After` seconds */
       423: {
         headers: {
           /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */

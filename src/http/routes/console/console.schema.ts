@@ -20,6 +20,11 @@ export const ConsoleTokenResponse = Ok(
         name: Text(255),
         email: Email(),
         role: Type.String({ enum: ['admin', 'sender'], maxLength: 16, description: 'The role this token carries' }),
+        has_password: Type.Boolean({
+          description:
+            'Whether the user has set a password (POST /console/password). False for an invited person until they choose one: ' +
+            'the console then offers to set it; e-mail sign-in links keep working either way',
+        }),
       },
       { description: 'The signed-in user' },
     ),
@@ -39,6 +44,6 @@ export const presentConsoleToken = (token: ConsoleToken) => ({
   access_token: token.accessToken,
   token_type: 'bearer' as const,
   expires_in: Math.floor(token.accessTokenExpiresAt.getTime() / 1000),
-  user: { user_id: token.user.id, name: token.user.name, email: token.user.email, role: token.user.role },
+  user: { user_id: token.user.id, name: token.user.name, email: token.user.email, role: token.user.role, has_password: token.hasPassword },
   account: { account_id: token.account.id, name: token.account.name, plan: token.account.plan },
 });

@@ -19,7 +19,7 @@ export const exchangeConsoleSessionRoute = (app: App, ctx: AppContext) =>
           'With the `countersign_session` cookie set by a sign-in link and the header `X-Requested-With: countersign-console`. ' +
           "Returns an access token valid 15 minutes with the user's role (a `sender`'s gets 403 ROLE_FORBIDDEN on admin " +
           'operations), used as `Authorization: Bearer` with the ordinary API, and who is signed in: `user` (id, name, e-mail, ' +
-          'role) and `account` (id, name, plan), for the console to show. No refresh token: exchange the session again. ' +
+          'role, `has_password`) and `account` (id, name, plan), for the console to show. No refresh token: exchange the session again. ' +
           "Each exchange restarts the session's 12-hour idle timeout; a session lasts 7 days at most. 401 SESSION_REQUIRED " +
           'without a known session, 401 SESSION_EXPIRED once it has ended.',
         tags: ['Console sign-in'],
@@ -32,7 +32,13 @@ export const exchangeConsoleSessionRoute = (app: App, ctx: AppContext) =>
               access_token: 'cs_ct_kgbLUlPPvS_VWyV2yitPVxYMsXGjgmqx-oa8Gh17_bU',
               token_type: 'bearer',
               expires_in: 1772443827,
-              user: { user_id: 'usr_ZCQHROxuVLIQwZXPLXjtKQ', name: 'Ada Lovelace', email: 'ada@example.com', role: 'admin' },
+              user: {
+                user_id: 'usr_ZCQHROxuVLIQwZXPLXjtKQ',
+                name: 'Ada Lovelace',
+                email: 'ada@example.com',
+                role: 'admin',
+                has_password: true,
+              },
               account: { account_id: 'acct_JfpoXKeiZ-ut9e493gzadw', name: 'Acme Ltd', plan: 'business' },
             },
           }),

@@ -2,13 +2,14 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import { openLoginLink, type OpenedLink } from '../../../app/users/open-login-link.js';
 import type { App } from '../../app-type.js';
+import { originOf } from '../../request-origin.js';
 import { Text } from '../../schema-kit.js';
 import { setSessionCookie } from '../../session-cookie.js';
 import { securePage } from '../pages/page-security.js';
 
 type Refusal = Extract<OpenedLink, { refused: unknown }>['refused'];
 
-const REFUSALS: Record<Refusal, { status: 404 | 410; title: string; text: string }> = {
+const REFUSALS: Record<Refusal, { status: 403 | 404 | 410; title: string; text: string }> = {
   unknown: {
     status: 404,
     title: 'This sign-in link is not valid',
@@ -16,6 +17,11 @@ const REFUSALS: Record<Refusal, { status: 404 | 410; title: string; text: string
   },
   used: { status: 410, title: 'This sign-in link was already used', text: 'Each sign-in link works once.' },
   expired: { status: 410, title: 'This sign-in link has expired', text: 'Sign-in links work for 15 minutes.' },
+  sso_required: {
+    status: 403,
+    title: 'Sign in with single sign-on',
+    text: 'Your organisation now signs you in through its identity provider (SSO_REQUIRED): sign-in links no longer work for you.',
+  },
 };
 
 /** A page of fixed text only (nothing from the request is echoed), styled by nothing: the strict page CSP holds. */
@@ -47,6 +53,10 @@ export const loginLinkPageRoute = (app: App, ctx: AppContext) =>
         params: Type.Object({ token: Text(200) }),
         response: {
           303: { description: 'Signed in: the session cookie is set; on to the console' },
+          403: {
+            description: "The user's account enforces single sign-on (SSO_REQUIRED)",
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
           404: { description: 'Unknown link', content: { 'text/html': { schema: { type: 'string' } } } },
           410: { description: 'Used or expired link', content: { 'text/html': { schema: { type: 'string' } } } },
         },
@@ -54,7 +64,7 @@ export const loginLinkPageRoute = (app: App, ctx: AppContext) =>
       config: { access: 'public' },
     },
     async (request, reply) => {
-      const opened = await openLoginLink(ctx, request.params.token);
+      const opened = await openLoginLink(ctx, request.params.token, originOf(request));
       // no-referrer (securePage): the token in this URL is not passed on to the next page.
       securePage(reply).header('cache-control', 'no-store');
       if ('session' in opened) return setSessionCookie(ctx, reply, opened.session.token, opened.session.expiresAt).redirect('/', 303);

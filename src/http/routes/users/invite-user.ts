@@ -21,7 +21,9 @@ export const inviteUserRoute = (app: App, ctx: AppContext) =>
         summary: 'Invite a person to the account',
         description:
           'Adds the user and e-mails them an invitation with a sign-in link (`{PUBLIC_URL}/console/login/{token}`, single use, ' +
-          'valid 15 minutes; later they ask for a new one at the sign-in page). People never have passwords. An address ' +
+          'valid 15 minutes; later they ask for a new one at the sign-in page). An invited person has no password: opening ' +
+          'the link signs them in, and the console then offers to set a first one (`POST /console/password`; the console ' +
+          "token's `user.has_password` is false until then); they may skip that and keep signing in by e-mail link. An address " +
           'that is already a user, in this account or another, is 409 EMAIL_IN_USE. At most 500 users per account ' +
           '(403 USER_LIMIT_REACHED).',
         tags: ['Users'],

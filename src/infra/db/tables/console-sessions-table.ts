@@ -44,6 +44,13 @@ export const endSession = async (db: Db, sessionId: string, endedAt: string): Pr
   await db.updateTable('console_sessions').set({ ended_at: endedAt }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
 };
 
+/** Ends every open session of the user, but `keepSessionId` when given (the one that changed the password). */
+export const endSessionsOfUser = async (db: Db, userId: string, endedAt: string, keepSessionId?: string): Promise<void> => {
+  let query = db.updateTable('console_sessions').set({ ended_at: endedAt }).where('user_id', '=', userId).where('ended_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+};
+
 export const deleteSessionsOfUser = async (db: Db, userId: string): Promise<void> => {
   await db.deleteFrom('console_sessions').where('user_id', '=', userId).execute();
 };
