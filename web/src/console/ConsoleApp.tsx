@@ -7,6 +7,9 @@ import { ConsoleRoutes } from './ConsoleRoutes.js';
 import { ErrorNotice } from './ErrorNotice.js';
 import { I18nProvider, useT } from './i18n.js';
 import { SessionProvider } from './session.js';
+import { FirstPasswordPrompt } from './signin/FirstPasswordPrompt.js';
+import { resetTokenInPath } from './signin/password-api.js';
+import { PasswordResetPage } from './signin/PasswordResetPage.js';
 import { SignInPage } from './SignInPage.js';
 
 const queryClient = new QueryClient({
@@ -46,6 +49,7 @@ function SessionGate() {
   return (
     <SessionProvider session={value}>
       <ConsoleLayout>
+        <FirstPasswordPrompt />
         <ConsoleRoutes />
       </ConsoleLayout>
     </SessionProvider>
@@ -53,11 +57,17 @@ function SessionGate() {
 }
 
 export function ConsoleApp() {
+  // A mailed reset link (/console/reset/{token}) needs no session: whoever reads the mail chooses the password.
+  const resetToken = resetTokenInPath(window.location.pathname);
   return (
     <I18nProvider>
-      <QueryClientProvider client={queryClient}>
-        <SessionGate />
-      </QueryClientProvider>
+      {resetToken ? (
+        <PasswordResetPage token={resetToken} />
+      ) : (
+        <QueryClientProvider client={queryClient}>
+          <SessionGate />
+        </QueryClientProvider>
+      )}
     </I18nProvider>
   );
 }

@@ -62,7 +62,8 @@ class ConsoleApi {
     headers.set('Authorization', `Bearer ${token.access_token}`);
     headers.set('app_auth_type', APP_AUTH_TYPE);
     const response = await fetchOrFail(`${API}${path}`, { ...init, headers });
-    if (response.status === 401 && !retried) {
+    // Only a refused token is worth a new exchange: another 401 (a wrong current password) would count twice.
+    if (response.status === 401 && !retried && (await failed(response.clone())).code === 'INVALID_ACCESS_TOKEN') {
       this.token = null;
       return this.send(path, init, true);
     }
