@@ -57,11 +57,10 @@ describeWithServer(
 
       await tabTo(page, '[data-testid=palette-signature]');
       await page.keyboard.press('Enter');
-      await tabTo(page, '[data-testid=palette-add]');
-      await page.keyboard.press('Enter');
+      // The new field takes the focus: the arrow keys move it at once.
       const field = page.getByRole('button', { name: 'Signature for Ada Lovelace, page 1' });
       await field.waitFor();
-      await tabTo(page, '[data-testid=placed-field] button');
+      await page.locator('[data-testid=placed-field] button:focus').waitFor();
       const before = await field.boundingBox();
       await page.keyboard.press('Shift+ArrowDown');
       await page.keyboard.press('ArrowRight');

@@ -166,7 +166,6 @@ describeWithServer(
         await page.goto(await senderUrl());
         await waitForRenderedCanvas(page, 'canvas.editor-canvas');
         await page.locator('[data-testid=palette-signature]').click();
-        await page.locator('[data-testid=palette-add]').click();
         await page.getByRole('button', { name: 'Signature for Ada Lovelace, page 1' }).waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         assert.ok(overflow <= 0, `nothing scrolls sideways (${overflow} px)`);

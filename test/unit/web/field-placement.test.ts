@@ -127,6 +127,12 @@ describe('placing a new field', () => {
     assert.ok(placed.y + placed.height <= 100, `in view: ${JSON.stringify(placed)}`);
   });
 
+  it('answers whole points, as a person would type them', () => {
+    const placed = placeNewField({ pages: pagesAt(333.3, 1.37), viewport: VIEWPORT, size: SIGNATURE, occupied: nothing });
+    assert.ok(placed);
+    assert.ok(Number.isInteger(placed.x) && Number.isInteger(placed.y), JSON.stringify(placed));
+  });
+
   it('answers null without pages', () =>
     assert.equal(placeNewField({ pages: [], viewport: VIEWPORT, size: SIGNATURE, occupied: nothing }), null));
 });

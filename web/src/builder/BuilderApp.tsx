@@ -1,9 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ErrorNotice } from '../console/ErrorNotice.js';
+import { I18nProvider, useT } from '../console/i18n.js';
 import { FieldEditor } from '../editor/FieldEditor.js';
-import { FIELD_LABELS, fromApiField, newKey, toApiField, type EditorField, type StoredField } from '../editor/field-model.js';
+import { fromApiField, newKey, toApiField, type EditorField, type StoredField } from '../editor/field-model.js';
 import { personPathNamer, withFieldNames } from '../editor/field-problems.js';
+import { useFieldTypeNames } from '../editor/field-type-names.js';
 import { RolesForm } from '../editor/RolesForm.js';
+import { SignerSwatch } from '../editor/SignerSwatch.js';
 import {
   roleLabel,
   rolesBody,
@@ -21,8 +24,20 @@ type Loaded = { status: 'loading' } | { status: 'failed'; error: ApiFailure } | 
 const documentsOf = (api: BuilderApi, documents: { document_id: string; name: string }[]) =>
   documents.map((document) => ({ key: document.document_id, name: document.name, load: () => api.document(document.document_id) }));
 
-/** The embedded template editor and composer: /embed/template/{token} and /embed/compose/{token}. */
+/**
+ * The embedded template editor and composer: /embed/template/{token} and /embed/compose/{token}, in
+ * the console's words and in the language the person's browser prefers.
+ */
 export function BuilderApp({ urlToken }: { urlToken: string }) {
+  return (
+    <I18nProvider>
+      <Builder urlToken={urlToken} />
+    </I18nProvider>
+  );
+}
+
+function Builder({ urlToken }: { urlToken: string }) {
+  const t = useT('composer');
   const api = useMemo(() => new BuilderApi(urlToken), [urlToken]);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
 
@@ -41,12 +56,12 @@ export function BuilderApp({ urlToken }: { urlToken: string }) {
 
   return (
     <main className="app-main builder-main">
-      {loaded.status === 'loading' && <p className="loading">Loading…</p>}
+      {loaded.status === 'loading' && <p className="loading">{t('builder.loading')}</p>}
       {loaded.status === 'failed' && (
         <>
-          <h1>This editor cannot be opened</h1>
+          <h1>{t('builder.cannotOpen')}</h1>
           <ErrorNotice error={loaded.error} />
-          <p className="hint">Links to this editor work once and for ten minutes. Ask for a new one.</p>
+          <p className="hint">{t('builder.linkHint')}</p>
         </>
       )}
       {loaded.status === 'ready' && loaded.session.template && <TemplateBuilder api={api} template={loaded.session.template} />}
@@ -56,6 +71,9 @@ export function BuilderApp({ urlToken }: { urlToken: string }) {
 }
 
 function TemplateBuilder({ api, template }: { api: BuilderApi; template: TemplateDetail }) {
+  const t = useT('composer');
+  const editorT = useT('editor');
+  const typeNames = useFieldTypeNames();
   const initial = useMemo(() => rolesFromTemplate(template.roles), [template]);
   const [roles, setRoles] = useState<RoleDraft[]>(initial.roles);
   const [observers, setObservers] = useState<ObserverRoleDraft[]>(initial.observers);
@@ -64,7 +82,11 @@ function TemplateBuilder({ api, template }: { api: BuilderApi; template: Templat
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
   const documents = useMemo(() => documentsOf(api, template.documents), [api, template]);
-  const signers = useMemo(() => roles.map((role, index) => ({ key: role.key, label: roleLabel(role, index) })), [roles]);
+  const untitled = useCallback((number: number) => editorT('roles.untitled', { number }), [editorT]);
+  const signers = useMemo(
+    () => roles.map((role, index) => ({ key: role.key, label: roleLabel(role, index, untitled) })),
+    [roles, untitled],
+  );
 
   const save = async () => {
     setSaving(true);
@@ -76,8 +98,10 @@ function TemplateBuilder({ api, template }: { api: BuilderApi; template: Templat
       notifyParent({ type: 'countersign.template.saved', template_id: updated.template_id });
     } catch (failure) {
       const people = roles.map((role, index) => ({
-        label: roleLabel(role, index),
-        fields: fields.filter((field) => field.signer === role.key).map((field) => `${FIELD_LABELS[field.type]} on page ${field.page}`),
+        label: roleLabel(role, index, untitled),
+        fields: fields
+          .filter((field) => field.signer === role.key)
+          .map((field) => t('fieldOnPage', { field: typeNames[field.type], page: field.page })),
       }));
       setError(withFieldNames(failure as ApiFailure, personPathNamer('roles.signers', people)));
       notifyParent({ type: 'countersign.error', error_code: (failure as ApiFailure).code });
@@ -91,7 +115,7 @@ function TemplateBuilder({ api, template }: { api: BuilderApi; template: Templat
       <h1 className="builder-title">{template.name}</h1>
       <section className="panel" aria-labelledby="builder-roles">
         <h2 id="builder-roles" className="panel-title">
-          Roles
+          {t('builder.roles')}
         </h2>
         <RolesForm
           roles={roles}
@@ -105,17 +129,17 @@ function TemplateBuilder({ api, template }: { api: BuilderApi; template: Templat
       </section>
       <section className="panel" aria-labelledby="builder-fields">
         <h2 id="builder-fields" className="panel-title">
-          Fields
+          {t('steps.fields')}
         </h2>
-        <FieldEditor documents={documents} signers={signers} fields={fields} onChange={setFields} signerNoun="Role" />
+        <FieldEditor documents={documents} signers={signers} fields={fields} onChange={setFields} signerNoun={editorT('role')} />
       </section>
       <div className="form-actions">
         <ErrorNotice error={error} />
         <p className="saved-status" role="status">
-          {saved ? 'Saved.' : ''}
+          {saved ? t('builder.saved') : ''}
         </p>
         <button type="button" className="button button-primary" disabled={saving} onClick={() => void save()} data-testid="save-template">
-          {saving ? 'Saving…' : 'Save template'}
+          {saving ? t('builder.saving') : t('builder.saveTemplate')}
         </button>
       </div>
     </>
@@ -123,6 +147,8 @@ function TemplateBuilder({ api, template }: { api: BuilderApi; template: Templat
 }
 
 function ComposeBuilder({ api, draft }: { api: BuilderApi; draft: ComposeDraft }) {
+  const t = useT('composer');
+  const typeNames = useFieldTypeNames();
   const signerKeys = useMemo(() => draft.signers.map(() => newKey()), [draft]);
   const [fields, setFields] = useState<EditorField[]>(() =>
     draft.signers.flatMap((signer, index) => signer.fields.flatMap((field) => fromApiField(field, signerKeys[index]!) ?? [])),
@@ -158,7 +184,7 @@ function ComposeBuilder({ api, draft }: { api: BuilderApi; draft: ComposeDraft }
         label: signer.name || signer.email,
         fields: fields
           .filter((field) => field.signer === signerKeys[index])
-          .map((field) => `${FIELD_LABELS[field.type]} on page ${field.page}`),
+          .map((field) => t('fieldOnPage', { field: typeNames[field.type], page: field.page })),
       }));
       setError(withFieldNames(failure as ApiFailure, personPathNamer('signers', people)));
       notifyParent({ type: 'countersign.error', error_code: (failure as ApiFailure).code });
@@ -169,8 +195,8 @@ function ComposeBuilder({ api, draft }: { api: BuilderApi; draft: ComposeDraft }
   if (sent) {
     return (
       <div className="end-state" data-testid="builder-sent">
-        <h1 className="end-state-title">Sent for signature</h1>
-        <p>“{draft.envelope.name}” is on its way to its signers.</p>
+        <h1 className="end-state-title">{t('builder.sentTitle')}</h1>
+        <p>{t('builder.sentBody', { name: draft.envelope.name })}</p>
       </div>
     );
   }
@@ -180,21 +206,22 @@ function ComposeBuilder({ api, draft }: { api: BuilderApi; draft: ComposeDraft }
       <h1 className="builder-title">{draft.envelope.name}</h1>
       <section className="panel" aria-labelledby="builder-recipients">
         <h2 id="builder-recipients" className="panel-title">
-          Recipients
+          {t('steps.recipients')}
         </h2>
         <ul className="document-list">
-          {draft.signers.map((signer) => (
+          {draft.signers.map((signer, index) => (
             <li key={signer.index}>
               <span>
+                <SignerSwatch index={index} />
                 {signer.name} <span className="hint">{signer.email}</span>
               </span>
-              {signer.signing_order !== null && <span className="hint">Order {signer.signing_order}</span>}
+              {signer.signing_order !== null && <span className="hint">{t('builder.order', { number: signer.signing_order })}</span>}
             </li>
           ))}
           {draft.observers.map((observer) => (
             <li key={observer.email}>
               <span>
-                {observer.name} <span className="hint">{observer.email} · observer</span>
+                {observer.name} <span className="hint">{t('builder.observer', { email: observer.email })}</span>
               </span>
             </li>
           ))}
@@ -202,14 +229,14 @@ function ComposeBuilder({ api, draft }: { api: BuilderApi; draft: ComposeDraft }
       </section>
       <section className="panel" aria-labelledby="builder-fields">
         <h2 id="builder-fields" className="panel-title">
-          Fields
+          {t('steps.fields')}
         </h2>
         <FieldEditor documents={documents} signers={signers} fields={fields} onChange={setFields} />
       </section>
       <div className="form-actions">
         <ErrorNotice error={error} />
         <button type="button" className="button button-primary" disabled={sending} onClick={() => void send()} data-testid="send-envelope">
-          {sending ? 'Sending…' : 'Send'}
+          {sending ? t('sending') : t('send')}
         </button>
       </div>
     </>

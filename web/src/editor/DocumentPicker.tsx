@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { useT } from '../console/i18n.js';
 
 interface DocumentPickerProps {
   onFiles: (files: File[]) => void;
@@ -9,7 +10,8 @@ interface DocumentPickerProps {
 const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
 
 /** A drop zone that is also a file chooser: drop PDFs on it, or press it and choose them. */
-export function DocumentPicker({ onFiles, busy, label = 'Add PDF documents' }: DocumentPickerProps) {
+export function DocumentPicker({ onFiles, busy, label }: DocumentPickerProps) {
+  const t = useT('editor');
   const inputRef = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
@@ -17,7 +19,7 @@ export function DocumentPicker({ onFiles, busy, label = 'Add PDF documents' }: D
 
   const take = (files: File[]) => {
     const pdfs = files.filter(isPdf);
-    setRefused(pdfs.length < files.length ? 'Only PDF files can be added.' : null);
+    setRefused(pdfs.length < files.length ? t('documents.onlyPdf') : null);
     if (pdfs.length > 0) onFiles(pdfs);
   };
 
@@ -45,10 +47,10 @@ export function DocumentPicker({ onFiles, busy, label = 'Add PDF documents' }: D
         onClick={() => inputRef.current?.click()}
         aria-describedby={hintId}
       >
-        {busy ? 'Uploading…' : label}
+        {busy ? t('documents.uploading') : (label ?? t('documents.add'))}
       </button>
       <p id={hintId} className="hint drop-zone-hint">
-        Or drop PDF files here. Up to 10 documents, 25 MB each.
+        {t('documents.dropHint')}
       </p>
       <input
         ref={inputRef}

@@ -10,14 +10,15 @@ import {
   type Modifier,
 } from '@dnd-kit/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useLanguage, useT } from '../console/i18n.js';
 import { useElementWidth } from '../shared/use-element-width.js';
 import { EditorPage } from './EditorPage.js';
 import { FieldProperties } from './FieldProperties.js';
+import { useFieldTypeNames } from './field-type-names.js';
 import {
   clampToPage,
   colourOf,
   DEFAULT_SIZES,
-  FIELD_LABELS,
   newField,
   type EditorField,
   type EditorSigner,
@@ -25,6 +26,7 @@ import {
   type PageSize,
 } from './field-model.js';
 import { Palette } from './Palette.js';
+import { nearestFreeSpot, placeNewField, type ShownPage } from './placement.js';
 import { PlacedField } from './PlacedField.js';
 import { sizeOf, usePdfPages, type EditorDocument } from './use-pdf-pages.js';
 import './editor.css';
@@ -34,18 +36,11 @@ interface FieldEditorProps {
   signers: readonly EditorSigner[];
   fields: readonly EditorField[];
   onChange: (fields: EditorField[]) => void;
-  /** "Signer" in the composer, "Role" in templates. */
+  /** Who fields belong to, in the page's language: "Signer" in the composer (the default), "Role" in templates. */
   signerNoun?: string;
 }
 
-const ZOOMS = [
-  { value: 'fit', label: 'Fit width' },
-  { value: '0.5', label: '50%' },
-  { value: '0.75', label: '75%' },
-  { value: '1', label: '100%' },
-  { value: '1.25', label: '125%' },
-  { value: '1.5', label: '150%' },
-];
+const ZOOMS = ['fit', '0.5', '0.75', '1', '1.25', '1.5'];
 /** 100% shows a PDF point as 1/72 inch, as PDF viewers do: 96/72 CSS pixels. */
 const POINT_PX = 96 / 72;
 /** "Fit width" never blows a small page up beyond this, so fields stay in proportion with the text. */
@@ -65,13 +60,28 @@ const isPointer = (event: Event | null): event is PointerEvent | MouseEvent => e
 
 const points = (value: number) => Math.round(value);
 
+/** What the person sees of an element: the window, cut to the element. */
+const visiblePartOf = (element: HTMLElement | null) => {
+  const rect = element?.getBoundingClientRect();
+  const left = Math.max(rect?.left ?? 0, 0);
+  const top = Math.max(rect?.top ?? 0, 0);
+  const right = Math.min(rect?.right ?? window.innerWidth, window.innerWidth);
+  const bottom = Math.min(rect?.bottom ?? window.innerHeight, window.innerHeight);
+  return { left, top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+};
+
 /**
  * The field editor of the composer, the template editor and the embedded builders: every page of
  * the documents, a palette to drag fields from (or add them by keyboard), fields that move by
  * pointer or arrow keys and resize by their handle, and the selected field's properties.
  * Coordinates are PDF points from the page's top-left corner, as the API takes them.
  */
-export function FieldEditor({ documents, signers, fields, onChange, signerNoun = 'Signer' }: FieldEditorProps) {
+export function FieldEditor({ documents, signers, fields, onChange, signerNoun }: FieldEditorProps) {
+  const t = useT('editor');
+  const typeNames = useFieldTypeNames();
+  const { language } = useLanguage();
+  const percent = useMemo(() => new Intl.NumberFormat(language, { style: 'percent' }), [language]);
+  const noun = signerNoun ?? t('signer');
   const state = usePdfPages(documents);
   const pagesRef = useRef<HTMLDivElement>(null);
   const availableWidth = useElementWidth(pagesRef);
@@ -79,9 +89,9 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
   const lastPointer = useRef<{ x: number; y: number } | null>(null);
   const [zoom, setZoom] = useState('fit');
   const [selected, setSelected] = useState<string | null>(null);
-  const [armed, setArmed] = useState<FieldType>('signature');
+  /** The field to bring into view once drawn, and whether it takes the focus (it does when just added). */
+  const [attention, setAttention] = useState<{ key: string; focus: boolean } | null>(null);
   const [activeSigner, setActiveSigner] = useState(signers[0]?.key ?? '');
-  const [targetPage, setTargetPage] = useState('1:1');
   const [dragging, setDragging] = useState<FieldType | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
@@ -114,20 +124,27 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
       documentsReady.flatMap((document, index) =>
         document.pages.map((_, p) => ({
           id: `${index + 1}:${p + 1}`,
-          label: documentsReady.length > 1 ? `${document.name}, page ${p + 1}` : `Page ${p + 1}`,
+          label: documentsReady.length > 1 ? t('pageOfDocument', { document: document.name, page: p + 1 }) : t('page', { page: p + 1 }),
         })),
       ),
-    [documentsReady],
+    [documentsReady, t],
   );
 
-  const signerLabel = useCallback((key: string) => signers.find((signer) => signer.key === key)?.label ?? 'nobody', [signers]);
+  const signerLabel = useCallback((key: string) => signers.find((signer) => signer.key === key)?.label ?? t('nobody'), [signers, t]);
   const describe = useCallback(
     (field: EditorField) => {
-      const named = field.placeholder.trim() ? ` “${field.placeholder.trim()}”` : '';
-      const inDocument = documentsReady.length > 1 ? `, ${documentsReady[field.document - 1]?.name ?? `document ${field.document}`}` : '';
-      return `${FIELD_LABELS[field.type]}${named} for ${signerLabel(field.signer)}, page ${field.page}${inDocument}`;
+      const name = field.placeholder.trim();
+      const described = t(name ? 'field.describeNamed' : 'field.describe', {
+        type: typeNames[field.type],
+        name,
+        signer: signerLabel(field.signer),
+        page: field.page,
+      });
+      if (documentsReady.length <= 1) return described;
+      const document = documentsReady[field.document - 1]?.name ?? t('field.documentNumber', { number: field.document });
+      return t('field.inDocument', { field: described, document });
     },
-    [documentsReady, signerLabel],
+    [documentsReady, signerLabel, t, typeNames],
   );
 
   const scaleFor = (size: PageSize): number => {
@@ -149,21 +166,57 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
     const field = fields.find((candidate) => candidate.key === key);
     onChange(fields.filter((candidate) => candidate.key !== key));
     setSelected(null);
-    if (field) setAnnouncement(`${describe(field)} removed.`);
+    if (field) setAnnouncement(t('announce.removed', { field: describe(field) }));
   };
 
-  const add = (type: FieldType, pageId: string, centre?: { x: number; y: number }) => {
-    const size = pageSizes.get(pageId);
-    if (!size || !activeSigner) return;
-    const [document, page] = pageId.split(':').map(Number) as [number, number];
-    // Added by keyboard: near the top of the page, a step lower for each field already there.
-    const stacked = fields.filter((field) => field.document === document && field.page === page).length;
-    const at = centre ?? { x: size.width / 2, y: Math.min(72 + stacked * 36, size.height / 2) };
-    const field = newField(type, activeSigner, { document, page, centerX: at.x, centerY: at.y }, size);
+  const othersOn = (pageId: string, except?: string) =>
+    fields.filter((field) => `${field.document}:${field.page}` === pageId && field.key !== except);
+
+  const shownPages = (): ShownPage[] =>
+    [...pageElements.current].flatMap(([id, element]) => {
+      const size = pageSizes.get(id);
+      if (!size) return [];
+      const rect = element.getBoundingClientRect();
+      return [{ id, ...size, rect: { left: rect.left, top: rect.top, width: rect.width, height: rect.height } }];
+    });
+
+  /**
+   * Adds a field where the person is looking: under the pointer of a drop, else in the middle of the
+   * page most in view; never over another field. The new field is selected, focused and in view.
+   */
+  const add = (type: FieldType, pointer: { x: number; y: number } | null) => {
+    if (!activeSigner) return;
+    const spot = placeNewField({
+      pages: shownPages(),
+      viewport: visiblePartOf(pagesRef.current),
+      pointer,
+      size: DEFAULT_SIZES[type],
+      occupied: (pageId) => othersOn(pageId),
+    });
+    const size = spot && pageSizes.get(spot.pageId);
+    if (!spot || !size) return;
+    const [document, page] = spot.pageId.split(':').map(Number) as [number, number];
+    const options = [t('properties.optionNumber', { number: 1 }), t('properties.optionNumber', { number: 2 })];
+    const centre = { centerX: spot.x + spot.width / 2, centerY: spot.y + spot.height / 2 };
+    const field = newField(type, activeSigner, { document, page, ...centre }, size, options);
     onChange([...fields, field]);
     setSelected(field.key);
-    setAnnouncement(`${describe(field)} added at x ${points(field.x)}, y ${points(field.y)} points.`);
-    return field;
+    setAttention({ key: field.key, focus: true });
+    setAnnouncement(t('announce.added', { field: describe(field), x: points(field.x), y: points(field.y) }));
+  };
+
+  /** Moves a field to another page (the properties' page choice): same place if free, else the nearest free one. */
+  const moveToPage = (key: string, pageId: string) => {
+    const field = fields.find((candidate) => candidate.key === key);
+    const size = pageSizes.get(pageId);
+    if (!field || !size) return;
+    const [document, page] = pageId.split(':').map(Number) as [number, number];
+    const box = clampToPage(field, size);
+    const spot = nearestFreeSpot(box, size, othersOn(pageId, key));
+    const moved = { ...box, ...spot, document, page };
+    replace(key, () => moved);
+    setAttention({ key, focus: false });
+    setAnnouncement(t('announce.moved', { field: describe(moved), x: points(moved.x), y: points(moved.y) }));
   };
 
   /** The page under a viewport point, and the point in that page's PDF points. */
@@ -198,12 +251,11 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
       const translated = active.rect.current.translated;
       const point =
         pointer ?? (translated ? { x: translated.left + translated.width / 2, y: translated.top + translated.height / 2 } : null);
-      const target = point && pageAt(point.x, point.y);
-      if (!target) {
-        setAnnouncement(`${FIELD_LABELS[data.type]} not placed: drop it on a page.`);
+      if (!point || !pageAt(point.x, point.y)) {
+        setAnnouncement(t('announce.notPlaced', { type: typeNames[data.type] }));
         return;
       }
-      add(data.type, target.pageId, { x: target.x, y: target.y });
+      add(data.type, point);
       return;
     }
 
@@ -217,7 +269,7 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
     const centre = { x: corner.x + initial.width / 2, y: corner.y + initial.height / 2 };
     const target = pageAt(centre.x, centre.y);
     if (!target) {
-      setAnnouncement(`${describe(field)} not moved: drop it on a page.`);
+      setAnnouncement(t('announce.notMoved', { field: describe(field) }));
       return;
     }
     const [document, page] = target.pageId.split(':').map(Number) as [number, number];
@@ -232,7 +284,7 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
       target.size,
     );
     onChange(fields.map((candidate) => (candidate.key === field.key ? moved : candidate)));
-    setAnnouncement(`${describe(moved)} moved to x ${points(moved.x)}, y ${points(moved.y)} points.`);
+    setAnnouncement(t('announce.moved', { field: describe(moved), x: points(moved.x), y: points(moved.y) }));
   };
 
   const onFieldKey = (field: EditorField) => (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -255,7 +307,7 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
     if (!size) return;
     const moved = clampToPage({ ...field, x: field.x + move[0], y: field.y + move[1] }, size);
     replace(field.key, () => moved);
-    setAnnouncement(`Moved to x ${points(moved.x)}, y ${points(moved.y)} points.`);
+    setAnnouncement(t('announce.nudged', { x: points(moved.x), y: points(moved.y) }));
   };
 
   const onResize = (field: EditorField) => (size: { width: number; height: number }, done: boolean) => {
@@ -264,7 +316,7 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
     const width = Math.min(Math.max(size.width, 8), page.width - field.x);
     const height = Math.min(Math.max(size.height, 8), page.height - field.y);
     replace(field.key, (current) => ({ ...current, width, height }));
-    if (done) setAnnouncement(`${describe(field)} resized to ${points(width)} by ${points(height)} points.`);
+    if (done) setAnnouncement(t('announce.resized', { field: describe(field), width: points(width), height: points(height) }));
   };
 
   const selectedField = fields.find((field) => field.key === selected) ?? null;
@@ -278,38 +330,32 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
         <div className="editor-layout">
           <Palette
             signers={signers}
-            signerNoun={signerNoun}
+            signerNoun={noun}
             activeSigner={activeSigner}
             onActiveSigner={setActiveSigner}
             colour={colourOf(signers, activeSigner)}
-            armed={armed}
-            onArm={setArmed}
-            pages={pageOptions}
-            targetPage={targetPage}
-            onTargetPage={setTargetPage}
-            onAdd={() => add(armed, targetPage)}
+            ready={pageSizes.size > 0}
+            onAdd={(type) => add(type, null)}
           />
           <div className="editor-pages-column">
             <div className="editor-toolbar">
               <label className="editor-zoom">
-                Zoom
+                {t('zoom.label')}
                 <select className="text-input" value={zoom} onChange={(event) => setZoom(event.target.value)}>
-                  {ZOOMS.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
+                  {ZOOMS.map((value) => (
+                    <option key={value} value={value}>
+                      {value === 'fit' ? t('zoom.fit') : percent.format(Number(value))}
                     </option>
                   ))}
                 </select>
               </label>
-              <span className="hint">
-                {fields.length} field{fields.length === 1 ? '' : 's'}
-              </span>
+              <span className="hint">{t('fieldCount', { count: fields.length })}</span>
             </div>
             <div ref={pagesRef} className="editor-pages">
-              {state.status === 'loading' && <p className="loading">Loading the document…</p>}
+              {state.status === 'loading' && <p className="loading">{t('loadingDocument')}</p>}
               {state.status === 'failed' && (
                 <p className="form-error" role="alert">
-                  The document could not be shown: {state.message}
+                  {t('documentFailed', { message: state.message })}
                 </p>
               )}
               {documentsReady.map((document, index) => (
@@ -324,7 +370,7 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
                         page={page}
                         pageId={pageId}
                         scale={scale}
-                        label={`${document.name}, page ${p + 1}`}
+                        label={t('pageOfDocument', { document: document.name, page: p + 1 })}
                         register={(id, element) => {
                           if (element) pageElements.current.set(id, element);
                           else pageElements.current.delete(id);
@@ -338,8 +384,12 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
                               field={field}
                               scale={scale}
                               label={describe(field)}
+                              typeName={typeNames[field.type]}
+                              signerLabel={signerLabel(field.signer)}
                               colour={colourOf(signers, field.signer)}
                               selected={field.key === selected}
+                              attention={attention?.key === field.key ? attention : null}
+                              onAttended={() => setAttention(null)}
                               onSelect={() => setSelected(field.key)}
                               onKeyDown={onFieldKey(field)}
                               onResize={onResize(field)}
@@ -355,7 +405,9 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
           <FieldProperties
             field={selectedField}
             signers={signers}
-            signerNoun={signerNoun}
+            signerNoun={noun}
+            pages={pageOptions}
+            onPage={(pageId) => selectedField && moveToPage(selectedField.key, pageId)}
             onChange={(patch) => selectedField && update(selectedField.key, patch)}
             onRemove={() => selectedField && remove(selectedField.key)}
           />
@@ -371,7 +423,7 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun =
                 borderColor: colourOf(signers, activeSigner).border,
               }}
             >
-              {FIELD_LABELS[dragging]}
+              {typeNames[dragging]}
             </div>
           ) : null}
         </DragOverlay>

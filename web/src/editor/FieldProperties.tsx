@@ -1,10 +1,15 @@
 import { useId } from 'react';
-import { FIELD_LABELS, WITHOUT_DEFAULT_VALUE, type EditorField, type EditorSigner } from './field-model.js';
+import { useT } from '../console/i18n.js';
+import { WITHOUT_DEFAULT_VALUE, type EditorField, type EditorSigner } from './field-model.js';
+import { useFieldTypeNames } from './field-type-names.js';
 
 interface FieldPropertiesProps {
   field: EditorField | null;
   signers: readonly EditorSigner[];
   signerNoun: string;
+  /** Every page of the documents, `${document}:${page}`, to move the field to (the keyboard's way across pages). */
+  pages: readonly { id: string; label: string }[];
+  onPage: (pageId: string) => void;
   onChange: (patch: Partial<EditorField>) => void;
   onRemove: () => void;
 }
@@ -14,18 +19,20 @@ const number = (value: string, fallback: number): number => {
   return Number.isFinite(parsed) ? parsed : fallback;
 };
 
-/** The selected field's settings: its signer, whether it is required, its name, default and options, its box. */
-export function FieldProperties({ field, signers, signerNoun, onChange, onRemove }: FieldPropertiesProps) {
+const BOX = ['x', 'y', 'width', 'height'] as const;
+
+/** The selected field's settings: its signer, whether it is required, its name, default and options, its page and box. */
+export function FieldProperties({ field, signers, signerNoun, pages, onPage, onChange, onRemove }: FieldPropertiesProps) {
+  const t = useT('editor');
+  const typeNames = useFieldTypeNames();
   const titleId = useId();
   return (
     <section className="editor-properties" aria-labelledby={titleId} data-testid="field-properties">
       <h3 id={titleId} className="editor-panel-title">
-        {field ? `${FIELD_LABELS[field.type]}, page ${field.page}` : 'Field properties'}
+        {field ? t('properties.titleOf', { type: typeNames[field.type], page: field.page }) : t('properties.title')}
       </h3>
       {!field ? (
-        <p className="hint">
-          Select a field on a page to change it. Arrow keys move the selected field (Shift: 10 points); Delete removes it.
-        </p>
+        <p className="hint">{t('properties.help')}</p>
       ) : (
         <div className="properties-form">
           <label className="editor-label">
@@ -45,10 +52,10 @@ export function FieldProperties({ field, signers, signerNoun, onChange, onRemove
           </label>
           <label className="editor-check">
             <input type="checkbox" checked={field.required} onChange={(event) => onChange({ required: event.target.checked })} />
-            Required
+            {t('properties.required')}
           </label>
           <label className="editor-label">
-            Name (placeholder)
+            {t('properties.placeholder')}
             <input
               className="text-input"
               value={field.placeholder}
@@ -59,7 +66,7 @@ export function FieldProperties({ field, signers, signerNoun, onChange, onRemove
           </label>
           {field.type === 'dropdown' && (
             <label className="editor-label">
-              Options, one per line
+              {t('properties.options')}
               <textarea
                 className="text-input"
                 rows={4}
@@ -70,11 +77,28 @@ export function FieldProperties({ field, signers, signerNoun, onChange, onRemove
             </label>
           )}
           {!WITHOUT_DEFAULT_VALUE.has(field.type) && <DefaultValue field={field} onChange={onChange} />}
+          {pages.length > 1 && (
+            <label className="editor-label">
+              {t('properties.page')}
+              <select
+                className="text-input"
+                value={`${field.document}:${field.page}`}
+                onChange={(event) => onPage(event.target.value)}
+                data-testid="field-page"
+              >
+                {pages.map((page) => (
+                  <option key={page.id} value={page.id}>
+                    {page.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <fieldset className="properties-box">
-            <legend>Position and size (points)</legend>
-            {(['x', 'y', 'width', 'height'] as const).map((key) => (
+            <legend>{t('properties.box')}</legend>
+            {BOX.map((key) => (
               <label key={key} className="editor-label properties-number">
-                {key === 'x' ? 'X' : key === 'y' ? 'Y' : key === 'width' ? 'Width' : 'Height'}
+                {t(`properties.${key}`)}
                 <input
                   className="text-input"
                   type="number"
@@ -88,7 +112,7 @@ export function FieldProperties({ field, signers, signerNoun, onChange, onRemove
             ))}
           </fieldset>
           <button type="button" className="button button-secondary properties-remove" onClick={onRemove}>
-            Remove field
+            {t('properties.remove')}
           </button>
         </div>
       )}
@@ -97,17 +121,18 @@ export function FieldProperties({ field, signers, signerNoun, onChange, onRemove
 }
 
 function DefaultValue({ field, onChange }: { field: EditorField; onChange: (patch: Partial<EditorField>) => void }) {
-  const label = 'Default value';
+  const t = useT('editor');
+  const label = t('properties.defaultValue');
   if (field.type === 'checkbox' || field.type === 'dropdown') {
     const choices = field.type === 'checkbox' ? ['true', 'false'] : field.options.filter(Boolean);
     return (
       <label className="editor-label">
         {label}
         <select className="text-input" value={field.defaultValue} onChange={(event) => onChange({ defaultValue: event.target.value })}>
-          <option value="">None</option>
+          <option value="">{t('properties.none')}</option>
           {choices.map((choice) => (
             <option key={choice} value={choice}>
-              {field.type === 'checkbox' ? (choice === 'true' ? 'Ticked' : 'Not ticked') : choice}
+              {field.type === 'checkbox' ? t(choice === 'true' ? 'properties.ticked' : 'properties.notTicked') : choice}
             </option>
           ))}
         </select>

@@ -1,33 +1,34 @@
 import { useDraggable } from '@dnd-kit/core';
 import { useId } from 'react';
-import { FIELD_LABELS, FIELD_TYPES, type EditorSigner, type FieldType } from './field-model.js';
+import { useT } from '../console/i18n.js';
+import { FIELD_TYPES, type EditorSigner, type FieldType, type SignerColour } from './field-model.js';
+import { useFieldTypeNames } from './field-type-names.js';
 
 interface PaletteProps {
   signers: readonly EditorSigner[];
   signerNoun: string;
   activeSigner: string;
   onActiveSigner: (key: string) => void;
-  colour: { fill: string; border: string };
-  armed: FieldType;
-  onArm: (type: FieldType) => void;
-  pages: { id: string; label: string }[];
-  targetPage: string;
-  onTargetPage: (id: string) => void;
-  onAdd: () => void;
+  colour: SignerColour;
+  /** The pages are drawn: there is somewhere to add a field. */
+  ready: boolean;
+  onAdd: (type: FieldType) => void;
 }
 
 function PaletteItem({
   type,
-  armed,
+  name,
   disabled,
   colour,
-  onArm,
+  describedBy,
+  onAdd,
 }: {
   type: FieldType;
-  armed: boolean;
+  name: string;
   disabled: boolean;
-  colour: PaletteProps['colour'];
-  onArm: () => void;
+  colour: SignerColour;
+  describedBy: string;
+  onAdd: () => void;
 }) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: `palette:${type}`,
@@ -41,75 +42,69 @@ function PaletteItem({
         type="button"
         {...attributes}
         {...listeners}
+        aria-describedby={describedBy}
         className={`palette-item${isDragging ? ' palette-item-dragging' : ''}`}
-        aria-pressed={armed}
         disabled={disabled}
-        onClick={onArm}
+        onClick={onAdd}
         style={{ borderLeftColor: colour.border }}
         data-testid={`palette-${type}`}
       >
-        {FIELD_LABELS[type]}
+        {name}
       </button>
     </li>
   );
 }
 
-/** The field types: drag one onto a page, or choose one and a page and press "Add to page". */
-export function Palette(props: PaletteProps) {
-  const { signers, signerNoun, activeSigner, onActiveSigner, colour, armed, onArm, pages, targetPage, onTargetPage, onAdd } = props;
-  const disabled = signers.length === 0;
+/** The field types: press one to add it to the page in view, or drag it onto a page. */
+export function Palette({ signers, signerNoun, activeSigner, onActiveSigner, colour, ready, onAdd }: PaletteProps) {
+  const t = useT('editor');
+  const typeNames = useFieldTypeNames();
+  const nobody = signers.length === 0;
   const titleId = useId();
+  const hintId = useId();
   return (
     <section className="editor-palette" aria-labelledby={titleId}>
       <h3 id={titleId} className="editor-panel-title">
-        Field types
+        {t('palette.title')}
       </h3>
-      {disabled ? (
-        <p className="hint">Add a {signerNoun.toLowerCase()} first; every field belongs to one.</p>
+      {nobody ? (
+        <p className="hint">{t('palette.nobody', { noun: signerNoun })}</p>
       ) : (
         <label className="editor-label">
-          New fields for
-          <select
-            className="text-input"
-            value={activeSigner}
-            onChange={(event) => onActiveSigner(event.target.value)}
-            data-testid="palette-signer"
-          >
-            {signers.map((signer) => (
-              <option key={signer.key} value={signer.key}>
-                {signer.label}
-              </option>
-            ))}
-          </select>
+          {t('palette.for')}
+          <span className="palette-signer">
+            <span className="signer-swatch" style={{ background: colour.border }} aria-hidden="true" />
+            <select
+              className="text-input"
+              value={activeSigner}
+              onChange={(event) => onActiveSigner(event.target.value)}
+              data-testid="palette-signer"
+            >
+              {signers.map((signer) => (
+                <option key={signer.key} value={signer.key}>
+                  {signer.label}
+                </option>
+              ))}
+            </select>
+          </span>
         </label>
       )}
-      <p className="hint palette-hint">Drag a field onto a page, or choose one and add it below.</p>
+      <p id={hintId} className="hint palette-hint">
+        {t('palette.hint')}
+      </p>
       <ul className="palette-list">
         {FIELD_TYPES.map((type) => (
-          <PaletteItem key={type} type={type} armed={armed === type} disabled={disabled} colour={colour} onArm={() => onArm(type)} />
+          <PaletteItem
+            key={type}
+            type={type}
+            name={typeNames[type]}
+            disabled={nobody || !ready}
+            colour={colour}
+            describedBy={hintId}
+            onAdd={() => onAdd(type)}
+          />
         ))}
       </ul>
-      <div className="palette-add">
-        <label className="editor-label">
-          Page
-          <select className="text-input" value={targetPage} onChange={(event) => onTargetPage(event.target.value)}>
-            {pages.map((page) => (
-              <option key={page.id} value={page.id}>
-                {page.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={disabled || pages.length === 0}
-          onClick={onAdd}
-          data-testid="palette-add"
-        >
-          Add {FIELD_LABELS[armed].toLowerCase()} to page
-        </button>
-      </div>
     </section>
   );
 }

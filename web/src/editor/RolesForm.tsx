@@ -1,4 +1,6 @@
+import { useT } from '../console/i18n.js';
 import { newKey } from './field-model.js';
+import { SignerSwatch } from './SignerSwatch.js';
 import type { ObserverRoleDraft, RoleDraft } from './template-roles.js';
 
 interface RolesFormProps {
@@ -10,20 +12,22 @@ interface RolesFormProps {
 
 export const newRole = (order: number, title = ''): RoleDraft => ({ key: newKey(), title, order, kept: [] });
 
-/** A template's signer roles (title and signing order) and observer roles. */
+/** A template's signer roles (title and signing order, in the colour their fields wear) and observer roles. */
 export function RolesForm({ roles, onRoles, observers, onObservers }: RolesFormProps) {
+  const t = useT('editor');
   const setRole = (key: string, patch: Partial<RoleDraft>) =>
     onRoles(roles.map((role) => (role.key === key ? { ...role, ...patch } : role)));
   return (
     <>
       <fieldset className="form-fieldset">
-        <legend>Signer roles</legend>
-        <p className="hint">A role is filled with a person when an envelope is sent from the template, e.g. “Client”.</p>
+        <legend>{t('roles.signerRoles')}</legend>
+        <p className="hint">{t('roles.hint')}</p>
         <ol className="recipient-list">
           {roles.map((role, index) => (
             <li key={role.key} className="recipient-row role-row" data-testid="role-row">
               <label className="editor-label">
-                Title
+                <SignerSwatch index={index} />
+                {t('roles.title')}
                 <input
                   className="text-input"
                   value={role.title}
@@ -32,7 +36,7 @@ export function RolesForm({ roles, onRoles, observers, onObservers }: RolesFormP
                 />
               </label>
               <label className="editor-label recipient-order">
-                Order
+                {t('roles.order')}
                 <input
                   className="text-input"
                   type="number"
@@ -46,9 +50,10 @@ export function RolesForm({ roles, onRoles, observers, onObservers }: RolesFormP
                 type="button"
                 className="button button-link recipient-remove"
                 disabled={roles.length === 1}
+                aria-label={t('roles.removeRole', { number: index + 1 })}
                 onClick={() => onRoles(roles.filter((candidate) => candidate.key !== role.key))}
               >
-                Remove<span className="visually-hidden"> role {index + 1}</span>
+                {t('roles.remove')}
               </button>
             </li>
           ))}
@@ -59,17 +64,17 @@ export function RolesForm({ roles, onRoles, observers, onObservers }: RolesFormP
           disabled={roles.length >= 50}
           onClick={() => onRoles([...roles, newRole(Math.max(0, ...roles.map((role) => role.order)) + 1)])}
         >
-          Add signer role
+          {t('roles.add')}
         </button>
       </fieldset>
       <fieldset className="form-fieldset">
-        <legend>Observer roles</legend>
+        <legend>{t('roles.observerRoles')}</legend>
         {observers.length > 0 && (
           <ol className="recipient-list">
             {observers.map((observer, index) => (
               <li key={observer.key} className="recipient-row role-row">
                 <label className="editor-label">
-                  Title
+                  {t('roles.title')}
                   <input
                     className="text-input"
                     value={observer.title}
@@ -80,9 +85,10 @@ export function RolesForm({ roles, onRoles, observers, onObservers }: RolesFormP
                 <button
                   type="button"
                   className="button button-link recipient-remove"
+                  aria-label={t('roles.removeObserverRole', { number: index + 1 })}
                   onClick={() => onObservers(observers.filter((o) => o.key !== observer.key))}
                 >
-                  Remove<span className="visually-hidden"> observer role {index + 1}</span>
+                  {t('roles.remove')}
                 </button>
               </li>
             ))}
@@ -94,7 +100,7 @@ export function RolesForm({ roles, onRoles, observers, onObservers }: RolesFormP
           disabled={observers.length >= 50}
           onClick={() => onObservers([...observers, { key: newKey(), title: '' }])}
         >
-          Add observer role
+          {t('roles.addObserver')}
         </button>
       </fieldset>
     </>

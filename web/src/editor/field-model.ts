@@ -142,6 +142,8 @@ export const newField = (
   signer: string,
   at: { document: number; page: number; centerX: number; centerY: number },
   size: PageSize,
+  /** A dropdown's first choices, in the editor's language. */
+  options: readonly string[] = [],
 ): EditorField => {
   const { width, height } = DEFAULT_SIZES[type];
   return clampToPage(
@@ -158,26 +160,30 @@ export const newField = (
       required: type === 'signature' || type === 'initials',
       placeholder: '',
       defaultValue: '',
-      options: type === 'dropdown' ? ['Option 1', 'Option 2'] : [],
+      options: type === 'dropdown' ? [...options] : [],
     },
     size,
   );
 };
 
-/** Fill and border per signer, by position; dark text stays readable on every fill. */
+/**
+ * A recipient's colour, by their position in the list: the Okabe–Ito hues, which people with any
+ * common colour-vision deficiency tell apart, darkened until white text on them reads at 4.5:1 and
+ * more. `fill` tints the field so the page stays legible under it; the name is always written too.
+ */
 export const SIGNER_COLOURS = [
-  { fill: 'rgb(31 95 191 / 16%)', border: '#1f5fbf' },
-  { fill: 'rgb(24 121 78 / 16%)', border: '#18794e' },
-  { fill: 'rgb(154 103 0 / 18%)', border: '#9a6700' },
-  { fill: 'rgb(142 36 170 / 15%)', border: '#8e24aa' },
-  { fill: 'rgb(180 35 24 / 14%)', border: '#b42318' },
-  { fill: 'rgb(0 121 140 / 16%)', border: '#00798c' },
-];
+  { fill: 'rgb(0 114 178 / 14%)', border: '#0072b2' },
+  { fill: 'rgb(163 68 0 / 14%)', border: '#a34400' },
+  { fill: 'rgb(0 120 90 / 14%)', border: '#00785a' },
+  { fill: 'rgb(168 67 127 / 14%)', border: '#a8437f' },
+  { fill: 'rgb(128 90 0 / 14%)', border: '#805a00' },
+  { fill: 'rgb(77 77 77 / 14%)', border: '#4d4d4d' },
+] as const;
 
-export const colourOf = (signers: readonly EditorSigner[], key: string) => {
-  const index = Math.max(
-    0,
-    signers.findIndex((signer) => signer.key === key),
-  );
-  return SIGNER_COLOURS[index % SIGNER_COLOURS.length]!;
-};
+export type SignerColour = (typeof SIGNER_COLOURS)[number];
+
+/** The colour of the recipient at `index` of the recipients' list (the form's swatches use it too). */
+export const colourAt = (index: number): SignerColour => SIGNER_COLOURS[Math.max(0, index) % SIGNER_COLOURS.length]!;
+
+export const colourOf = (signers: readonly EditorSigner[], key: string): SignerColour =>
+  colourAt(signers.findIndex((signer) => signer.key === key));

@@ -142,6 +142,13 @@ export const placeNewField = ({ pages, viewport, pointer, size, occupied }: Plac
 
   const width = Math.min(size.width, page.width);
   const height = Math.min(size.height, page.height);
-  const spot = nearestFreeSpot({ x: centre.x - width / 2, y: centre.y - height / 2, width, height }, page, occupied(page.id), view);
-  return { pageId: page.id, ...spot };
+  // Whole points, as a person would type them; the gap keeps a rounded spot clear of its neighbours.
+  const wanted = { x: Math.round(centre.x - width / 2), y: Math.round(centre.y - height / 2), width, height };
+  const spot = nearestFreeSpot(wanted, page, occupied(page.id), view);
+  return {
+    pageId: page.id,
+    ...spot,
+    x: within(Math.round(spot.x), 0, Math.floor(page.width - width)),
+    y: within(Math.round(spot.y), 0, Math.floor(page.height - height)),
+  };
 };

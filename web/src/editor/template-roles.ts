@@ -48,4 +48,6 @@ export const rolesBody = (roles: readonly RoleDraft[], observers: readonly Obser
   observers: observers.map((observer) => ({ observer_title: observer.title.trim() })),
 });
 
-export const roleLabel = (role: RoleDraft, index: number): string => role.title.trim() || `Role ${index + 1}`;
+/** A role's title, else its number in words of the page's language (`untitled`). */
+export const roleLabel = (role: RoleDraft, index: number, untitled = (number: number) => `Role ${number}`): string =>
+  role.title.trim() || untitled(index + 1);

@@ -1,13 +1,15 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { DocumentPicker } from '../../editor/DocumentPicker.js';
 import { LazyFieldEditor as FieldEditor } from '../../editor/LazyFieldEditor.js';
-import { FIELD_LABELS, toApiField, type EditorField, type EditorSigner } from '../../editor/field-model.js';
+import { toApiField, type EditorField, type EditorSigner } from '../../editor/field-model.js';
 import { personPathNamer, withFieldNames } from '../../editor/field-problems.js';
+import { useFieldTypeNames } from '../../editor/field-type-names.js';
 import type { ApiFailure } from '../../shared/api-failure.js';
 import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
+import { useT } from '../i18n.js';
 import { newSigner, RecipientsForm, type Flow, type ObserverDraft, type SignerDraft } from './RecipientsForm.js';
 import { DEFAULT_SETTINGS, SettingsForm, settingsBody, type EnvelopeSettings } from './SettingsForm.js';
 import '../../editor/forms.css';
@@ -19,10 +21,10 @@ interface UploadedDocument {
   file: File;
 }
 
-const signerLabel = (signer: SignerDraft, index: number) => signer.name.trim() || signer.email.trim() || `Signer ${index + 1}`;
-
 /** Upload PDFs, name the recipients, place their fields, send: POST /envelopes/create_with_files. */
 export function ComposerPage() {
+  const t = useT('composer');
+  const typeNames = useFieldTypeNames();
   const [, navigate] = useLocation();
   const [documents, setDocuments] = useState<UploadedDocument[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -35,9 +37,13 @@ export function ComposerPage() {
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<ApiFailure | null>(null);
 
+  const signerLabel = useCallback(
+    (signer: SignerDraft, index: number) => signer.name.trim() || signer.email.trim() || t('signers.numbered', { number: index + 1 }),
+    [t],
+  );
   const editorSigners: EditorSigner[] = useMemo(
     () => signers.map((signer, index) => ({ key: signer.key, label: signerLabel(signer, index) })),
-    [signers],
+    [signers, signerLabel],
   );
   const editorDocuments = useMemo(
     () => documents.map((document) => ({ key: document.fileId, name: document.name, load: () => document.file.arrayBuffer() })),
@@ -102,16 +108,19 @@ export function ComposerPage() {
       const people = [
         ...signers.map((signer, index) => ({
           label: signerLabel(signer, index),
-          fields: fieldsOf(signer).map((field) => `${FIELD_LABELS[field.type]} on page ${field.page}`),
+          fields: fieldsOf(signer).map((field) => t('fieldOnPage', { field: typeNames[field.type], page: field.page })),
         })),
       ];
-      const observerNames = observers.map((observer, index) => ({ label: observer.name.trim() || `Observer ${index + 1}`, fields: [] }));
+      const observerNames = observers.map((observer, index) => ({
+        label: observer.name.trim() || t('observers.numbered', { number: index + 1 }),
+        fields: [],
+      }));
       const signerNames = personPathNamer('recipients.signers', people);
       const observerNamer = personPathNamer('recipients.observers', observerNames);
       setSendError(
         withFieldNames(error as ApiFailure, (path) => {
-          if (path.startsWith('envelope.')) return `Envelope ${path.slice('envelope.'.length).replace(/_/g, ' ')}`;
-          if (path.startsWith('file_ids')) return 'Documents';
+          if (path.startsWith('envelope.')) return envelopeSetting(path.slice('envelope.'.length));
+          if (path.startsWith('file_ids')) return t('steps.documents');
           return signerNames(path) ?? observerNamer(path);
         }),
       );
@@ -119,34 +128,48 @@ export function ComposerPage() {
     }
   };
 
+  /** An envelope property the API names in a problem, as the settings form labels it. */
+  const envelopeSetting = (property: string): string => {
+    const labels: Record<string, string> = {
+      name: t('settings.name'),
+      message: t('settings.message'),
+      expiration_days: t('settings.expires'),
+      email_reminders: t('settings.remind'),
+      reminder_period: t('settings.remindDays'),
+    };
+    return labels[property] ?? t('problems.envelope', { property: property.replace(/_/g, ' ') });
+  };
+
   const missing = [
-    ...(documents.length === 0 ? ['a document'] : []),
-    ...(signers.some((signer) => !signer.email.trim()) ? ["every signer's e-mail"] : []),
-    ...(!settings.name.trim() ? ['a name'] : []),
+    ...(documents.length === 0 ? [t('missing.document')] : []),
+    ...(signers.some((signer) => !signer.email.trim()) ? [t('missing.emails')] : []),
+    ...(!settings.name.trim() ? [t('missing.name')] : []),
   ];
 
   return (
     <div className="composer">
       <div className="page-heading">
-        <h1>Send documents for signature</h1>
+        <h1>{t('title')}</h1>
       </div>
 
       <section className="panel" aria-labelledby="composer-documents">
         <h2 id="composer-documents" className="panel-title">
-          1. Documents
+          {t('steps.numbered', { number: 1, step: t('steps.documents') })}
         </h2>
         {documents.length > 0 && (
           <ul className="document-list" data-testid="document-list">
             {documents.map((document, index) => (
               <li key={document.fileId}>
                 <span>
-                  {document.name}{' '}
-                  <span className="hint">
-                    ({document.pages} page{document.pages === 1 ? '' : 's'})
-                  </span>
+                  {document.name} <span className="hint">{t('pageCount', { count: document.pages })}</span>
                 </span>
-                <button type="button" className="button button-link" onClick={() => removeDocument(index)}>
-                  Remove<span className="visually-hidden"> {document.name}</span>
+                <button
+                  type="button"
+                  className="button button-link"
+                  aria-label={t('removeDocument', { name: document.name })}
+                  onClick={() => removeDocument(index)}
+                >
+                  {t('remove')}
                 </button>
               </li>
             ))}
@@ -158,7 +181,7 @@ export function ComposerPage() {
 
       <section className="panel" aria-labelledby="composer-recipients">
         <h2 id="composer-recipients" className="panel-title">
-          2. Recipients
+          {t('steps.numbered', { number: 2, step: t('steps.recipients') })}
         </h2>
         <RecipientsForm
           flow={flow}
@@ -172,10 +195,10 @@ export function ComposerPage() {
 
       <section className="panel" aria-labelledby="composer-fields">
         <h2 id="composer-fields" className="panel-title">
-          3. Fields
+          {t('steps.numbered', { number: 3, step: t('steps.fields') })}
         </h2>
         {documents.length === 0 ? (
-          <p className="hint">Add a document to place fields on its pages.</p>
+          <p className="hint">{t('noDocument')}</p>
         ) : (
           <FieldEditor documents={editorDocuments} signers={editorSigners} fields={fields} onChange={setFields} />
         )}
@@ -183,14 +206,14 @@ export function ComposerPage() {
 
       <section className="panel" aria-labelledby="composer-settings">
         <h2 id="composer-settings" className="panel-title">
-          4. Settings
+          {t('steps.numbered', { number: 4, step: t('steps.settings') })}
         </h2>
         <SettingsForm settings={settings} onChange={setSettings} />
       </section>
 
       <div className="composer-send">
         <ErrorNotice error={sendError} />
-        {missing.length > 0 && <p className="hint">Still needed: {missing.join(', ')}.</p>}
+        {missing.length > 0 && <p className="hint">{t('missing.list', { list: missing.join(t('missing.separator')) })}</p>}
         <button
           type="button"
           className="button button-primary"
@@ -198,7 +221,7 @@ export function ComposerPage() {
           onClick={() => void send()}
           data-testid="send-envelope"
         >
-          {sending ? 'Sending…' : 'Send'}
+          {sending ? t('sending') : t('send')}
         </button>
       </div>
     </div>

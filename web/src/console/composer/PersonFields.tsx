@@ -1,15 +1,22 @@
+import { SignerSwatch } from '../../editor/SignerSwatch.js';
+import { useT } from '../i18n.js';
+
 interface PersonFieldsProps {
   name: string;
   email: string;
   onChange: (change: { name?: string; email?: string }) => void;
+  /** A signer's position in the list: their name shows the colour their fields wear. */
+  colourIndex?: number;
 }
 
 /** A recipient's name and e-mail, labelled as people read them; the service checks the address. */
-export function PersonFields({ name, email, onChange }: PersonFieldsProps) {
+export function PersonFields({ name, email, onChange, colourIndex }: PersonFieldsProps) {
+  const t = useT('composer');
   return (
     <>
       <label className="editor-label">
-        Name
+        {colourIndex !== undefined && <SignerSwatch index={colourIndex} />}
+        {t('person.name')}
         <input
           className="text-input"
           value={name}
@@ -19,7 +26,7 @@ export function PersonFields({ name, email, onChange }: PersonFieldsProps) {
         />
       </label>
       <label className="editor-label">
-        E-mail
+        {t('person.email')}
         <input
           className="text-input"
           type="email"

@@ -1,7 +1,11 @@
+import { useId } from 'react';
 import { newKey } from '../../editor/field-model.js';
+import { useT } from '../i18n.js';
 import { PersonFields } from './PersonFields.js';
 
 export type Flow = 'Parallel' | 'Sequential' | 'Hybrid';
+
+const FLOWS: readonly Flow[] = ['Parallel', 'Sequential', 'Hybrid'];
 
 export interface SignerDraft {
   key: string;
@@ -19,12 +23,6 @@ export interface ObserverDraft {
 export const newSigner = (order: number): SignerDraft => ({ key: newKey(), name: '', email: '', order });
 export const newObserver = (): ObserverDraft => ({ key: newKey(), name: '', email: '' });
 
-export const FLOW_HINTS: Record<Flow, string> = {
-  Parallel: 'Everyone is invited at once and signs in any order.',
-  Sequential: 'One signer at a time, in the order given.',
-  Hybrid: 'Groups in ascending order; signers with the same order sign at the same time.',
-};
-
 interface RecipientsFormProps {
   flow: Flow;
   onFlow: (flow: Flow) => void;
@@ -34,8 +32,43 @@ interface RecipientsFormProps {
   onObservers: (observers: ObserverDraft[]) => void;
 }
 
-/** Signers (name, e-mail, order) and observers, and the flow that orders the signers. */
+/**
+ * The three signing orders as one radio group (arrow keys move between them), each a card of the same
+ * shape: its name and a line saying what it does. The whole card chooses it.
+ */
+function FlowChoices({ flow, onFlow }: { flow: Flow; onFlow: (flow: Flow) => void }) {
+  const t = useT('composer');
+  const id = useId();
+  return (
+    <fieldset className="form-fieldset" role="radiogroup" aria-labelledby={`${id}-legend`}>
+      <legend id={`${id}-legend`}>{t('flow.legend')}</legend>
+      <div className="flow-choices">
+        {FLOWS.map((choice) => (
+          <div key={choice} className="flow-choice" data-testid={`flow-${choice}`}>
+            <label className="flow-choice-label">
+              <input
+                type="radio"
+                name={`${id}-flow`}
+                value={choice}
+                checked={flow === choice}
+                onChange={() => onFlow(choice)}
+                aria-describedby={`${id}-${choice}`}
+              />
+              {t(`flow.${choice}.name`)}
+            </label>
+            <p id={`${id}-${choice}`} className="hint flow-hint">
+              {t(`flow.${choice}.hint`)}
+            </p>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Signers (name, e-mail, order, the colour of their fields) and observers, and the flow that orders the signers. */
 export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, onObservers }: RecipientsFormProps) {
+  const t = useT('composer');
   const ordered = flow !== 'Parallel';
   const setSigner = (key: string, patch: Partial<SignerDraft>) => onSigners(signers.map((s) => (s.key === key ? { ...s, ...patch } : s)));
   const setObserver = (key: string, patch: Partial<ObserverDraft>) =>
@@ -43,30 +76,22 @@ export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, on
 
   return (
     <>
-      <fieldset className="form-fieldset">
-        <legend>Signing order</legend>
-        <div className="flow-choices">
-          {(['Parallel', 'Sequential', 'Hybrid'] as const).map((choice) => (
-            <label key={choice} className="flow-choice">
-              <input type="radio" name="flow" value={choice} checked={flow === choice} onChange={() => onFlow(choice)} />
-              <span>
-                <strong>{choice}</strong>
-                <span className="hint flow-hint">{FLOW_HINTS[choice]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <FlowChoices flow={flow} onFlow={onFlow} />
 
       <fieldset className="form-fieldset">
-        <legend>Signers</legend>
+        <legend>{t('signers.legend')}</legend>
         <ol className="recipient-list">
           {signers.map((signer, index) => (
             <li key={signer.key} className="recipient-row" data-testid="signer-row">
-              <PersonFields name={signer.name} email={signer.email} onChange={(change) => setSigner(signer.key, change)} />
+              <PersonFields
+                name={signer.name}
+                email={signer.email}
+                colourIndex={index}
+                onChange={(change) => setSigner(signer.key, change)}
+              />
               {ordered && (
                 <label className="editor-label recipient-order">
-                  Order
+                  {t('signers.order')}
                   <input
                     className="text-input"
                     type="number"
@@ -81,9 +106,10 @@ export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, on
                 type="button"
                 className="button button-link recipient-remove"
                 disabled={signers.length === 1}
+                aria-label={t('signers.remove', { number: index + 1 })}
                 onClick={() => onSigners(signers.filter((s) => s.key !== signer.key))}
               >
-                Remove<span className="visually-hidden"> signer {index + 1}</span>
+                {t('remove')}
               </button>
             </li>
           ))}
@@ -94,13 +120,13 @@ export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, on
           disabled={signers.length >= 50}
           onClick={() => onSigners([...signers, newSigner(Math.max(0, ...signers.map((s) => s.order)) + 1)])}
         >
-          Add signer
+          {t('signers.add')}
         </button>
       </fieldset>
 
       <fieldset className="form-fieldset">
-        <legend>Observers</legend>
-        <p className="hint">Observers receive a copy of the signed documents; they do not sign.</p>
+        <legend>{t('observers.legend')}</legend>
+        <p className="hint">{t('observers.hint')}</p>
         {observers.length > 0 && (
           <ol className="recipient-list">
             {observers.map((observer, index) => (
@@ -109,9 +135,10 @@ export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, on
                 <button
                   type="button"
                   className="button button-link recipient-remove"
+                  aria-label={t('observers.remove', { number: index + 1 })}
                   onClick={() => onObservers(observers.filter((o) => o.key !== observer.key))}
                 >
-                  Remove<span className="visually-hidden"> observer {index + 1}</span>
+                  {t('remove')}
                 </button>
               </li>
             ))}
@@ -123,7 +150,7 @@ export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, on
           disabled={observers.length >= 50}
           onClick={() => onObservers([...observers, newObserver()])}
         >
-          Add observer
+          {t('observers.add')}
         </button>
       </fieldset>
     </>

@@ -1,3 +1,5 @@
+import { useT } from '../i18n.js';
+
 export interface EnvelopeSettings {
   name: string;
   message: string;
@@ -29,12 +31,13 @@ export function SettingsForm({
   onChange: (settings: EnvelopeSettings) => void;
   withMessage?: boolean;
 }) {
+  const t = useT('composer');
   const set = (patch: Partial<EnvelopeSettings>) => onChange({ ...settings, ...patch });
   return (
     <fieldset className="form-fieldset">
-      <legend>Envelope</legend>
+      <legend>{t('settings.legend')}</legend>
       <label className="editor-label">
-        Envelope name
+        {t('settings.name')}
         <input
           className="text-input"
           value={settings.name}
@@ -46,7 +49,7 @@ export function SettingsForm({
       </label>
       {withMessage && (
         <label className="editor-label">
-          Message to the recipients (optional)
+          {t('settings.message')}
           <textarea
             className="text-input"
             rows={3}
@@ -58,7 +61,7 @@ export function SettingsForm({
       )}
       <div className="settings-row">
         <label className="editor-label">
-          Expires after (days)
+          {t('settings.expires')}
           <input
             className="text-input"
             type="number"
@@ -70,11 +73,11 @@ export function SettingsForm({
         </label>
         <label className="editor-check">
           <input type="checkbox" checked={settings.emailReminders} onChange={(e) => set({ emailReminders: e.target.checked })} />
-          Remind before expiry
+          {t('settings.remind')}
         </label>
         {settings.emailReminders && (
           <label className="editor-label">
-            Days before expiry
+            {t('settings.remindDays')}
             <input
               className="text-input"
               type="number"
