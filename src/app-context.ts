@@ -9,6 +9,7 @@ import { openMigratedDatabase } from './infra/db/migrated-database.js';
 import { loadServiceKeys } from './infra/keys.js';
 import { createMailer } from './infra/mail/mailer.js';
 import { createPdfPool } from './infra/pdf/pdf-pool.js';
+import { loadSecretBox } from './infra/secrets-key.js';
 import { createSmsSender } from './infra/sms/sms-sender.js';
 import { loadWebhookSecretBox } from './infra/webhooks/webhook-secrets-key.js';
 
@@ -28,10 +29,11 @@ export const openAppContext = async (
   const database = await openMigratedDatabase(config, logger);
   try {
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), logger });
-    const [blobs, keys, webhookSecrets] = await Promise.all([
+    const [blobs, keys, webhookSecrets, ssoSecrets] = await Promise.all([
       createBlobStore(config, database.db, clock),
       loadServiceKeys(config, { db: database.db, clock, logger }),
       loadWebhookSecretBox(config),
+      loadSecretBox(config, 'sso client secret'),
     ]).catch((error: unknown) => {
       mailer.close();
       throw error;
@@ -47,6 +49,7 @@ export const openAppContext = async (
       sms: createSmsSender(config.sms, join(config.dataDir, 'outbox'), logger),
       keys,
       webhookSecrets,
+      ssoSecrets,
       pdf,
       jobs: { poke: () => undefined },
       accessTokens: new AccessTokenCache(clock),

@@ -37,11 +37,14 @@ export interface Config {
   planQuotas: PlanQuotas;
   redisUrl: string | undefined;
   webhookAllowPrivate: boolean;
+  /** SSO_ALLOW_PRIVATE: an identity provider's issuer may be http and on loopback or private addresses (tests, on-premises). */
+  ssoAllowPrivate: boolean;
   /** WEBHOOK_SECRETS_KEY: the AES-256 key (32 bytes) that encrypts webhook secrets; unset = generated once in DATA_DIR/keys. */
   webhookSecretsKey: Buffer | undefined;
   /**
    * SECRETS_KEY (32 bytes): the keys that encrypt secrets stored in the database are derived from it
-   * (today the ledger key and sealing identity shared on PostgreSQL); unset = those are stored unencrypted.
+   * (the ledger key and sealing identity shared on PostgreSQL, whose copies are then stored unencrypted
+   * while it is unset; identity providers' client secrets, then sealed under a key generated in DATA_DIR/keys).
    */
   secretsKey: Buffer | undefined;
   accessTokenTtlSeconds: number;
@@ -319,6 +322,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     planQuotas: parsePlanQuotas(read(env, 'PLAN_QUOTAS') ?? DEFAULT_PLAN_QUOTAS),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     webhookAllowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    ssoAllowPrivate: boolean(env, 'SSO_ALLOW_PRIVATE', false),
     webhookSecretsKey: base64Key(env, 'WEBHOOK_SECRETS_KEY'),
     secretsKey: base64Key(env, 'SECRETS_KEY'),
     accessTokenTtlSeconds: 3600,

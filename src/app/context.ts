@@ -24,6 +24,8 @@ export interface AppContext {
   keys: ServiceKeys;
   /** Encrypts secrets at rest (webhook secrets, SMS codes waiting in the job queue); every process of an installation needs the same key (WEBHOOK_SECRETS_KEY). */
   webhookSecrets: SecretBox;
+  /** Encrypts identity providers' client secrets at rest: under SECRETS_KEY, which every process of an installation must share, or a key generated in DATA_DIR/keys. */
+  ssoSecrets: SecretBox;
   /** Every parse of a PDF runs here, off the event loop, within time and memory limits. */
   pdf: PdfPool;
   /** Wakes the job worker after a transaction that enqueued work (no-op where no worker runs). */

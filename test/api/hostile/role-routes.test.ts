@@ -30,6 +30,9 @@ const ADMIN_OPERATIONS = [
   'GET /api/v2.0/webhooks/:webhookId/deliveries',
   'POST /api/v2.0/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
   'GET /api/v2.0/account/security_events',
+  'GET /api/v2.0/account/sso',
+  'PUT /api/v2.0/account/sso',
+  'DELETE /api/v2.0/account/sso',
 ];
 
 const EXPECTED_ADMIN_ONLY = ADMIN_OPERATIONS.flatMap((operation) =>
