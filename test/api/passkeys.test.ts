@@ -261,7 +261,7 @@ describeOnEachDatabase(
       assert.equal((await storedPasskeys(server, user.userId)).length, 0);
     });
 
-    it('answers 401 PASSKEY_SIGN_IN_FAILED to an assertion from another origin, for another RP ID, or with a tampered signature', async () => {
+    it('answers 401 PASSKEY_SIGN_IN_FAILED to an assertion from another origin, for another RP ID, with a tampered signature or another user handle', async () => {
       const user = await signInNewConsoleUser(server, accountId, 'sender');
       const { authenticator } = await registeredPasskey(server, user);
       const wrongOrigin = authenticator.authenticate(await requestOptions(server), { origin: 'https://evil.test' });
@@ -277,10 +277,17 @@ describeOnEachDatabase(
       const swapped = { ...otherData, response: { ...otherData.response, signature: good.response.signature } };
       assert.deepEqual((await signIn(server, swapped)).body, SIGN_IN_FAILED, "another assertion's signature");
 
+      const forHandle = authenticator.authenticate(await requestOptions(server));
+      const otherHandle = {
+        ...forHandle,
+        response: { ...forHandle.response, userHandle: Buffer.from('usr_someone_else').toString('base64url') },
+      };
+      assert.deepEqual((await signIn(server, otherHandle)).body, SIGN_IN_FAILED, "a user handle that is not the passkey's user's");
+
       const failures = (await eventsOf(server, user.userId)).filter((event) => event.type === 'sign_in_failed');
       assert.deepEqual(
-        failures.map((event) => event.detail),
-        Array(4).fill('signature not verified'),
+        failures.map((event) => event.detail).sort(),
+        [...Array(4).fill('signature not verified'), 'passkey of another user'].sort(),
       );
       const [stored] = await storedPasskeys(server, user.userId);
       assert.equal(stored!.last_used_at, null, 'no refused assertion counts as a use');
