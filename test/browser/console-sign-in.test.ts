@@ -54,7 +54,7 @@ describeWithServer(
       try {
         await page.goto(`${server.url}/`);
         await page.getByLabel('Work e-mail address').fill(email);
-        await page.getByLabel('Work e-mail address').press('Enter');
+        await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
         await page.getByRole('status').waitFor();
 
         const mail = await sink.waitFor((m) => JSON.stringify(m.to).includes(email), 10_000);
