@@ -68,8 +68,7 @@ const eventsOf = (server: TestServer, userId: string) =>
     .selectFrom('security_events')
     .select(['type', 'method', 'detail', 'user_email'])
     .where('user_id', '=', userId)
-    .orderBy('at')
-    .orderBy('id')
+    .orderBy('seq')
     .execute();
 
 /** A passkey registered through the routes: the authenticator that holds it and its id. */

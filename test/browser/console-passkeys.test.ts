@@ -57,7 +57,7 @@ describeWithServer(
         .select(['type', 'method'])
         .where('user_id', '=', userId)
         .where((eb) => eb.or([eb('method', '=', 'passkey'), eb('type', 'like', 'passkey_%')]))
-        .orderBy('at')
+        .orderBy('seq')
         .execute();
 
     before(async () => {

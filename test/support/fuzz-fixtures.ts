@@ -1,9 +1,11 @@
 import { createAccountClient } from '../../src/app/accounts/create-client.js';
 import { issueSigningToken } from '../../src/app/signing/signing-tokens.js';
 import { insertUser } from '../../src/infra/db/tables/users-table.js';
+import { signInNewConsoleUser } from './console-users.js';
 import { createEnvelope } from './envelopes.js';
 import type { FuzzContext } from './fuzz-arbitraries.js';
 import { makePdf, makePng } from './pdf-fixtures.js';
+import { SoftwareAuthenticator } from './software-authenticator.js';
 import type { TestServer } from './test-server.js';
 
 /** One account's real resources: an id of every kind a route can take, so hostile requests reach real rows. */
@@ -28,7 +30,24 @@ export interface AccountResources {
   spareClientId: string;
   /** A sender besides the owner, whom generated requests may change or remove. */
   spareUserId: string;
+  /** An admin of the account signed in to the console: the person-scoped routes (passkeys) take only a person's token. */
+  consoleToken: string;
+  /** A passkey of that admin. */
+  passkeyId: string;
 }
+
+/** A console admin of the account with a passkey registered through the routes, as a browser would. */
+const personWithPasskey = async (server: TestServer, accountId: string): Promise<{ consoleToken: string; passkeyId: string }> => {
+  const person = await signInNewConsoleUser(server, accountId, 'admin');
+  const options = await server.call('POST', '/api/v2.0/console/passkeys/options', { token: person.token });
+  const authenticator = new SoftwareAuthenticator(server.service.ctx.config.publicUrl);
+  const registered = await server.call('POST', '/api/v2.0/console/passkeys', {
+    token: person.token,
+    body: authenticator.register(options.body.data),
+  });
+  if (registered.status !== 201) throw new Error(`passkey registration failed: ${JSON.stringify(registered.body)}`);
+  return { consoleToken: person.token, passkeyId: registered.body.data.passkey_id };
+};
 
 const api = (server: TestServer) => async (method: string, path: string, token: string, body: unknown) => {
   const response = await server.call(method, `/api/v2.0${path}`, { token, body });
@@ -106,6 +125,7 @@ export const createAccountResources = async (server: TestServer): Promise<Accoun
     webhookDeliveryId: ping.delivery_id,
     spareClientId: spareClient.clientId,
     spareUserId,
+    ...(await personWithPasskey(server, account.account_id)),
   };
 };
 
@@ -128,6 +148,7 @@ export const fuzzContext = async (resources: AccountResources): Promise<FuzzCont
     deliveryId: [resources.webhookDeliveryId],
     clientId: [resources.spareClientId],
     userId: [resources.spareUserId],
+    passkeyId: [resources.passkeyId],
     signingCode: [resources.signingToken],
     token: [resources.signingToken],
     '*': ['index.html', 'swagger-initializer.js', 'sign.html', '..%2f..%2fpackage.json', '%2e%2e/%2e%2e/package.json', '.env'],

@@ -449,6 +449,8 @@ export interface SetupTokensTable {
 
 /** One entry of an account's security log (SecurityEventType); `user_email` as it was at the time. */
 export interface SecurityEventsTable {
+  /** The order of writing (an identity / autoincrement column): newest first by it. */
+  seq: Generated<number>;
   id: string;
   account_id: string;
   type: string;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
+import { signInNewConsoleUser } from '../../support/console-users.js';
 import { exampleOf, type FuzzContext } from '../../support/fuzz-arbitraries.js';
 import { sendRaw, type RawResponse } from '../../support/fuzz-client.js';
 import { createAccountResources, fuzzContext, type AccountResources } from '../../support/fuzz-fixtures.js';
@@ -27,6 +28,9 @@ const PUBLIC_CAPABILITY_ROUTES = new Set([
   '/api/v2.0/signing/:signingCode/authenticate',
   // A console sign-in link: the token in the path is the credential, and it names a user, not an account's resource.
   '/console/login/:token',
+  // A password reset link's page and the call it makes (docs/api/sign-in.md): the single-use token is the credential, naming a user.
+  '/console/reset/:token',
+  '/api/v2.0/console/password_reset/:reset_code',
   // The first run's page (docs/guide/getting-started.md): the setup token in the path is the credential, and it names no account.
   '/setup/:token',
   // The embedded builders (docs/api/people.md): their page and the API it calls; the builder token in the path is the credential.
@@ -58,12 +62,15 @@ describeOnEachDatabase(
     let owner: AccountResources;
     let ownerContext: FuzzContext;
     let intruderToken: string;
+    let intruderPersonToken: string;
 
     before(async () => {
       routes = (await readRouteTable(server)).filter((route) => route.params.length > 0);
       owner = await createAccountResources(server);
       ownerContext = await fuzzContext(owner);
-      intruderToken = (await server.newAccount('enterprise')).accessToken;
+      const intruder = await server.newAccount('enterprise');
+      intruderToken = intruder.accessToken;
+      intruderPersonToken = (await signInNewConsoleUser(server, intruder.account_id, 'admin')).token;
     });
 
     /**
@@ -111,12 +118,19 @@ describeOnEachDatabase(
       );
     };
 
-    /** B's answer with the first body that gets past validation (a 400 is validation, not the lookup). */
-    const intruderAnswer = async (route: Route): Promise<RawResponse> => {
+    /**
+     * B's answer with the first body that gets past validation (a 400 is validation, not the lookup).
+     * A route that belongs to a person (passkeys) refuses an API client's token outright: B asks it
+     * again with the token of one of B's people.
+     */
+    const intruderAnswer = async (route: Route, token = intruderToken): Promise<RawResponse> => {
       let last: RawResponse | undefined;
       for (const body of bodiesFor(route)) {
-        last = await requestAs(route, intruderToken, body);
-        if (last.status !== 400) return last;
+        last = await requestAs(route, token, body);
+        if (last.status !== 400) break;
+      }
+      if (token === intruderToken && last!.status === 403 && last!.text.includes('"error_code":"ROLE_FORBIDDEN"')) {
+        return intruderAnswer(route, intruderPersonToken);
       }
       return last!;
     };
@@ -236,9 +250,15 @@ describeOnEachDatabase(
       );
       const users = await server.call('GET', '/api/v2.0/account/users', { token: owner.accessToken });
       assert.deepEqual(
-        users.body.data.users.map((u: { user_id: string; role: string }) => u.role),
-        ['admin', 'sender'],
+        users.body.data.users.filter((u: { user_id: string }) => u.user_id === owner.spareUserId).map((u: { role: string }) => u.role),
+        ['sender'],
         'the spare sender is still there, still a sender',
+      );
+      const passkeys = await server.call('GET', '/api/v2.0/console/passkeys', { token: owner.consoleToken });
+      assert.deepEqual(
+        passkeys.body.data.passkeys.map((p: { passkey_id: string }) => p.passkey_id),
+        [owner.passkeyId],
+        "the admin's passkey is still theirs",
       );
       const webhooks = await server.call('GET', '/api/v2.0/webhooks', { token: owner.accessToken });
       assert.deepEqual(

@@ -551,7 +551,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v2.0/console/password_reset/{token}': {
+  '/api/v2.0/console/password_reset/{reset_code}': {
     parameters: {
       query?: never;
       header?: never;
@@ -9587,7 +9587,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The token of the mailed link `/console/reset/{token}` */
-        token: string;
+        reset_code: string;
       };
       cookie?: never;
     };

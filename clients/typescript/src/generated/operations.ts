@@ -530,7 +530,7 @@ export const operations = {
   },
   resetPassword: {
     method: 'POST',
-    path: '/api/v2.0/console/password_reset/{token}',
+    path: '/api/v2.0/console/password_reset/{reset_code}',
     auth: 'none',
     requestBody: ['application/json'],
     responseBody: ['application/json'],

@@ -28,7 +28,9 @@ export const PasswordResetBody = Strict({
   new_password: Password(`The new password. ${PASSWORD_RULE_SUMMARY} A rule broken: 400 WEAK_PASSWORD (the link stays usable).`),
 });
 
-export const ResetTokenParams = Type.Object({ token: Text(200, { description: 'The token of the mailed link `/console/reset/{token}`' }) });
+export const ResetTokenParams = Type.Object({
+  reset_code: Text(200, { description: 'The token of the mailed link `/console/reset/{token}`' }),
+});
 
 export const EmptyOk = (description: string) => Ok(Type.Object({}), description);
 

@@ -9,7 +9,7 @@ import { EmptyOk, PasswordResetBody, ResetTokenParams } from './passwords.schema
 
 export const resetPasswordRoute = (app: App, ctx: AppContext) =>
   app.post(
-    '/console/password_reset/:token',
+    '/console/password_reset/:reset_code',
     {
       config: { access: 'public' },
       schema: {
@@ -39,7 +39,7 @@ export const resetPasswordRoute = (app: App, ctx: AppContext) =>
       },
     },
     async (request) => {
-      await resetPassword(ctx, { token: request.params.token, newPassword: request.body.new_password, origin: originOf(request) });
+      await resetPassword(ctx, { token: request.params.reset_code, newPassword: request.body.new_password, origin: originOf(request) });
       return { message: 'Password saved. Sign in with it now.', data: {} };
     },
   );

@@ -21,7 +21,7 @@ import * as builderTokenIssuers from './0018-builder-token-issuers.js';
 import * as serviceIdentity from './0019-service-identity.js';
 import * as firstRunSetup from './0020-first-run-setup.js';
 import * as instanceSettings from './0021-instance-settings.js';
-import * as passwordsAndSecurityLog from './0022-passwords-and-security-log.js';
+import { passwordsAndSecurityLogMigration } from './0022-passwords-and-security-log.js';
 import * as passkeys from './0023-passkeys.js';
 import * as singleSignOn from './0024-single-sign-on.js';
 
@@ -51,7 +51,7 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0019-service-identity': serviceIdentity,
   '0020-first-run-setup': firstRunSetup,
   '0021-instance-settings': instanceSettings,
-  '0022-passwords-and-security-log': passwordsAndSecurityLog,
+  '0022-passwords-and-security-log': passwordsAndSecurityLogMigration(dialect),
   '0023-passkeys': passkeys,
   '0024-single-sign-on': singleSignOn,
 });

@@ -3,7 +3,7 @@ import type { Db } from '../database.js';
 import { oneOf, rowCodec } from '../row-codec.js';
 import type { SecurityEventsTable } from '../schema.js';
 
-const securityEventCodec = rowCodec<SecurityEvent, SecurityEventsTable>({
+const securityEventCodec = rowCodec<SecurityEvent, Omit<SecurityEventsTable, 'seq'>>({
   id: 'id',
   accountId: 'account_id',
   type: ['type', oneOf<SecurityEventType>()],
@@ -20,7 +20,7 @@ export const insertSecurityEvent = async (db: Db, event: SecurityEvent): Promise
   await db.insertInto('security_events').values(securityEventCodec.toRow(event)).execute();
 };
 
-/** One page of an account's log, newest first (ties broken by id, so pages never overlap), and how many there are. */
+/** One page of an account's log, newest first (in the order written, so events of one millisecond keep theirs and pages never overlap), and how many there are. */
 export const listSecurityEvents = async (
   db: Db,
   accountId: string,
@@ -31,8 +31,7 @@ export const listSecurityEvents = async (
       .selectFrom('security_events')
       .selectAll()
       .where('account_id', '=', accountId)
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('seq', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
