@@ -1,25 +1,14 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { after, before, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inviteUser } from '../../src/app/users/invite-user.js';
 import { operatorLoginLink } from '../../src/app/users/operator-login-link.js';
 import { describeWithServer } from '../support/api-suite.js';
+import { freePort } from '../support/free-port.js';
 import { testDatabases } from '../support/databases.js';
 import { assertAccessible, checkBothWidths, screenshot } from './accessibility.js';
 import { launchChromium, recordErrors, WIDE } from './chromium.js';
-
-/** A port free now, for a server whose PUBLIC_URL must name it before it starts. */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /**
  * WebAuthn needs a secure context and an RP ID the page's origin belongs to: http://localhost is

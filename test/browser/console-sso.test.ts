@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { after, before, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { ssoRedirectUri } from '../../src/app/sso/sso-redirect-uri.js';
@@ -8,18 +7,10 @@ import { operatorLoginLink } from '../../src/app/users/operator-login-link.js';
 import { inviteUser } from '../../src/app/users/invite-user.js';
 import { readUsersByEmail } from '../../src/infra/db/tables/users-table.js';
 import { describeWithServer } from '../support/api-suite.js';
+import { freePort } from '../support/free-port.js';
 import { startTestIdentityProvider, type TestIdentityProvider } from '../support/oidc-provider.js';
 import { checkBothWidths } from './accessibility.js';
 import { launchChromium, onServer, recordErrors, WIDE } from './chromium.js';
-
-/** The provider sends the browser back to PUBLIC_URL: the server gets a port known before it starts. */
-const freePort = async (): Promise<number> => {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-};
 
 /** The console's refused calls (no SSO yet: 404; a bad issuer: 400; no session yet: 401) are answers it reads, not errors. */
 const unexpected = (error: string): boolean => !error.startsWith('Failed to load resource: the server responded with a status of 4');

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { after, before, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount } from '../../src/app/accounts/create-account.js';
@@ -9,20 +8,10 @@ import { inviteUser } from '../../src/app/users/invite-user.js';
 import { operatorLoginLink } from '../../src/app/users/operator-login-link.js';
 import { readUsersByEmail } from '../../src/infra/db/tables/users-table.js';
 import { describeWithServer } from '../support/api-suite.js';
+import { freePort } from '../support/free-port.js';
 import { startTestIdentityProvider, type TestIdentityProvider } from '../support/oidc-provider.js';
 import { checkBothWidths } from './accessibility.js';
 import { launchChromium, recordErrors, WIDE } from './chromium.js';
-
-/** A port free now, for a server whose PUBLIC_URL (the passkeys' relying party, the provider's redirect) names it before it starts. */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 // WebAuthn wants a secure context: http://localhost is one.
 const port = await freePort();

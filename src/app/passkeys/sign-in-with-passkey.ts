@@ -7,7 +7,7 @@ import { readUser } from '../../infra/db/tables/users-table.js';
 import { challengeOf, userHandleOf, verifyAssertion } from '../../infra/webauthn/relying-party.js';
 import type { AppContext } from '../context.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
-import { recordSecurityEvent } from '../security-log/record-security-event.js';
+import { recordFailedSignIn, recordSecurityEvent } from '../security-log/record-security-event.js';
 import { ssoRequiredFor } from '../sso/sso-enforcement.js';
 import { startConsoleSession, type StartedSession } from '../users/console-session.js';
 
@@ -51,14 +51,7 @@ export const signInWithPasskey = async (
     if (!passkey || !user) return { refused: 'failed' };
 
     const failed = async (detail: string): Promise<Outcome> => {
-      await recordSecurityEvent(ctx, trx, origin, {
-        accountId: user.accountId,
-        type: 'sign_in_failed',
-        userId: user.id,
-        userEmail: user.email,
-        method: 'passkey',
-        detail,
-      });
+      await recordFailedSignIn(ctx, trx, origin, user, 'passkey', detail);
       return { refused: 'failed' };
     };
     if (!consumed) return failed('unknown, used or expired challenge');
@@ -74,14 +67,7 @@ export const signInWithPasskey = async (
     await recordPasskeyUse(trx, passkey.id, { counter: verified.counter, usedAt: now.toISOString() });
 
     if (await ssoRequiredFor(trx, user)) {
-      await recordSecurityEvent(ctx, trx, origin, {
-        accountId: user.accountId,
-        type: 'sign_in_failed',
-        userId: user.id,
-        userEmail: user.email,
-        method: 'passkey',
-        detail: 'single sign-on required',
-      });
+      await recordFailedSignIn(ctx, trx, origin, user, 'passkey', 'single sign-on required');
       return { refused: 'sso' };
     }
     await recordSecurityEvent(ctx, trx, origin, {

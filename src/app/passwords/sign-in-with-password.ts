@@ -5,7 +5,7 @@ import { sha256Hex } from '../../infra/hash.js';
 import { verifyPassword } from '../../infra/password-hash.js';
 import type { AppContext } from '../context.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
-import { recordSecurityEvent } from '../security-log/record-security-event.js';
+import { recordFailedSignIn, recordSecurityEvent } from '../security-log/record-security-event.js';
 import { ssoRequiredFor } from '../sso/sso-enforcement.js';
 import { startConsoleSession, type StartedSession } from '../users/console-session.js';
 import { normalizeEmail } from '../users/email-address.js';
@@ -53,24 +53,22 @@ export const signInWithPassword = async (ctx: AppContext, input: PasswordSignInI
     await ctx.db.transaction().execute(async (trx) => {
       const locked = await settleFailedAttempt(trx, addressHash, ctx.clock.now());
       if (!user) return;
-      const who = { accountId: user.accountId, userId: user.id, userEmail: user.email, method: 'password' as const };
-      await recordSecurityEvent(ctx, trx, input.origin, {
-        ...who,
-        type: 'sign_in_failed',
-        detail: storedHash ? 'wrong password' : 'no password set',
-      });
-      if (locked) await recordSecurityEvent(ctx, trx, input.origin, { ...who, type: 'user_locked', detail: 'too many failed sign-ins' });
+      await recordFailedSignIn(ctx, trx, input.origin, user, 'password', storedHash ? 'wrong password' : 'no password set');
+      if (locked) {
+        const who = { accountId: user.accountId, userId: user.id, userEmail: user.email, method: 'password' as const };
+        await recordSecurityEvent(ctx, trx, input.origin, { ...who, type: 'user_locked', detail: 'too many failed sign-ins' });
+      }
     });
     throw new AppError('INVALID_CREDENTIALS', INVALID_PASSWORD_SIGN_IN_MESSAGE);
   }
 
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     await deleteSignInFailure(trx, attempt);
-    const who = { accountId: user.accountId, userId: user.id, userEmail: user.email, method: 'password' as const };
     if (await ssoRequiredFor(trx, user)) {
-      await recordSecurityEvent(ctx, trx, input.origin, { ...who, type: 'sign_in_failed', detail: 'single sign-on required' });
+      await recordFailedSignIn(ctx, trx, input.origin, user, 'password', 'single sign-on required');
       return 'sso-required' as const;
     }
+    const who = { accountId: user.accountId, userId: user.id, userEmail: user.email, method: 'password' as const };
     await recordSecurityEvent(ctx, trx, input.origin, { ...who, type: 'sign_in' });
     return startConsoleSession(trx, user, ctx.clock.now());
   });

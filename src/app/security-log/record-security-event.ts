@@ -1,4 +1,4 @@
-import type { SecurityEvent } from '../../domain/security-event.js';
+import type { SecurityEvent, SignInMethod } from '../../domain/security-event.js';
 import type { Db } from '../../infra/db/database.js';
 import { insertSecurityEvent } from '../../infra/db/tables/security-events-table.js';
 import { newId } from '../../infra/ids.js';
@@ -28,3 +28,21 @@ export const recordSecurityEvent = async (ctx: AppContext, db: Db, origin: Reque
     at: ctx.clock.now().toISOString(),
   });
 };
+
+/** A refused sign-in of a known user: `sign_in_failed` with the method tried and why it was refused. */
+export const recordFailedSignIn = (
+  ctx: AppContext,
+  db: Db,
+  origin: RequestOrigin,
+  user: { id: string; accountId: string; email: string },
+  method: SignInMethod,
+  detail: string,
+): Promise<void> =>
+  recordSecurityEvent(ctx, db, origin, {
+    accountId: user.accountId,
+    type: 'sign_in_failed',
+    userId: user.id,
+    userEmail: user.email,
+    method,
+    detail,
+  });

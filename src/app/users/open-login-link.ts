@@ -3,7 +3,7 @@ import { readUser } from '../../infra/db/tables/users-table.js';
 import { sha256Hex } from '../../infra/hash.js';
 import type { AppContext } from '../context.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
-import { recordSecurityEvent } from '../security-log/record-security-event.js';
+import { recordFailedSignIn, recordSecurityEvent } from '../security-log/record-security-event.js';
 import { ssoRequiredFor } from '../sso/sso-enforcement.js';
 import { startConsoleSession, type StartedSession } from './console-session.js';
 
@@ -22,14 +22,7 @@ export const openLoginLink = async (ctx: AppContext, token: string, origin: Requ
     if (!user) return { refused: 'unknown' };
     // Sent before the account enforced single sign-on: refused, and left unused.
     if (await ssoRequiredFor(trx, user)) {
-      await recordSecurityEvent(ctx, trx, origin, {
-        accountId: user.accountId,
-        type: 'sign_in_failed',
-        userId: user.id,
-        userEmail: user.email,
-        method: 'email_link',
-        detail: 'SSO_REQUIRED',
-      });
+      await recordFailedSignIn(ctx, trx, origin, user, 'email_link', 'single sign-on required');
       return { refused: 'sso_required' };
     }
     if (!(await useLoginLink(trx, link.tokenHash, now.toISOString()))) return { refused: 'used' };

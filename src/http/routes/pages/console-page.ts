@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-type.js';
 import { errorResponses } from '../../schema-kit.js';
 import { securePage } from './page-security.js';
@@ -15,6 +16,13 @@ export const CONSOLE_PATHS = [
   '/settings',
   '/settings/:section',
 ];
+
+/** The console's page, never cached (it is the same for every path; the token of a reset link's path stays out of caches). */
+export const sendConsolePage = async (reply: FastifyReply): Promise<FastifyReply> => {
+  const html = await readWebPage('console.html');
+  securePage(reply);
+  return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+};
 
 /**
  * `GET /` and the console's paths: one page that signs people in and then uses the public API like
@@ -34,11 +42,7 @@ export const consolePageRoute = (app: App) => {
         },
         config: { access: 'public' },
       },
-      async (_request, reply) => {
-        const html = await readWebPage('console.html');
-        securePage(reply);
-        return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
-      },
+      async (_request, reply) => sendConsolePage(reply),
     );
   }
 };

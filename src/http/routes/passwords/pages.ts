@@ -2,8 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../app/context.js';
 import type { App } from '../../app-type.js';
 import { errorResponses, Text } from '../../schema-kit.js';
-import { securePage } from '../pages/page-security.js';
-import { readWebPage } from '../pages/web-build.js';
+import { sendConsolePage } from '../pages/console-page.js';
 import type { RouteModule } from '../route-module.js';
 
 /**
@@ -25,11 +24,7 @@ const passwordResetPageRoute = (app: App, _ctx: AppContext) =>
       },
       config: { access: 'public' },
     },
-    async (_request, reply) => {
-      const html = await readWebPage('console.html');
-      securePage(reply);
-      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
-    },
+    async (_request, reply) => sendConsolePage(reply),
   );
 
 /** The password reset link's page outside /api: `/console/reset/{token}`. */
