@@ -164,7 +164,7 @@ describeOnEachDatabase(
 
       const exchanged = await exchange(await signIn(link));
       assert.equal(exchanged.status, 200);
-      assert.deepEqual(exchanged.body.data.user, { user_id: user.user_id, name: 'A sender', email, role: 'sender' });
+      assert.deepEqual(exchanged.body.data.user, { user_id: user.user_id, name: 'A sender', email, role: 'sender', has_password: false });
       assert.deepEqual(exchanged.body.data.account, { account_id: account.account_id, name: 'Acme Test', plan: 'starter' });
     });
 

@@ -119,7 +119,7 @@ describeOnEachDatabase(
       assert.match(session, /HttpOnly; SameSite=Strict/);
       const exchanged = await exchangeConsoleSession(server, session.split(';')[0]!);
       assert.equal(exchanged.status, 200, JSON.stringify(exchanged.body));
-      assert.equal(exchanged.body.data.user.user_id ?? exchanged.body.data.user.id, user.id);
+      assert.equal(exchanged.body.data.user.user_id, user.id);
       const signIn = (await eventsOf(account.account_id)).find((event) => event.type === 'sign_in' && event.userId === user.id);
       assert.equal(signIn?.method, 'sso');
     });
