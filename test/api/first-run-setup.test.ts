@@ -150,7 +150,7 @@ describeOnEachDatabase(
       assert.equal(exchanged.status, 200, JSON.stringify(exchanged.body));
       const { account, user } = exchanged.body.data;
       assert.deepEqual(account, { account_id: created.account_id, name: winner.organisation, plan: 'enterprise' });
-      assert.deepEqual(user, { user_id: created.user_id, name: 'Ada Lovelace', email: winner.email, role: 'admin' });
+      assert.deepEqual(user, { user_id: created.user_id, name: 'Ada Lovelace', email: winner.email, role: 'admin', has_password: true });
       const details = await server.call('GET', '/api/v2.0/account', { token: exchanged.body.data.access_token });
       assert.equal(details.status, 200, JSON.stringify(details.body));
     });
