@@ -20,7 +20,9 @@ RUN echo '{ "private": true }' > package.json \
 FROM node:20-bookworm-slim
 ARG DEBIAN_FRONTEND=noninteractive
 # tini as PID 1 hands SIGTERM to node, which closes the server at once, and reaps converter
-# children; LibreOffice and the fonts convert office documents to PDF.
+# children; LibreOffice and the fonts convert office documents to PDF, each conversion under prlimit
+# (util-linux, in every Debian image) with its profile in a temporary directory of /tmp, which the
+# unprivileged user may write.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini libreoffice-writer-nogui fonts-dejavu fonts-liberation \
  && rm -rf /var/lib/apt/lists/*

@@ -18,6 +18,7 @@ import { summarizeProfile } from './profile-summary.js';
 import { consoleTable, disturbanceLine, failedFigure, markdownTable, summaryLine, type Figure } from './report.js';
 import { envelopeBody, templateBody } from './request-bodies.js';
 import { cliAccountCreate, cliHelp } from './scenarios/cli.js';
+import { bulkSend } from './scenarios/bulk-send.js';
 import { completionBurst } from './scenarios/completion-burst.js';
 import { idleMemory } from './scenarios/idle-memory.js';
 import { listsAtScale } from './scenarios/lists.js';
@@ -84,6 +85,7 @@ const serverScenarios = async (database: DatabaseName, options: BenchOptions, lo
       ...(await guarded('sealing', database, () => sealing(run))),
       ...(await guarded('envelopes completing at once', database, () => completionBurst(run))),
       ...(await guarded('throughput', database, () => throughput(run))),
+      ...(await guarded('bulk send', database, () => bulkSend(run))),
     );
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\nserver output:\n${server.output()}`);

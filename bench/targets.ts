@@ -16,6 +16,8 @@ export const TARGETS = {
   seal200PagesMs: 1_500,
   completionMs: 1_000,
   listP99Ms: 20,
+  /** Interactive reads during a bulk send (docs/api/bulk-sending.md): their p99 at most this many times the idle p99. */
+  bulkSendDetailsP99Ratio: 2,
 } as const;
 
 const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -2,13 +2,15 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { AccessTokenCache } from './app/auth/access-token-cache.js';
 import type { AppContext } from './app/context.js';
+import { DOCUMENT_LIMITS } from './app/documents/stored-document.js';
 import type { Config } from './config.js';
 import type { Clock } from './domain/clock.js';
 import { createBlobStore } from './infra/blobs/blob-store.js';
+import { createDocumentConverter } from './infra/convert/document-converter.js';
 import { openMigratedDatabase } from './infra/db/migrated-database.js';
 import { loadServiceKeys } from './infra/keys.js';
 import { createMailer } from './infra/mail/mailer.js';
-import { createPdfPool } from './infra/pdf/pdf-pool.js';
+import { createPdfPool, type PdfPool } from './infra/pdf/pdf-pool.js';
 import { loadSecretBox } from './infra/secrets-key.js';
 import { createSmsSender } from './infra/sms/sms-sender.js';
 import { loadWebhookSecretBox } from './infra/webhooks/webhook-secrets-key.js';
@@ -21,10 +23,11 @@ export interface OpenedAppContext {
 /**
  * Everything a use case may reach, opened from the configuration (the database migrated first): what
  * the server, the CLI and the client generator share. `jobs.poke` does nothing until a worker replaces it.
+ * A PDF pool given (`pdf`) is the caller's: it is used, not closed; otherwise one of `pdfThreads` is made.
  */
 export const openAppContext = async (
   config: Config,
-  { clock, logger, pdfThreads = config.pdfWorkers }: { clock: Clock; logger: Logger; pdfThreads?: number },
+  { clock, logger, pdfThreads = config.pdfWorkers, pdf: givenPdf }: { clock: Clock; logger: Logger; pdfThreads?: number; pdf?: PdfPool },
 ): Promise<OpenedAppContext> => {
   const database = await openMigratedDatabase(config, logger);
   try {
@@ -38,7 +41,8 @@ export const openAppContext = async (
       mailer.close();
       throw error;
     });
-    const pdf = createPdfPool({ threads: pdfThreads });
+    const pdf = givenPdf ?? createPdfPool({ threads: pdfThreads });
+    const converter = createDocumentConverter({ ...config.conversion, maxOutputBytes: DOCUMENT_LIMITS.maxBytes }, pdf);
     const ctx: AppContext = {
       config,
       db: database.db,
@@ -51,13 +55,15 @@ export const openAppContext = async (
       webhookSecrets,
       ssoSecrets,
       pdf,
+      converter,
       jobs: { poke: () => undefined },
       accessTokens: new AccessTokenCache(clock),
     };
     return {
       ctx,
       close: async () => {
-        await pdf.close();
+        converter.close();
+        if (!givenPdf) await pdf.close();
         mailer.close();
         await database.close();
       },

@@ -1,7 +1,8 @@
 import { createPrivateKey } from 'node:crypto';
+import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 
 export type PlanName = 'free' | 'starter' | 'business' | 'enterprise';
 export const PLAN_NAMES: readonly PlanName[] = ['free', 'starter', 'business', 'enterprise'];
@@ -49,6 +50,10 @@ export interface Config {
   secretsKey: Buffer | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Documents in other formats (docs/api/conversion.md): CONVERTER, CONVERSION_TIMEOUT_SECONDS, CONVERSION_MEMORY_MB. */
+  conversion: { converter: ConverterSetting; timeoutSeconds: number; memoryMb: number };
+  /** How a bulk send's rows run (docs/api/bulk-sending.md): `batchRows` per job (BULK_SEND_BATCH_ROWS), `pauseMs` between two (BULK_SEND_PAUSE_MS). */
+  bulkSend: { batchRows: number; pauseMs: number };
 }
 
 /** How SMS leave: Twilio's Messages API, a plain HTTPS hook, or files in DATA_DIR/outbox. */
@@ -56,6 +61,9 @@ export type SmsTransport =
   | { kind: 'twilio'; accountSid: string; authToken: string; from: string; apiUrl: string }
   | { kind: 'hook'; url: string; token: string | undefined }
   | { kind: 'outbox' };
+
+/** CONVERTER: LibreOffice's soffice (named, or found on the PATH), `off`, or nowhere to be found. */
+export type ConverterSetting = { kind: 'soffice'; path: string } | { kind: 'off' } | { kind: 'missing' };
 
 /** DOCUMENT_STORE=s3://bucket[/prefix]: objects are keyed `<prefix>/<sha[0..2]>/<sha>`. */
 export interface S3DocumentStore {
@@ -272,6 +280,35 @@ const smsTransport = (env: Env): SmsTransport => {
   return { kind: 'hook', url: secureUrl(env, 'SMS_URL')!, token };
 };
 
+const isExecutableFile = (path: string): boolean => {
+  try {
+    accessSync(path, fsConstants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * CONVERTER: `off`, or the path of LibreOffice's `soffice`; unset, `soffice` is looked for on the PATH
+ * of the service's environment, and documents in office formats answer 415 CONVERSION_UNAVAILABLE
+ * when it is not there. A path where nothing can be run stops the start instead.
+ */
+const converterOf = (env: Env): ConverterSetting => {
+  const raw = read(env, 'CONVERTER');
+  if (raw?.toLowerCase() === 'off') return { kind: 'off' };
+  if (raw !== undefined) {
+    const path = resolve(raw);
+    if (!isExecutableFile(path)) {
+      throw new ConfigError('CONVERTER', `must be off or the path of LibreOffice's soffice (nothing to run at "${raw}")`);
+    }
+    return { kind: 'soffice', path };
+  }
+  const directories = (env.PATH ?? process.env.PATH ?? '').split(delimiter).filter(Boolean);
+  const found = directories.map((directory) => join(directory, 'soffice')).find(isExecutableFile);
+  return found ? { kind: 'soffice', path: found } : { kind: 'missing' };
+};
+
 /** Plans the value leaves out keep their default quota. */
 export const parsePlanQuotas = (raw: string, variable = 'PLAN_QUOTAS'): PlanQuotas => ({
   ...(parseQuotaList(DEFAULT_PLAN_QUOTAS, variable) as PlanQuotas),
@@ -327,5 +364,14 @@ export const loadConfig = (env: Env = process.env): Config => {
     secretsKey: base64Key(env, 'SECRETS_KEY'),
     accessTokenTtlSeconds: 3600,
     refreshTokenTtlSeconds: 30 * 86_400,
+    conversion: {
+      converter: converterOf(env),
+      timeoutSeconds: integer(env, 'CONVERSION_TIMEOUT_SECONDS', 60, 1, 3600),
+      memoryMb: integer(env, 'CONVERSION_MEMORY_MB', 512, 64, 65_536),
+    },
+    bulkSend: {
+      batchRows: integer(env, 'BULK_SEND_BATCH_ROWS', 20, 1, 500),
+      pauseMs: integer(env, 'BULK_SEND_PAUSE_MS', 0, 0, 3_600_000),
+    },
   };
 };

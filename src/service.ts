@@ -10,6 +10,7 @@ import { issueSetupToken, withdrawSetupToken } from './app/setup/setup-token.js'
 import { openAppContext } from './app-context.js';
 import { startJobWorker, type JobWorker } from './infra/jobs/job-worker.js';
 import { createLogger } from './infra/logger.js';
+import type { PdfPool } from './infra/pdf/pdf-pool.js';
 import { buildServer, type BuiltServer } from './http/server.js';
 
 export interface RunningService {
@@ -22,12 +23,18 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** config → database → HTTP server. */
-export const startService = async (config: Config, options: { clock?: Clock; logger?: Logger } = {}): Promise<RunningService> => {
+/**
+ * config → database → HTTP server. `pdf`: a PDF pool to use instead of starting one (the caller's,
+ * not closed with the service): the test servers of one process share their workers.
+ */
+export const startService = async (
+  config: Config,
+  options: { clock?: Clock; logger?: Logger; pdf?: PdfPool } = {},
+): Promise<RunningService> => {
   const logger = options.logger ?? createLogger(config.logLevel);
   await checkBlobStore(config);
   const clock = options.clock ?? systemClock;
-  const opened = await openAppContext(config, { clock, logger });
+  const opened = await openAppContext(config, { clock, logger, ...(options.pdf ? { pdf: options.pdf } : {}) });
   const { ctx } = opened;
   await recordServedPublicUrl(ctx);
   const worker = startJobWorker(ctx, jobHandlers);

@@ -25,6 +25,7 @@ export default defineConfig({
         console: fileURLToPath(new URL('console.html', import.meta.url)),
         builder: fileURLToPath(new URL('builder.html', import.meta.url)),
         setup: fileURLToPath(new URL('setup.html', import.meta.url)),
+        'public-link': fileURLToPath(new URL('public-link.html', import.meta.url)),
       },
       output: {
         // Named shared chunks (React, pdfjs, the shared UI) instead of one named after whichever module came first.

@@ -70,18 +70,21 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 /** Nested objects are listed this deep (`recipients.signers[].fields[].type`); deeper ones read "object". */
 const MAX_DEPTH = 5;
 
+const escapeHtml = (text: string): string => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
 /**
  * Prose from the document goes into a page that VitePress compiles as a Vue template: outside code spans,
- * `<`, `>` and `{{` would be read as tags and interpolations, so they are escaped there.
+ * `<`, `>` and `{{` would be read as tags and interpolations, so they are escaped there. Inside a code span
+ * `{{` is still an interpolation (VitePress keeps only code blocks out of the template), so such a span is
+ * written as a `<code v-pre>` element, which Vue leaves as it is.
  */
 export const escapeProse = (text: string): string =>
   text
     .split(/(`[^`]*`)/)
-    .map((part, index) =>
-      index % 2 === 1
-        ? part
-        : part.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('{{', '&#123;&#123;'),
-    )
+    .map((part, index) => {
+      if (index % 2 === 0) return escapeHtml(part).replaceAll('{{', '&#123;&#123;');
+      return part.includes('{{') ? `<code v-pre>${escapeHtml(part.slice(1, -1))}</code>` : part;
+    })
     .join('');
 
 /** A table cell holds one line, and a pipe would end the cell. */

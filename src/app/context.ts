@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Clock } from '../domain/clock.js';
 import type { UserRole } from '../domain/user-role.js';
 import type { BlobStore } from '../infra/blobs/blob-store.js';
+import type { DocumentConverter } from '../infra/convert/document-converter.js';
 import type { Db } from '../infra/db/database.js';
 import type { ServiceKeys } from '../infra/keys.js';
 import type { Mailer } from '../infra/mail/mailer.js';
@@ -28,6 +29,8 @@ export interface AppContext {
   ssoSecrets: SecretBox;
   /** Every parse of a PDF runs here, off the event loop, within time and memory limits. */
   pdf: PdfPool;
+  /** Documents in other formats become PDFs here (docs/api/conversion.md): LibreOffice in child processes, images in the PDF workers. */
+  converter: DocumentConverter;
   /** Wakes the job worker after a transaction that enqueued work (no-op where no worker runs). */
   jobs: { poke(): void };
   /** Access tokens checked recently: authenticated requests skip the token lookup (docs/operations/scaling.md "Access tokens across processes"). */

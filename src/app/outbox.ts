@@ -26,6 +26,16 @@ export interface JobPayloads {
   'send-password-reset': { email: string };
   /** `sealedCode`: the SMS code sealed with the secrets key (see recipient-authentication.ts), never in clear text. */
   'send-authentication-code': { recipientId: string; sealedCode: string; sentAt: string };
+  /** The sender told of a hand-over (docs/api/corrections.md). */
+  'send-reassign-notice': { delegationId: string; envelopeId: string };
+  /** `returnedAt` names the send-back, so a later one is not told twice. */
+  'send-return-notice': { envelopeId: string; returnedAt: string };
+  /** A public link's code (docs/api/public-links.md), sealed like an SMS code. */
+  'send-public-link-code': { codeId: string; sealedCode: string };
+  /** A signing group's member told that the group has the signatures it needs (docs/concepts/signing.md). */
+  'send-group-complete-notice': { recipientId: string };
+  /** The next batch of a bulk send's rows (docs/api/bulk-sending.md); `step` orders the batches, so a rerun of an old one does nothing. */
+  'run-bulk-send': { bulkSendId: string; step: number };
 }
 export type JobKind = keyof JobPayloads;
 

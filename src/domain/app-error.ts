@@ -202,13 +202,49 @@ export type ErrorCode =
   | 'SSO_PROVIDER_ERROR'
   | 'SSO_TOKEN_INVALID'
   | 'SSO_EMAIL_UNVERIFIED'
-  | 'SSO_EMAIL_OUTSIDE_DOMAINS';
+  | 'SSO_EMAIL_OUTSIDE_DOMAINS'
+  // Workflows: roles, groups, delegation, corrections, conditional fields, public links
+  | 'INVALID_SIGNER_ROLE'
+  | 'NOT_AN_APPROVER'
+  | 'FIELDS_NOT_ALLOWED'
+  | 'HOST_NOT_FOUND'
+  | 'WITNESS_TARGET_NOT_FOUND'
+  | 'WITNESS_REQUIRED'
+  | 'INVALID_SIGNING_GROUP'
+  | 'GROUP_COMPLETE'
+  | 'REASSIGN_NOT_ALLOWED'
+  | 'RECIPIENT_REASSIGNED'
+  | 'RECIPIENT_ALREADY_ACTED'
+  | 'RECIPIENT_NOT_FOUND'
+  | 'ENVELOPE_NOT_CORRECTING'
+  | 'RETURN_COMMENT_REQUIRED'
+  | 'NO_SIGNERS_LEFT'
+  | 'IN_PERSON_ONLY'
+  | 'NOT_IN_PERSON'
+  | 'DUPLICATE_FIELD_NAME'
+  | 'UNKNOWN_CONDITION_FIELD'
+  | 'CONDITION_CYCLE'
+  | 'PUBLIC_LINK_NOT_FOUND'
+  | 'PUBLIC_LINK_CLOSED'
+  | 'SIGNER_COPY_EXPIRED'
+  // Documents in: conversion, PDF form fields, text tags, bulk sending
+  | 'CONVERSION_FAILED'
+  | 'CONVERSION_UNAVAILABLE'
+  | 'FORM_FIELD_UNASSIGNED'
+  | 'INVALID_TEXT_TAG'
+  | 'BULK_SEND_NOT_FOUND'
+  | 'BULK_SEND_NOT_CANCELLABLE'
+  | 'TOO_MANY_ROWS'
+  | 'INVALID_CSV'
+  | 'BULK_ROWS_INVALID';
 
 /** One problem with a request; the HTTP layer presents it as an entry of the contract's `errors[]`. */
 export interface Problem {
   code: ErrorCode;
   message: string;
   field?: string;
+  /** The 1-based row of a bulk send's input the problem is in (docs/api/bulk-sending.md). */
+  row?: number;
 }
 
 export interface AppErrorOptions {

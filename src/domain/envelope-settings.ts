@@ -13,6 +13,7 @@ export interface EnvelopeSettingsInput {
   enforce_signers_location?: boolean;
   send_email_to_recipients?: boolean;
   sign_process_flow?: string;
+  allow_reassign?: boolean;
 }
 
 export interface EnvelopeSettings {
@@ -25,6 +26,8 @@ export interface EnvelopeSettings {
   enforceSignersLocation: boolean;
   sendEmailToRecipients: boolean;
   signProcessFlow: SignProcessFlow;
+  /** A signer may hand their step to another person (docs/api/workflows.md). */
+  allowReassign: boolean;
 }
 
 export const DEFAULT_EXPIRATION_DAYS = 30;
@@ -38,6 +41,7 @@ const BOOLEAN_DEFAULTS = {
   remove_signed_envelope: false,
   enforce_signers_location: false,
   send_email_to_recipients: true,
+  allow_reassign: false,
 } as const;
 
 /**
@@ -77,6 +81,7 @@ export const resolveSettings = (
     enforceSignersLocation: flag('enforce_signers_location'),
     sendEmailToRecipients: flag('send_email_to_recipients'),
     signProcessFlow: signProcessFlow ?? 'Parallel',
+    allowReassign: flag('allow_reassign'),
   };
 };
 

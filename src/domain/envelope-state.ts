@@ -1,9 +1,18 @@
 import { AppError } from './app-error.js';
 import type { RecipientStatus } from './recipient-state.js';
 
-export type EnvelopeStatus = 'Sent' | 'InProgress' | 'Completed' | 'Declined' | 'Cancelled' | 'Expired';
+/** `Correcting`: a signer sent the envelope back; nobody signs until the sender corrects it and resends (docs/api/workflows.md). */
+export type EnvelopeStatus = 'Sent' | 'InProgress' | 'Correcting' | 'Completed' | 'Declined' | 'Cancelled' | 'Expired';
 
-export const ENVELOPE_STATUSES: readonly EnvelopeStatus[] = ['Sent', 'InProgress', 'Completed', 'Declined', 'Cancelled', 'Expired'];
+export const ENVELOPE_STATUSES: readonly EnvelopeStatus[] = [
+  'Sent',
+  'InProgress',
+  'Correcting',
+  'Completed',
+  'Declined',
+  'Cancelled',
+  'Expired',
+];
 
 export interface EnvelopeTiming {
   status: EnvelopeStatus;
@@ -17,7 +26,13 @@ export interface EnvelopeTiming {
 export const effectiveStatus = ({ status, signingDueDate }: EnvelopeTiming, now: Date): EnvelopeStatus =>
   isOpen(status) && now.getTime() >= signingDueDate.getTime() ? 'Expired' : status;
 
-const isOpen = (status: EnvelopeStatus): boolean => status === 'Sent' || status === 'InProgress';
+/** Out for signature, or sent back for correction: it still runs towards its due date and can be cancelled. */
+export const OPEN_ENVELOPE_STATUSES: readonly EnvelopeStatus[] = ['Sent', 'InProgress', 'Correcting'];
+
+const isOpen = (status: EnvelopeStatus): boolean => OPEN_ENVELOPE_STATUSES.includes(status);
+
+/** Signing, approving, viewing and declining happen only here. */
+const isSignable = (status: EnvelopeStatus): boolean => status === 'Sent' || status === 'InProgress';
 
 export const assertCancellable = (status: EnvelopeStatus): void => {
   if (!isOpen(status) && status !== 'Expired') {
@@ -39,8 +54,24 @@ export const assertExtendable = (status: EnvelopeStatus): void => {
 
 /** Signing, viewing and declining need an envelope that is still out for signature. */
 export const assertActive = (status: EnvelopeStatus): void => {
-  if (!isOpen(status)) {
+  if (status === 'Correcting') {
+    throw new AppError(
+      'ENVELOPE_NOT_ACTIVE',
+      'The envelope is Correcting: it was sent back to its sender and cannot be signed until it is resent.',
+    );
+  }
+  if (!isSignable(status)) {
     throw new AppError('ENVELOPE_NOT_ACTIVE', `The envelope is ${status}: it can no longer be signed.`);
+  }
+};
+
+/** Corrections are made while the envelope is out for signature or sent back (docs/api/workflows.md). */
+export const assertCorrectable = (status: EnvelopeStatus): void => {
+  if (!isOpen(status)) {
+    throw new AppError(
+      'ENVELOPE_NOT_ACTIVE',
+      `The envelope is ${status}: only a Sent, InProgress or Correcting envelope can be corrected.`,
+    );
   }
 };
 
@@ -50,15 +81,6 @@ export const assertDownloadableSigned = (status: EnvelopeStatus): void => {
   }
 };
 
-/**
- * 'AllSigned' means completion (stamping and sealing) must start; the envelope stays InProgress
- * until the sealed file exists, and only then becomes Completed (docs/concepts/envelopes.md).
- */
-export type SignatureOutcome = 'InProgress' | 'AllSigned';
-
-export const statusAfterSignature = (signers: readonly { status: RecipientStatus }[]): SignatureOutcome =>
-  signers.every((signer) => signer.status === 'Signed') ? 'AllSigned' : 'InProgress';
-
-/** Extending an Expired envelope reopens it as it was: Sent until someone has signed. */
+/** Extending an Expired envelope reopens it as it was: Sent until someone has signed or approved. */
 export const statusAfterExtension = (signers: readonly { status: RecipientStatus }[]): 'Sent' | 'InProgress' =>
-  signers.some((signer) => signer.status === 'Signed') ? 'InProgress' : 'Sent';
+  signers.some((signer) => signer.status === 'Signed' || signer.status === 'Approved') ? 'InProgress' : 'Sent';

@@ -10,6 +10,7 @@ export const FIELD_TYPES = [
   'number',
   'checkbox',
   'dropdown',
+  'radio',
   'attachment',
 ] as const;
 
@@ -86,10 +87,13 @@ const parseFlag = (value: unknown, fallback: boolean): boolean | undefined => {
 const flagProblem = (key: string, path: string): Problem =>
   problem('INVALID_FIELD_FLAG', `${key} must be a boolean (or "TRUE"/"FALSE").`, `${path}.${key}`);
 
-/** The dropdown's options, or a message saying what is wrong with them. */
+/** The fields whose value is one of their `options`. */
+export const hasOptions = (type: FieldType): boolean => type === 'dropdown' || type === 'radio';
+
+/** The dropdown's or radio group's options, or a message saying what is wrong with them. */
 const resolveOptions = (type: FieldType, options: unknown): string[] | null | string => {
-  if (type !== 'dropdown') return options === undefined || options === null ? null : 'options are only allowed on dropdown fields.';
-  if (!Array.isArray(options) || options.length === 0) return 'A dropdown field needs a non-empty options array.';
+  if (!hasOptions(type)) return options === undefined || options === null ? null : 'options are only allowed on dropdown and radio fields.';
+  if (!Array.isArray(options) || options.length === 0) return `A ${type} field needs a non-empty options array.`;
   if (!options.every((option) => typeof option === 'string' && option.length > 0)) return 'Every option must be a non-empty string.';
   if (new Set(options).size !== options.length) return 'Options must be distinct.';
   return options as string[];
@@ -144,6 +148,7 @@ export const valueProblem = (field: { type: FieldType; options: readonly string[
     case 'checkbox':
       return value === 'true' || value === 'false' ? undefined : 'A checkbox value is "true" or "false".';
     case 'dropdown':
+    case 'radio':
       return field.options?.includes(value) ? undefined : `"${value}" is not one of the options.`;
     default:
       return undefined;
@@ -210,7 +215,7 @@ export const resolveSubmittedValues = (
 };
 
 /** Strings, numbers and booleans are taken as text; null or an empty string means "no value". */
-const submittedText = (value: unknown): string | undefined => {
+export const submittedText = (value: unknown): string | undefined => {
   if (typeof value === 'string') return value === '' ? undefined : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;

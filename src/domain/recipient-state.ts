@@ -1,8 +1,14 @@
 import { AppError } from './app-error.js';
 
-export type RecipientStatus = 'Waiting' | 'Sent' | 'Viewed' | 'Signed' | 'Declined';
+/**
+ * `Approved` ends an approver's step; `NotNeeded` is a signing-group member whose group had
+ * enough signatures before they signed (docs/api/workflows.md).
+ */
+export type RecipientStatus = 'Waiting' | 'Sent' | 'Viewed' | 'Signed' | 'Approved' | 'Declined' | 'NotNeeded';
 
-/** A signer who may still act: neither signed nor declined. */
+export const RECIPIENT_STATUSES: readonly RecipientStatus[] = ['Waiting', 'Sent', 'Viewed', 'Signed', 'Approved', 'Declined', 'NotNeeded'];
+
+/** A signer who may still act: neither signed, approved, declined nor let off by their group. */
 export const isPending = (status: RecipientStatus): boolean => status === 'Waiting' || status === 'Sent' || status === 'Viewed';
 
 /** A signer whose turn it is: invited and not done yet. */
@@ -12,7 +18,7 @@ export const isOnTurn = (status: RecipientStatus): boolean => status === 'Sent' 
 export const statusAfterView = (status: RecipientStatus): RecipientStatus => (status === 'Sent' ? 'Viewed' : status);
 
 /**
- * Throws NOT_YOUR_TURN, ALREADY_SIGNED or SIGNER_NOT_ACTIVE when this signer cannot sign or decline now.
+ * Throws NOT_YOUR_TURN, ALREADY_SIGNED, GROUP_COMPLETE or ENVELOPE_NOT_ACTIVE when this recipient cannot act now.
  * A signer who declined has made the whole envelope Declined, hence ENVELOPE_NOT_ACTIVE.
  */
 export const assertCanAct = (status: RecipientStatus): void => {
@@ -22,6 +28,10 @@ export const assertCanAct = (status: RecipientStatus): void => {
       return;
     case 'Signed':
       throw new AppError('ALREADY_SIGNED', 'This signer has already signed the envelope.');
+    case 'Approved':
+      throw new AppError('ALREADY_SIGNED', 'This approver has already approved the envelope.');
+    case 'NotNeeded':
+      throw new AppError('GROUP_COMPLETE', "This signer's group has all the signatures it needs: no more are taken.");
     case 'Waiting':
       throw new AppError('NOT_YOUR_TURN', "It is not this signer's turn to sign yet.");
     case 'Declined':

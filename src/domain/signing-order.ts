@@ -16,8 +16,16 @@ export const parseFlow = (value: unknown, field = 'envelope.sign_process_flow'):
   return flow;
 };
 
+/** A signer entry as its signing order is decided: a witness's follows the entry it witnesses. */
+export interface OrderedEntry {
+  signingOrder?: unknown;
+  role?: string;
+  /** A witness's witnessed entry (its index), when it was found. */
+  witnessOf?: number | null;
+}
+
 /**
- * The signing order of each signer, in the order given.
+ * The signing order of each signer entry, in the order given.
  *
  * - `signing_order` must be an integer ≥ 1 in every flow when present (a boolean is refused:
  *   the original listing typed it as one).
@@ -27,24 +35,42 @@ export const parseFlow = (value: unknown, field = 'envelope.sign_process_flow'):
  * - Sequential orders must be distinct. Gaps (1, 3, 7) are allowed: only the relative order
  *   matters, and templates whose roles were removed keep working.
  * - Hybrid: equal orders form a group that signs in parallel.
+ * - A witness shares the order of the signer they witness (their turn opens once that signer is
+ *   done), so the rules above ignore witnesses; a witness may give that order, or none.
  */
-export const normalizeSigningOrders = (
-  flow: SignProcessFlow,
-  signers: readonly { signingOrder?: unknown }[],
-  path = 'recipients.signers',
-): number[] => {
+export const normalizeSigningOrders = (flow: SignProcessFlow, signers: readonly OrderedEntry[], path = 'recipients.signers'): number[] => {
   const fieldOf = (index: number) => `${path}[${index}].signing_order`;
   const problems: Problem[] = signers.flatMap(({ signingOrder }, index) =>
     signingOrder === undefined || isValidOrder(signingOrder)
       ? []
       : [invalidOrder('signing_order must be an integer of at least 1.', fieldOf(index))],
   );
-  if (problems.length === 0 && flow !== 'Parallel') problems.push(...orderedFlowProblems(flow, signers, fieldOf));
+  const ordered = signers.flatMap((signer, index) => (signer.role === 'witness' ? [] : [{ ...signer, index }]));
+  if (problems.length === 0 && flow !== 'Parallel') problems.push(...orderedFlowProblems(flow, ordered, (i) => fieldOf(ordered[i]!.index)));
   if (problems.length > 0) throw AppError.of(problems, 'Invalid signing orders.');
 
-  const everyOrderOmitted = signers.every(({ signingOrder }) => signingOrder === undefined);
-  if (flow !== 'Parallel' && everyOrderOmitted) return signers.map((_, index) => index + 1);
-  return signers.map(({ signingOrder }) => (signingOrder === undefined ? 1 : (signingOrder as number)));
+  const everyOrderOmitted = ordered.every(({ signingOrder }) => signingOrder === undefined);
+  const orders = new Map(
+    ordered.map(({ signingOrder, index }, position) => [
+      index,
+      flow !== 'Parallel' && everyOrderOmitted ? position + 1 : signingOrder === undefined ? 1 : (signingOrder as number),
+    ]),
+  );
+  const result = signers.map((signer, index) =>
+    signer.role === 'witness' ? (orders.get(signer.witnessOf ?? -1) ?? 1) : orders.get(index)!,
+  );
+  const witnessProblems = signers.flatMap((signer, index) =>
+    signer.role === 'witness' && signer.signingOrder !== undefined && signer.signingOrder !== result[index]
+      ? [
+          invalidOrder(
+            `A witness signs in the step of the signer they witness (signing_order ${result[index]}): give that order, or none.`,
+            fieldOf(index),
+          ),
+        ]
+      : [],
+  );
+  if (witnessProblems.length > 0) throw AppError.of(witnessProblems, 'Invalid signing orders.');
+  return result;
 };
 
 const isValidOrder = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;

@@ -4,12 +4,17 @@ export const WEBHOOK_EVENT_TYPES = [
   'recipient.viewed',
   'recipient.signed',
   'recipient.declined',
+  'recipient.approved',
+  'recipient.reassigned',
+  'envelope.corrected',
+  'envelope.returned',
   'envelope.completed',
   'envelope.declined',
   'envelope.cancelled',
   'envelope.expired',
   'envelope.deleted',
   'envelope.completion_failed',
+  'bulk_send.completed',
 ] as const;
 
 export type SubscribableEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -42,11 +47,32 @@ export interface WebhookEventData {
   'recipient.viewed': EventEnvelope & { recipient: EventRecipient; viewed_at: string };
   'recipient.signed': EventEnvelope & { recipient: EventRecipient; signed_at: string; all_signed: boolean };
   'recipient.declined': EventEnvelope & { recipient: EventRecipient; declined_at: string; reason: string };
+  'recipient.approved': EventEnvelope & { recipient: EventRecipient; approved_at: string; all_done: boolean };
+  'recipient.reassigned': EventEnvelope & {
+    recipient: EventRecipient;
+    from: { name: string; email: string };
+    to: { name: string; email: string };
+    reason: string | null;
+    reassigned_at: string;
+  };
+  'envelope.corrected': EventEnvelope & { corrected_at: string; changes: string[] };
+  'envelope.returned': EventEnvelope & { returned_by: EventRecipient; returned_at: string; comment: string };
   'envelope.completed': EventEnvelope & { completed_at: string };
   'envelope.declined': EventEnvelope & { declined_by: EventRecipient; declined_at: string; reason: string };
   'envelope.cancelled': EventEnvelope & { cancelled_at: string; reason: string };
   'envelope.expired': EventEnvelope & { expired_at: string; signing_due_date: string };
   'envelope.deleted': EventEnvelope & { deleted_at: string };
   'envelope.completion_failed': EventEnvelope & { failed_at: string; attempts: number; last_error: string };
+  'bulk_send.completed': {
+    bulk_send_id: string;
+    template_id: string;
+    status: 'completed' | 'cancelled';
+    total: number;
+    created: number;
+    failed: number;
+    cancelled: number;
+    created_at: string;
+    completed_at: string;
+  };
   ping: { webhook_id: string; message: string };
 }

@@ -154,6 +154,7 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
         { name: 'API clients', description: 'The credentials integrations log in with: issued (secret shown once), listed, revoked' },
         { name: 'Users', description: "The account's people: invited by e-mail, given a role (`admin` or `sender`), removed" },
         { name: 'Envelopes', description: 'Create, send, track and manage envelopes' },
+        { name: 'Bulk sending', description: 'One envelope per row (JSON rows or a CSV) from a template, created in the background' },
         {
           name: 'Embedded builders',
           description:

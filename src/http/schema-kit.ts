@@ -1,4 +1,5 @@
 import { Type, type Static, type TProperties, type TSchema } from 'typebox';
+import { BULK_SEND_LIMITS } from '../domain/bulk-send.js';
 
 /**
  * Schema building blocks. Every string, number and array carries explicit bounds: they are the
@@ -46,11 +47,19 @@ const ErrorEntry = Type.Object({
   error_code: Text(64, { pattern: '^[A-Z0-9_]+$' }),
   developer_message: Text(2000),
   field: Type.Optional(Text(500)),
+  row: Type.Optional(Int(1, 10_000, { description: 'The 1-based row of a bulk send the problem is in (in a CSV, data rows only)' })),
 });
+
+/**
+ * The longest list of problems one answer can hold: a bulk send with `all_or_nothing` lists every
+ * row's (at most 10 a row) after its summary. Other requests list one per bad part, bounded by what
+ * they may hold (2,000 fields of an envelope, 2,000 tags or form fields of a document).
+ */
+const MAX_PROBLEMS = BULK_SEND_LIMITS.maxRows * BULK_SEND_LIMITS.maxProblemsPerRow + 1;
 
 export const ErrorBody = Type.Object({
   message: Text(500),
-  errors: List(ErrorEntry, 200),
+  errors: List(ErrorEntry, MAX_PROBLEMS, { description: 'Every problem found, at once (a bulk send answers each row’s)' }),
   request_id: Type.Optional(Text(64)),
 });
 

@@ -53,6 +53,38 @@ const DATA: Record<WebhookEventType, { summary: string; data: Record<string, TSc
     summary: 'A signer declined (on the signing page, or the sender declined for them)',
     data: { ...envelope, recipient: Recipient, declined_at: Timestamp(), reason: Text(1000) },
   },
+  'recipient.approved': {
+    summary: 'An approver approved',
+    data: {
+      ...envelope,
+      recipient: Recipient,
+      approved_at: Timestamp(),
+      all_done: Type.Boolean({ description: 'true when this was the last step: envelope.completed follows once the sealed file exists' }),
+    },
+  },
+  'recipient.reassigned': {
+    summary: 'A recipient handed their step to another person',
+    data: {
+      ...envelope,
+      recipient: Recipient,
+      from: Type.Object({ name: Text(255), email: Email() }),
+      to: Type.Object({ name: Text(255), email: Email() }),
+      reason: Type.Union([Text(1000), Type.Null()]),
+      reassigned_at: Timestamp(),
+    },
+  },
+  'envelope.corrected': {
+    summary: 'The sender corrected the envelope after sending it',
+    data: {
+      ...envelope,
+      corrected_at: Timestamp(),
+      changes: List(Text(500), 200, { description: 'What changed, one sentence each, as in the history' }),
+    },
+  },
+  'envelope.returned': {
+    summary: 'A signer sent the envelope back to its sender for correction (status Correcting)',
+    data: { ...envelope, returned_by: Recipient, returned_at: Timestamp(), comment: Text(1000) },
+  },
   'envelope.completed': {
     summary: 'Every signer signed and the sealed documents exist',
     data: { ...envelope, completed_at: Timestamp() },
@@ -80,6 +112,20 @@ const DATA: Record<WebhookEventType, { summary: string; data: Record<string, TSc
       failed_at: Timestamp(),
       attempts: Int(1, 1000),
       last_error: Text(2000, { description: 'What the last attempt failed with' }),
+    },
+  },
+  'bulk_send.completed': {
+    summary: 'A bulk send is over: every row created or failed, or the send cancelled (docs/api/bulk-sending.md)',
+    data: {
+      bulk_send_id: Id('bulk'),
+      template_id: Id('tpl'),
+      status: Type.String({ enum: ['completed', 'cancelled'], maxLength: 9, description: '`cancelled` when the send was cancelled' }),
+      total: Int(1, 10_000, { description: 'Rows of the send' }),
+      created: Int(0, 10_000, { description: 'Rows whose envelope was created and sent' }),
+      failed: Int(0, 10_000, { description: 'Rows refused, when the send was submitted or when their envelope was created' }),
+      cancelled: Int(0, 10_000, { description: 'Rows the cancel stopped before their envelope was created' }),
+      created_at: Timestamp({ description: 'When the send was submitted' }),
+      completed_at: Timestamp({ description: 'When it ended (its last row, or the cancel)' }),
     },
   },
   ping: {

@@ -20,7 +20,12 @@ export type IdPrefix =
   | 'drf'
   | 'sev'
   | 'pky'
-  | 'sso';
+  | 'sso'
+  | 'pbl'
+  | 'plc'
+  | 'dlg'
+  | 'grp'
+  | 'bulk';
 
 /** An opaque, unguessable id: the type prefix and 128 random bits (docs/api/conventions.md asks for at least 96). */
 export const newId = (prefix: IdPrefix): string => `${prefix}_${randomBytes(16).toString('base64url')}`;

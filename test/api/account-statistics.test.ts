@@ -20,7 +20,7 @@ describeOnEachDatabase('GET /account/statistics (docs/api/account.md)', (server)
     const { accessToken } = await server.newAccount();
     assert.deepEqual(await statistics(accessToken), {
       total: 0,
-      by_status: { Sent: 0, InProgress: 0, Completed: 0, Declined: 0, Cancelled: 0, Expired: 0 },
+      by_status: { Sent: 0, InProgress: 0, Correcting: 0, Completed: 0, Declined: 0, Cancelled: 0, Expired: 0 },
       this_month: { created: 0, completed: 0 },
       average_completion_seconds: null,
     });
@@ -30,14 +30,23 @@ describeOnEachDatabase('GET /account/statistics (docs/api/account.md)', (server)
     const { accessToken } = await server.newAccount();
     const now = server.clock.now().getTime();
     const ids = [];
-    for (let i = 0; i < 6; i++) ids.push((await createEnvelope(server, accessToken)).envelope_id);
-    const [, expired, completedFast, completedSlow, cancelled, deleted] = ids as [string, string, string, string, string, string];
+    for (let i = 0; i < 7; i++) ids.push((await createEnvelope(server, accessToken)).envelope_id);
+    const [, expired, completedFast, completedSlow, cancelled, deleted, correcting] = ids as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     await pastDue(server, expired);
     await markCompleted(server, completedFast);
     await markCompleted(server, completedSlow);
     await setEnvelope(completedFast, { completed_at: new Date(now + 100_000).toISOString() });
     await setEnvelope(completedSlow, { completed_at: new Date(now + 300_000).toISOString() });
     await setEnvelope(cancelled, { status: 'Cancelled' });
+    await setEnvelope(correcting, { status: 'Correcting' });
     await setEnvelope(deleted, {
       status: 'Completed',
       completed_at: new Date(now + 900_000).toISOString(),
@@ -47,9 +56,9 @@ describeOnEachDatabase('GET /account/statistics (docs/api/account.md)', (server)
     await createEnvelope(server, (await server.newAccount()).accessToken);
 
     const data = await statistics(accessToken);
-    assert.equal(data.total, 5);
-    assert.deepEqual(data.by_status, { Sent: 1, InProgress: 0, Completed: 2, Declined: 0, Cancelled: 1, Expired: 1 });
-    assert.deepEqual(data.this_month, { created: 5, completed: 2 });
+    assert.equal(data.total, 6);
+    assert.deepEqual(data.by_status, { Sent: 1, InProgress: 0, Correcting: 1, Completed: 2, Declined: 0, Cancelled: 1, Expired: 1 });
+    assert.deepEqual(data.this_month, { created: 6, completed: 2 });
     assert.ok(Math.abs(data.average_completion_seconds - 200) <= 1, `average ${data.average_completion_seconds}`);
   });
 

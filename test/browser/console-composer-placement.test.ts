@@ -6,7 +6,7 @@ import { describeWithServer } from '../support/api-suite.js';
 import { pdfBase64 } from '../support/envelopes.js';
 import { PAGE_SIZES } from '../support/pdf-fixtures.js';
 import { checkBothWidths } from './accessibility.js';
-import { invitationSignInLink } from './console-invitation.js';
+import { signInThroughInvitation } from './console-invitation.js';
 import { launchChromium, recordErrors, WIDE } from './chromium.js';
 import { dragTo, waitForRenderedCanvas } from './gestures.js';
 
@@ -75,16 +75,12 @@ describeWithServer(
       pdf = Buffer.from(await pdfBase64(3, 'Master services agreement between Acme and Analytical Engines'), 'base64');
       browser = await launchChromium();
       context = await browser.newContext({ viewport: WIDE });
-      const link = await invitationSignInLink(server, sink, {
+      await signInThroughInvitation(context, server, sink, {
         accountId: account.account_id,
         email: 'placer@people.test',
         name: 'Pat Placer',
         role: 'sender',
       });
-      const page = await context.newPage();
-      await page.goto(link);
-      await page.getByRole('link', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
-      await page.close();
     });
     after(() => browser?.close());
 

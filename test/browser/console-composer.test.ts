@@ -7,7 +7,7 @@ import { pdfBase64 } from '../support/envelopes.js';
 import { PAGE_SIZES } from '../support/pdf-fixtures.js';
 import { linksIn } from '../support/smtp-sink.js';
 import { assertAccessible, screenshot } from './accessibility.js';
-import { invitationSignInLink } from './console-invitation.js';
+import { signInThroughInvitation } from './console-invitation.js';
 import { launchChromium, WIDE } from './chromium.js';
 import { dragTo, waitForRenderedCanvas } from './gestures.js';
 
@@ -43,11 +43,7 @@ describeWithServer(
       pdf = Buffer.from(await pdfBase64(2, 'Consulting agreement between Acme and Analytical Engines'), 'base64');
       browser = await launchChromium();
       context = await browser.newContext({ viewport: WIDE });
-      const link = await invitationSignInLink(server, sink, { accountId, email: 'sender@people.test', name: 'Sam Sender', role: 'sender' });
-      const page = await context.newPage();
-      await page.goto(link);
-      await page.getByRole('link', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
-      await page.close();
+      await signInThroughInvitation(context, server, sink, { accountId, email: 'sender@people.test', name: 'Sam Sender', role: 'sender' });
     });
     after(() => browser?.close());
 

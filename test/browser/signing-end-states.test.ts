@@ -57,13 +57,13 @@ describeWithServer(
       await expectScreen(grace, 'not-your-turn');
     });
 
-    it('shows a signer who already signed that they did, and that the envelope is complete once it is', async () => {
+    it('shows a signer who already signed that they did, and their completed copy once the envelope is complete', async () => {
       const { envelopeId, ada, grace } = await newEnvelope();
       assert.equal((await server.call('POST', `/api/v2.0/signing/${ada}/sign`, { body: signBody() })).status, 200);
       await expectScreen(ada, 'already-signed');
       assert.equal((await server.call('POST', `/api/v2.0/signing/${grace}/sign`, { body: signBody() })).status, 200);
       assert.equal((await waitForCompletion(server, envelopeId)).status, 'Completed');
-      await expectScreen(grace, 'completed');
+      await expectScreen(grace, 'completed-copy');
     });
 
     it('shows a signer who declined that they did, and the next signer that the envelope was declined', async () => {

@@ -70,8 +70,14 @@ describeWithServer(
     const consentAndCheckCollapse = async (page: Page) => {
       assert.equal(
         await page.locator('[data-testid=consent-details]').evaluate((d) => (d as HTMLDetailsElement).open),
+        false,
+        'folded at first, so the documents show on the first screen',
+      );
+      await page.locator('[data-testid=consent-summary]').click();
+      assert.equal(
+        await page.locator('[data-testid=consent-details]').evaluate((d) => (d as HTMLDetailsElement).open),
         true,
-        'open at first',
+        'opened by "Read the disclosure"',
       );
       await page.locator('[data-testid=consent-checkbox]').check();
       assert.equal(

@@ -34,6 +34,8 @@ export interface AccountResources {
   consoleToken: string;
   /** A passkey of that admin. */
   passkeyId: string;
+  /** A bulk send of one row from the template. */
+  bulkSendId: string;
 }
 
 /** A console admin of the account with a passkey registered through the routes, as a browser would. */
@@ -86,6 +88,14 @@ export const createAccountResources = async (server: TestServer): Promise<Accoun
     documents: [{ name: 'nda.pdf', content_base64: Buffer.from(pdf).toString('base64') }],
     roles: { signers: [{ signer_title: 'Client', fields: [{ type: 'signature', page: 1, x: 72, y: 600, width: 160, height: 40 }] }] },
   });
+  const bulkSend = await server.call('POST', '/api/v2.0/bulk_sends', {
+    token,
+    body: {
+      template_id: template.template_id,
+      rows: [{ recipients: { signers: [{ signer_title: 'Client', name: 'Bulk Client', email: 'bulk-client@example.test' }] } }],
+    },
+  });
+  if (bulkSend.status !== 202) throw new Error(`POST /bulk_sends: ${bulkSend.status} ${JSON.stringify(bulkSend.body)}`);
   const signingToken = await issueSigningToken(
     server.service.ctx,
     server.service.ctx.db,
@@ -125,6 +135,7 @@ export const createAccountResources = async (server: TestServer): Promise<Accoun
     webhookDeliveryId: ping.delivery_id,
     spareClientId: spareClient.clientId,
     spareUserId,
+    bulkSendId: bulkSend.body.data.bulk_send_id,
     ...(await personWithPasskey(server, account.account_id)),
   };
 };
@@ -149,10 +160,12 @@ export const fuzzContext = async (resources: AccountResources): Promise<FuzzCont
     clientId: [resources.spareClientId],
     userId: [resources.spareUserId],
     passkeyId: [resources.passkeyId],
+    bulkSendId: [resources.bulkSendId],
     signingCode: [resources.signingToken],
     token: [resources.signingToken],
     '*': ['index.html', 'swagger-initializer.js', 'sign.html', '..%2f..%2fpackage.json', '%2e%2e/%2e%2e/package.json', '.env'],
     template_id: [resources.templateId],
+    fileId: [resources.envelopeFileId, resources.templateFileId],
     file_id: [resources.envelopeFileId, resources.templateFileId],
     credentials: [resources.credentials],
     refresh_token: [resources.spareRefreshToken],

@@ -41,8 +41,8 @@ export const makeEncryptedPdf = async (): Promise<Uint8Array> => {
 export const makeCorruptPdf = (): Uint8Array =>
   new TextEncoder().encode('%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\nthis is not a PDF body, no objects, no xref\n%%EOF\n');
 
-/** Bytes of another file type (a PNG signature followed by junk). */
-export const makeNotAPdf = (): Uint8Array => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
+/** A GIF: a file of a format no document is accepted in, neither as PDF nor converted to one. */
+export const makeNotAPdf = (): Uint8Array => new TextEncoder().encode('GIF89a\x01\x00\x01\x00\x00\x00\x00;');
 
 /**
  * A hand-written PDF whose page inherits its MediaBox and /Rotate from the page tree and has an offset

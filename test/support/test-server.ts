@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after } from 'node:test';
 import pino from 'pino';
 import { createAccount } from '../../src/app/accounts/create-account.js';
 import { presentCreatedAccount } from '../../src/cli/presenters.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/infra/logger.js';
+import { createPdfPool, type PdfPool } from '../../src/infra/pdf/pdf-pool.js';
 import { startService, type RunningService } from '../../src/service.js';
 import { createPostgresDatabase, type TestDatabase } from './databases.js';
 import { TestClock } from './test-clock.js';
@@ -66,6 +68,19 @@ export interface TestServerOptions {
   databaseUrl?: (url: string) => string;
 }
 
+/**
+ * The PDF worker pools of this test process, one per PDF_WORKERS count, shared by its servers: a
+ * worker thread loading the PDF code under tsx costs a second or two of CPU, which every server of a
+ * file would otherwise pay again. PDF tasks keep no state between calls, so sharing changes no answer.
+ */
+const sharedPdfPools = new Map<number, PdfPool>();
+const sharedPdfPool = (threads: number): PdfPool => {
+  let pool = sharedPdfPools.get(threads);
+  if (!pool) sharedPdfPools.set(threads, (pool = createPdfPool({ threads })));
+  return pool;
+};
+after(() => Promise.all([...sharedPdfPools.values()].map((pool) => pool.close())));
+
 /** Starts the real service on a random port, on a fresh database of the given kind. */
 export const startTestServer = async (
   database: TestDatabase,
@@ -90,7 +105,7 @@ export const startTestServer = async (
     ? createLogger('info', { write: (line: string) => logLines.push(line) })
     : // TEST_LOG_LEVEL=error shows what the server logged (an unhandled error's stack, say) while debugging.
       pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const service = await startService(config, { clock, logger });
+  const service = await startService(config, { clock, logger, pdf: sharedPdfPool(config.pdfWorkers) });
 
   const call = async <T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> => {
     const headers: Record<string, string> = { ...(options.noAppAuthType ? {} : { app_auth_type: 'esign-oauth2' }), ...options.headers };

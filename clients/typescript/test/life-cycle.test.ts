@@ -81,6 +81,7 @@ describeOnEachDatabase('an envelope life-cycle through @countersign/client only'
     const details = await client.getEnvelopeDetails({ envelopeId: created.envelope_id });
     assert.equal(details.status, 'Sent');
     for (const signer of details.recipients.signers) {
+      assert.ok('recipient_id' in signer, 'a person, not a signing group');
       const signingCode = await tokenFor(server, created.envelope_id, signer.recipient_id);
       const signed = await client.signEnvelope({ signingCode, body: signBody() as Body<'signEnvelope'> });
       assert.ok(signed);

@@ -1,3 +1,4 @@
+import { DEFAULT_SIGNER_COPY_DAYS } from '../../domain/signer-copy.js';
 import { AppError } from '../../domain/app-error.js';
 import { DEFAULT_LANGUAGE } from '../../domain/language.js';
 import { PLAN_NAMES, type PlanName } from '../../config.js';
@@ -42,6 +43,7 @@ export const createAccount = async (ctx: AppContext, input: NewAccount): Promise
       ownerUserId: userId,
       frameAncestors: [],
       defaultLanguage: DEFAULT_LANGUAGE,
+      signerCopyDays: DEFAULT_SIGNER_COPY_DAYS,
       createdAt: now,
     });
     await insertUser(trx, {

@@ -7,11 +7,18 @@ export interface AccountSettings {
   accountId: string;
   frameAncestors: string[];
   defaultLanguage: Language;
+  /** Days a signer's link keeps the completed envelope and its sealed copy (docs/api/account.md). */
+  signerCopyDays: number;
 }
 
 /** `GET /account/settings`: what an account's admins may change themselves (`PUT /account/settings`, update-account.ts). */
 export const getSettings = async (ctx: AppContext, accountId: string): Promise<AccountSettings> => {
   const account = await readAccount(ctx.db, accountId);
   if (!account) throw new AppError('ACCOUNT_NOT_FOUND', `No account ${accountId}.`);
-  return { accountId, frameAncestors: account.frameAncestors, defaultLanguage: account.defaultLanguage };
+  return {
+    accountId,
+    frameAncestors: account.frameAncestors,
+    defaultLanguage: account.defaultLanguage,
+    signerCopyDays: account.signerCopyDays,
+  };
 };

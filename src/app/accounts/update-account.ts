@@ -9,6 +9,8 @@ export interface AccountUpdate {
   frameAncestors?: string[];
   /** Of recipients an envelope request gives none (docs/concepts/recipients.md); a code outside LANGUAGES is 400 UNSUPPORTED_LANGUAGE. */
   defaultLanguage?: string;
+  /** Days after completion that signers keep their copy through their link (1–3650; the schema bounds it). */
+  signerCopyDays?: number;
 }
 
 /** An origin exactly as CSP and browsers spell it: scheme, host and port only, nothing a CSP directive could be smuggled through. */
@@ -30,14 +32,15 @@ const asOrigin = (value: string): string => {
 };
 
 export const updateAccount = async (ctx: AppContext, accountId: string, update: AccountUpdate): Promise<AccountSettings> => {
-  if (update.frameAncestors === undefined && update.defaultLanguage === undefined) {
-    throw new AppError('NOTHING_TO_UPDATE', 'Give frame_ancestors, default_language or both.');
+  if (update.frameAncestors === undefined && update.defaultLanguage === undefined && update.signerCopyDays === undefined) {
+    throw new AppError('NOTHING_TO_UPDATE', 'Give frame_ancestors, default_language, signer_copy_days or several of them.');
   }
   const account = await readAccount(ctx.db, accountId);
   if (!account) throw new AppError('ACCOUNT_NOT_FOUND', `No account ${accountId}.`);
   const frameAncestors = update.frameAncestors ? [...new Set(update.frameAncestors.map(asOrigin))] : account.frameAncestors;
   const defaultLanguage =
     update.defaultLanguage === undefined ? account.defaultLanguage : asLanguage(update.defaultLanguage, 'default_language');
-  await storeAccountChanges(ctx.db, accountId, { frameAncestors, defaultLanguage });
-  return { accountId, frameAncestors, defaultLanguage };
+  const signerCopyDays = update.signerCopyDays ?? account.signerCopyDays;
+  await storeAccountChanges(ctx.db, accountId, { frameAncestors, defaultLanguage, signerCopyDays });
+  return { accountId, frameAncestors, defaultLanguage, signerCopyDays };
 };

@@ -6,6 +6,7 @@ import {
   type BuilderDraftDocument,
 } from '../../infra/db/tables/builder-drafts-table.js';
 import type { Db } from '../../infra/db/database.js';
+import { originalOf } from '../../infra/db/tables/document-original.js';
 import type { StoredDocument } from '../documents/stored-document.js';
 import type { NewEnvelope } from '../envelopes/new-envelope.js';
 
@@ -28,4 +29,7 @@ export const loadComposeDraft = async (db: Db, accountId: string, draftId: strin
 
 /** A draft's documents as envelope creation takes stored documents. */
 export const storedDraftDocuments = (documents: readonly BuilderDraftDocument[]): StoredDocument[] =>
-  documents.map(({ name, sha256, size, pages }) => ({ name, sha256, size, pages }));
+  documents.map((document) => {
+    const original = originalOf(document);
+    return { name: document.name, sha256: document.sha256, size: document.size, pages: document.pages, ...(original ? { original } : {}) };
+  });

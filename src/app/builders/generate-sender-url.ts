@@ -1,4 +1,5 @@
 import { insertBuilderDraft } from '../../infra/db/tables/builder-drafts-table.js';
+import { originalColumns } from '../../infra/db/tables/document-original.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext, Caller } from '../context.js';
 import { checkBase64Documents, storeCheckedDocuments } from '../documents/stored-document.js';
@@ -17,7 +18,10 @@ import type { ComposeDraft } from './compose-drafts.js';
  */
 export const generateSenderUrl = async (ctx: AppContext, caller: Caller, request: CreateEnvelopeRequest): Promise<BuilderUrl> => {
   const { envelope, signers, observers } = request;
-  const { documents } = await checkNewEnvelope(ctx, request, { documents: () => checkBase64Documents(ctx, request.documents) });
+  const { documents } = await checkNewEnvelope(ctx, request, {
+    accountId: caller.accountId,
+    documents: () => checkBase64Documents(ctx, request.documents),
+  });
   const stored = await storeCheckedDocuments(ctx, documents);
   // The draft waits in the database: it keeps an access code's hash, never the code.
   const draftSigners = await Promise.all(
@@ -37,7 +41,13 @@ export const generateSenderUrl = async (ctx: AppContext, caller: Caller, request
     await insertBuilderDraft(
       trx,
       draft,
-      stored.map((doc, i) => ({ id: newId('doc'), draftId: draft.id, position: i + 1, ...doc })),
+      stored.map(({ original, ...doc }, i) => ({
+        id: newId('doc'),
+        draftId: draft.id,
+        position: i + 1,
+        ...doc,
+        ...originalColumns(original),
+      })),
     );
     return issueBuilderUrl(ctx, trx, caller, { kind: 'compose', draftId: draft.id });
   });

@@ -55,6 +55,7 @@ export const sendBuilderDraft = async (
   const request = withPlacedFields(draft.request, placed);
   const stored = storedDraftDocuments(documents);
   const { checked } = await checkNewEnvelope(ctx, request, {
+    accountId: draft.accountId,
     documents: async () => stored,
     beforeDocuments: () => assertEnvelopeQuotaLeft(ctx, ctx.db, draft.accountId),
   });

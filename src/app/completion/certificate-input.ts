@@ -1,9 +1,11 @@
 import type {
   CertificateAuthentication,
+  CertificateDelegation,
   CertificateDocument,
   CertificateInput,
   CertificateRecipient,
 } from '../../infra/pdf/certificate-page.js';
+import type { RecipientDelegation } from '../../infra/db/tables/recipient-delegations-table.js';
 import type { Language } from '../../domain/language.js';
 import { maskedPhoneNumber } from '../../domain/recipient-authentication.js';
 import type { RecipientAuthentication } from '../../infra/db/tables/recipient-authentications-table.js';
@@ -26,7 +28,47 @@ const certificateAuthentication = (
       }
     : null;
 
-const certificateRecipient = (
+const certificateDelegation = (delegation: RecipientDelegation): CertificateDelegation => ({
+  from: { name: delegation.fromName, email: delegation.fromEmail },
+  to: { name: delegation.toName, email: delegation.toEmail },
+  reason: delegation.reason,
+  at: delegation.at,
+});
+
+const person = (recipient: Recipient) => ({ name: recipient.name, email: recipient.email });
+
+/** A recipient's block: their evidence, and how their step ties them to the others (docs/api/workflows.md). */
+const certificateRecipient = (record: EnvelopeRecord, recipient: Recipient): CertificateRecipient => {
+  const witnessed = recipient.witnessFor ? record.recipients.find((r) => r.id === recipient.witnessFor) : undefined;
+  return {
+    ...recipientEvidence(recipient, record.signatures.get(recipient.id), record.authentications.get(recipient.id)),
+    signerRole: recipient.signerRole,
+    status: recipient.status,
+    approvedAt: recipient.approvedAt,
+    notNeededAt: recipient.notNeededAt,
+    host: record.hosts.get(recipient.id) ?? null,
+    witnessOf: witnessed ? person(witnessed) : null,
+    witnessedBy: record.recipients.filter((r) => r.witnessFor === recipient.id).map(person),
+    groupId: recipient.groupId,
+    delegations: (record.delegations.get(recipient.id) ?? []).map(certificateDelegation),
+  };
+};
+
+/** The recipients in their order, each witness right after the signer they witnessed. */
+const pairedWithWitnesses = (recipients: readonly Recipient[]): Recipient[] => {
+  const ids = new Set(recipients.map((r) => r.id));
+  const placed = new Set<string>();
+  const withWitnesses = (recipient: Recipient): Recipient[] => {
+    if (placed.has(recipient.id)) return [];
+    placed.add(recipient.id);
+    return [recipient, ...recipients.filter((r) => r.witnessFor === recipient.id).flatMap(withWitnesses)];
+  };
+  const ordered = recipients.filter((r) => r.witnessFor === null || !ids.has(r.witnessFor)).flatMap(withWitnesses);
+  // A cycle of witnesses (never created) would have no start: its members keep their places.
+  return [...ordered, ...recipients.filter((r) => !placed.has(r.id))];
+};
+
+const recipientEvidence = (
   recipient: Recipient,
   signature: StoredSignature | undefined,
   authentication: RecipientAuthentication | undefined,
@@ -73,7 +115,8 @@ export const certificateInput = (
     envelopeName: record.envelope.name,
     createdAt: record.envelope.createdAt,
     completedAt: options.completedAt.toISOString(),
-    recipients: record.recipients.map((r) => certificateRecipient(r, record.signatures.get(r.id), record.authentications.get(r.id))),
+    recipients: pairedWithWitnesses(record.recipients).map((r) => certificateRecipient(record, r)),
+    groups: record.groups.map((g) => ({ id: g.id, name: g.name, required: g.required })),
     documents: options.documents,
     attachments: record.attachments.map((a) => ({ name: a.name, uploadedBy: a.uploadedBy, size: a.size, sha256: a.sha256 })),
     ledgerHeadHash: options.ledgerHeadHash,

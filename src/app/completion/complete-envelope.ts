@@ -11,10 +11,16 @@ import { eventEnvelope } from '../webhooks/event-subjects.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { enqueueJob, type JobPayloads } from '../outbox.js';
 import { beginCompletionAttempt, markCompletionSealed, recordFailedCompletionAttempt } from './completion-attempts.js';
-import { allSignersSigned, readEnvelopeRecord, type EnvelopeRecord } from './envelope-record.js';
+import { allStepsDoneIn, readEnvelopeRecord, type EnvelopeRecord } from './envelope-record.js';
 import { sealDocuments, type SealedCertificate, type SealedEnvelope } from './seal-documents.js';
 
 export const CERTIFICATE_NAME = 'Certificate of Completion.pdf';
+
+/**
+ * The statuses an envelope whose every step is done can have while it waits for its seal: an
+ * envelope whose only steps were viewers' never had anyone sign or approve, so it may still be Sent.
+ */
+const awaitsSeal = (status: string): boolean => status === 'InProgress' || status === 'Sent';
 
 const insertCertificate = async (trx: Db, record: EnvelopeRecord, sealed: SealedEnvelope<SealedCertificate>) => {
   const { pages } = sealed.certificate;
@@ -60,7 +66,7 @@ const recordCompletion = (
 ): Promise<boolean> =>
   ledgerTransaction(ctx, async (trx) => {
     const current = await readEnvelope(trx, record.envelope.id, { lock: true });
-    if (current?.status !== 'InProgress') return false;
+    if (!current || !awaitsSeal(current.status)) return false;
     for (const [index, document] of record.documents.entries()) {
       await updateDocument(trx, document.id, { sealedSha256: sealed.documents[index]!.sha256 });
     }
@@ -75,7 +81,7 @@ const recordCompletion = (
       envelopeId: record.envelope.id,
       activityType: 'ENVELOPE_COMPLETED',
       actor: { name: 'Countersign', email: null },
-      description: `Every signer signed; ${record.documents.length} document(s) sealed with ledger head ${ledgerHeadHash}.`,
+      description: `Every step is done; ${record.documents.length} document(s) sealed with ledger head ${ledgerHeadHash}.`,
     });
     await markCompletionSealed(ctx, trx, record.envelope.id);
     await enqueueJob(ctx, trx, 'deliver-completion', { envelopeId: record.envelope.id });
@@ -92,11 +98,11 @@ const recordCompletion = (
  * completion, then makes the envelope Completed and queues the delivery of the sealed copies
  * (deliver-completion.ts). A failed seal is retried on its own schedule (completion-attempts.ts) and
  * reported in the envelope's details, never left stuck silently. Idempotent: an envelope that is not
- * InProgress with every signer signed is left alone, and so is a job of an earlier round (`reseals`).
+ * waiting for its seal with every step done (the step machine's word) is left alone, and so is a job of an earlier round (`reseals`).
  */
 export const completeEnvelope = async (ctx: AppContext, { envelopeId, reseals = 0 }: JobPayloads['complete-envelope']): Promise<void> => {
   const record = await readEnvelopeRecord(ctx.db, envelopeId);
-  if (!record || record.envelope.status !== 'InProgress' || !allSignersSigned(record)) return;
+  if (!record || !awaitsSeal(record.envelope.status) || !allStepsDoneIn(record)) return;
   const ledgerHeadHash = record.envelope.ledgerHeadHash;
   if (!ledgerHeadHash) throw new Error(`Envelope ${envelopeId} has no ledger entries`);
   if (!(await beginCompletionAttempt(ctx, envelopeId, reseals))) return;

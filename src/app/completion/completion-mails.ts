@@ -21,9 +21,18 @@ interface Reader {
   language: Language;
 }
 
-/** Everyone told of the completion, once each: the signers, the observers and the sender (in the account's default language). */
+/**
+ * Everyone told of the completion, once each: every recipient who took part (signers, approvers,
+ * viewers, witnesses, in-person signers, the group members who signed) and the observers, then the
+ * sender (in the account's default language). Group members who did not sign (not needed, or
+ * declined while the group went on) get no copy, nor
+ * does a recipient without an address (a witness never named, an in-person signer without e-mail);
+ * a step reassigned away names its new person only, so the people it left get none either.
+ */
 const audience = (record: EnvelopeRecord, sender: Reader): Reader[] => {
-  const people = [...record.recipients, sender];
+  const people = [...record.recipients.filter((r) => r.groupId === null || r.status === 'Signed'), sender].filter(
+    (person) => person.email.trim() !== '',
+  );
   return people.filter((person, index) => people.findIndex((other) => other.email.toLowerCase() === person.email.toLowerCase()) === index);
 };
 

@@ -23,6 +23,8 @@ const valueStamp = (
       return markStamp(signature.initials ?? signature.signature);
     case 'checkbox':
       return { kind: 'checkbox', checked: field.value === 'true' };
+    case 'radio':
+      return field.value === null ? undefined : { kind: 'radio', text: field.value, font: 'regular' };
     case 'date_signed':
       // Stored as the ISO day (what the API returns); printed the way the page and the mails write dates, in the signer's language.
       return field.value === null ? undefined : { kind: 'text', text: formatIsoDay(field.value, language), font: 'regular' };
@@ -36,9 +38,10 @@ const valueStamp = (
 };
 
 /**
- * What to print into one document: every field's value where the signer saw the field; signature
- * and initials fields carry the adopted mark (the drawn image, or typed text in handwriting);
- * attachment fields the name of the file (the file itself is embedded, by attachment_id).
+ * What to print into one document: each given field's value where the signer saw the field (which
+ * fields are given is stamped-fields.ts's rule); signature and initials fields carry the adopted
+ * mark (the drawn image, or typed text in handwriting); a radio field its chosen option beside a
+ * selected button; attachment fields the name of the file (the file itself is embedded, by attachment_id).
  */
 export const fieldStamps = (
   fields: readonly Field[],

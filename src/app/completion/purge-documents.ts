@@ -16,11 +16,15 @@ const isSharedElsewhere = async (ctx: AppContext, envelopeId: string, sha256: st
 
 /**
  * `remove_signed_envelope`: once the sealed copies are delivered, the envelope's documents (the
- * originals, the sealed files and the certificate) are purged; the hashes stay in the database
- * and the ledger, so the verification page still answers.
+ * originals, the files they were converted from, the sealed files and the certificate) are purged; the
+ * hashes stay in the database and the ledger, so the verification page still answers.
  */
 export const purgeEnvelopeDocuments = async (ctx: AppContext, record: EnvelopeRecord, sealed: SealedEnvelope): Promise<void> => {
-  const hashes = new Set([...record.documents.map((d) => d.sha256), ...sealed.documents.map((s) => s.sha256), sealed.certificate.sha256]);
+  const hashes = new Set([
+    ...record.documents.flatMap((d) => (d.originalSha256 ? [d.sha256, d.originalSha256] : [d.sha256])),
+    ...sealed.documents.map((s) => s.sha256),
+    sealed.certificate.sha256,
+  ]);
   for (const sha256 of hashes) {
     if (!(await isSharedElsewhere(ctx, record.envelope.id, sha256))) await ctx.blobs.delete(sha256);
   }

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { certificateInput, verificationUrl } from './certificate-input.js';
 import type { EnvelopeRecord } from './envelope-record.js';
 import { fieldStamps } from './field-stamps.js';
+import { stampedFields } from './stamped-fields.js';
 import { sealedLedgerProof } from './sealed-ledger-proof.js';
 
 export interface SealedFile {
@@ -46,7 +47,8 @@ const completionRecordOf = (ctx: AppContext, { record, ledgerHeadHash, completed
   completed_at: completedAt.toISOString(),
   ledger_head_hash: ledgerHeadHash,
   verification_url: verificationUrl(ctx.config.publicUrl, record.envelope.id),
-  signers: record.recipients.filter((r) => r.role === 'signer').map((r) => ({ name: r.name, email: r.email, signed_at: r.signedAt })),
+  // Those whose signature is in the documents: not approvers or viewers, nor group members who were not needed.
+  signers: record.recipients.filter((r) => r.status === 'Signed').map((r) => ({ name: r.name, email: r.email, signed_at: r.signedAt })),
   ledger_proof: ledgerProof,
 });
 
@@ -92,7 +94,7 @@ const sealDocument = async (ctx: AppContext, run: ProvenRun, index: number): Pro
     {
       original,
       stamps: fieldStamps(
-        record.fields.filter((f) => f.document === document.position),
+        stampedFields(record.fields, record.recipients).filter((f) => f.document === document.position),
         record.signatures,
         new Map(record.recipients.map((r) => [r.id, r.language])),
         new Map(record.attachments.map((a) => [a.id, a.name])),

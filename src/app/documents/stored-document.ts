@@ -1,8 +1,10 @@
 import { AppError } from '../../domain/app-error.js';
 import { ProblemCollector } from '../../domain/problem-collector.js';
+import { originalColumns, type DocumentOriginal } from '../../infra/db/tables/document-original.js';
 import type { Document, DocumentAnchors } from '../../infra/db/tables/documents-table.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext } from '../context.js';
+import { convertDocument, type OriginalFile } from './convert-document.js';
 
 export interface PageInfo {
   width: number;
@@ -16,6 +18,8 @@ export interface StoredDocument {
   sha256: string;
   size: number;
   pages: PageInfo[];
+  /** The file it was converted from (docs/api/conversion.md); absent for a document given as PDF. */
+  original?: DocumentOriginal;
 }
 
 /** A file as a request carries it: a name and its bytes. */
@@ -38,23 +42,49 @@ export interface CheckedDocument {
   bytes: Uint8Array;
   size: number;
   pages: PageInfo[];
+  /** The file it was converted from: its bytes, or (a stored upload's bytes read again) its blob already. */
+  original?: OriginalFile | DocumentOriginal;
 }
 
-/** Checks a PDF (docs/concepts/fields.md: parseable, not encrypted, ≤ 500 pages, ≤ 25 MB) without storing anything. */
+/**
+ * Checks a document (docs/concepts/fields.md: parseable, not encrypted, ≤ 500 pages, ≤ 25 MB) without
+ * storing anything; one in another format is converted to PDF first (docs/api/conversion.md), and the PDF
+ * it becomes gets the same checks.
+ */
 export const checkDocument = async (ctx: AppContext, name: string, bytes: Uint8Array): Promise<CheckedDocument> => {
   if (bytes.byteLength > DOCUMENT_LIMITS.maxBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', `"${name}" is larger than ${DOCUMENT_LIMITS.maxBytes / 1024 / 1024} MB.`);
   }
-  const info = await ctx.pdf.inspect(bytes, { maxPages: DOCUMENT_LIMITS.maxPages });
-  return { name, bytes, size: bytes.byteLength, pages: info.pages };
+  const pdf = await convertDocument(ctx, name, bytes);
+  if (pdf.bytes.byteLength > DOCUMENT_LIMITS.maxBytes) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The PDF converted from "${name}" is larger than ${DOCUMENT_LIMITS.maxBytes / 1024 / 1024} MB.`,
+    );
+  }
+  const info = await ctx.pdf.inspect(pdf.bytes, { maxPages: DOCUMENT_LIMITS.maxPages });
+  return {
+    name: pdf.name,
+    bytes: pdf.bytes,
+    size: pdf.bytes.byteLength,
+    pages: info.pages,
+    ...(pdf.original ? { original: pdf.original } : {}),
+  };
 };
 
-/** Stores the bytes of a checked document. */
-export const storeCheckedDocument = async (ctx: AppContext, { name, bytes, pages }: CheckedDocument): Promise<StoredDocument> => ({
+const storeOriginal = async (ctx: AppContext, original: OriginalFile | DocumentOriginal): Promise<DocumentOriginal> =>
+  'bytes' in original ? { name: original.name, mediaType: original.mediaType, sha256: await ctx.blobs.put(original.bytes) } : original;
+
+/** Stores the bytes of a checked document, and those of the file it was converted from. */
+export const storeCheckedDocument = async (
+  ctx: AppContext,
+  { name, bytes, pages, original }: CheckedDocument,
+): Promise<StoredDocument> => ({
   name,
   sha256: await ctx.blobs.put(bytes),
   size: bytes.byteLength,
   pages,
+  ...(original ? { original: await storeOriginal(ctx, original) } : {}),
 });
 
 /** base64 text → bytes, refusing text that is not base64 at all. */
@@ -90,10 +120,6 @@ export const storeCheckedDocuments = async (ctx: AppContext, documents: readonly
   for (const document of documents) stored.push(await storeCheckedDocument(ctx, document));
   return stored;
 };
-
-/** Decodes and checks each of a request's `documents`; stores them once all are good. */
-export const storeBase64Documents = async (ctx: AppContext, documents: readonly Base64DocumentInput[]): Promise<StoredDocument[]> =>
-  storeCheckedDocuments(ctx, await checkBase64Documents(ctx, documents));
 
 export const assertEnvelopeDocumentLimits = (documents: readonly { size: number }[]) => {
   if (documents.length === 0) throw new AppError('DOCUMENTS_REQUIRED', 'An envelope needs at least one document.', { field: 'documents' });
@@ -132,4 +158,5 @@ export const documentsOf = (
     sha256: doc.sha256,
     sealedSha256: null,
     anchors: anchors[i] ?? null,
+    ...originalColumns(doc.original),
   }));

@@ -3,10 +3,19 @@ import type { Language } from '../../domain/language.js';
 import { updateDocument } from '../../infra/db/tables/documents-table.js';
 import type { AppContext, Caller } from '../context.js';
 import type { IdempotentResponse } from '../idempotency/idempotency-keys.js';
-import { loadTemplate, templateDocuments, type AccountTemplate } from '../templates/load-template.js';
+import { loadTemplate, templateDocuments, type AccountTemplate, type TemplateDocument } from '../templates/load-template.js';
 import type { SignerRole, TemplateRoles } from '../templates/template-roles.js';
-import { checkNewEnvelope, sendNewEnvelope, type CreatedEnvelope } from './envelope-creation.js';
-import type { EnvelopeInput, FieldInput, FlagInput, ObserverInput, RequestOrigin, SignerInput } from './new-envelope.js';
+import { checkNewEnvelope, sendNewEnvelope, type CreatedEnvelope, type WithinCreation } from './envelope-creation.js';
+import type {
+  EnvelopeInput,
+  FieldInput,
+  FlagInput,
+  GroupInput,
+  ObserverInput,
+  PersonInput,
+  RequestOrigin,
+  SignerInput,
+} from './new-envelope.js';
 import type { AuthenticationInput } from './signer-authentication.js';
 
 export interface FormFieldInput {
@@ -17,8 +26,13 @@ export interface FormFieldInput {
 
 export interface RoleSignerInput {
   signerTitle: string;
-  name: string;
-  email: string;
+  /** Absent for a group role; a witness role's may be absent too (named at signing). */
+  name?: string;
+  email?: string;
+  /** A group role's members. */
+  groupMembers?: PersonInput[];
+  /** The person keys a group role's entry was given, which it must not have. */
+  personKeys?: string[];
   countryCode?: number;
   phoneNumber?: string;
   privateNote?: string;
@@ -42,7 +56,7 @@ export interface CreateEnvelopeFromTemplateRequest {
   observers: RoleObserverInput[];
 }
 
-const assertActive = (template: AccountTemplate) => {
+export const assertTemplateActive = (template: AccountTemplate) => {
   if (template.status !== 'Active') throw new AppError('TEMPLATE_INACTIVE', `Template ${template.id} is inactive; activate it first.`);
 };
 
@@ -63,6 +77,37 @@ const fillFormFields = (role: SignerRole, signer: RoleSignerInput, path: string,
     field.editable = formField.editable;
   });
   return fields;
+};
+
+/** A group role filled with the request's members; a problem when the role and the entry disagree about being a group. */
+const groupOfRole = (role: SignerRole, signer: RoleSignerInput, path: string, problems: Problem[]): GroupInput | undefined => {
+  if (!role.group) {
+    if (signer.groupMembers) {
+      problems.push({
+        code: 'INVALID_SIGNING_GROUP',
+        message: `The role "${role.signer_title}" is not a signing group: give name and email.`,
+        field: `${path}.group`,
+      });
+    }
+    return undefined;
+  }
+  if (!signer.groupMembers) {
+    problems.push({
+      code: 'INVALID_SIGNING_GROUP',
+      message: `The role "${role.signer_title}" is a signing group: name its members in group.members.`,
+      field: `${path}.group`,
+    });
+    return undefined;
+  }
+  const { size } = role.group;
+  if (size !== undefined && signer.groupMembers.length !== size) {
+    problems.push({
+      code: 'INVALID_SIGNING_GROUP',
+      message: `The signing group "${role.group.name ?? role.signer_title}" has ${size} members; ${signer.groupMembers.length} were named.`,
+      field: `${path}.group.members`,
+    });
+  }
+  return { name: role.group.name ?? role.signer_title, required: role.group.required, members: signer.groupMembers };
 };
 
 /** Why a signer cannot fill the role its title names, if it cannot. */
@@ -86,24 +131,25 @@ const fillSignerRoles = (roles: TemplateRoles, signers: readonly RoleSignerInput
     const title = signer.signerTitle.trim();
     const role = roles.signers.find((r) => r.signer_title === title);
     const problem = titleProblem(title, role, filled, `${path}.signer_title`);
-    const { name, email, countryCode, phoneNumber, privateNote, authentication, language } = signer;
+    const { name, countryCode, phoneNumber, privateNote, authentication, language } = signer;
+    const person = { name, email: signer.email ?? '', countryCode, phoneNumber, privateNote, authentication, language };
     if (problem || !role) {
       if (problem) problems.push(problem);
-      result.push({ name, email, countryCode, phoneNumber, privateNote, authentication, language });
+      result.push(person);
       return;
     }
     filled.add(title);
+    const group = groupOfRole(role, signer, path, problems);
     result.push({
-      name,
-      email,
-      countryCode,
-      phoneNumber,
-      privateNote,
-      authentication,
-      language,
+      ...person,
       title,
-      signingOrder: role.signing_order,
+      // A witness's order is the witnessed role's.
+      signingOrder: role.role === 'witness' ? undefined : role.signing_order,
       fields: fillFormFields(role, signer, path, problems),
+      role: role.role,
+      hostEmail: role.host_email,
+      witnessFor: role.witness_for,
+      ...(group ? { group, personKeys: signer.personKeys } : {}),
     });
   });
   for (const role of roles.signers.filter((r) => !filled.has(r.signer_title))) {
@@ -135,6 +181,48 @@ const fillObserverRoles = (roles: TemplateRoles, observers: readonly RoleObserve
   });
 };
 
+/** A public link's use of the template path (src/app/public-links/use-public-link.ts). */
+export interface PublicLinkUse {
+  /** The use counted and the code spent, in the creation's transaction. */
+  withinCreation: WithinCreation;
+  /** The visitor, whose link is answered to them rather than mailed. */
+  uninvited: readonly string[];
+}
+
+/** A bulk send's row made into its envelope (src/app/bulk-sends/run-bulk-send.ts). */
+export interface BulkRowUse {
+  bulkSendId: string;
+  /** The row marked created with the envelope's id, in the creation's transaction. */
+  withinCreation: WithinCreation;
+}
+
+/**
+ * A create-from-template request checked in full against its template, nothing stored: what
+ * create_with_template answers with, and what a bulk send checks each of its rows with before any is created.
+ */
+export const checkEnvelopeFromTemplate = async (
+  ctx: AppContext,
+  accountId: string,
+  template: AccountTemplate,
+  request: Omit<CreateEnvelopeFromTemplateRequest, 'templateId'>,
+  documents: () => Promise<TemplateDocument[]>,
+) => {
+  const problems: Problem[] = [];
+  const signers = fillSignerRoles(template.roles, request.signers, problems);
+  const observers = fillObserverRoles(template.roles, request.observers, problems);
+  return checkNewEnvelope(
+    ctx,
+    { envelope: request.envelope, signers, observers },
+    {
+      accountId,
+      documents,
+      template: { id: template.id, defaults: template.settings },
+      problems,
+      checkOrders: signers.every((signer) => signer.title !== undefined),
+    },
+  );
+};
+
 /**
  * Creates an envelope from a template: its documents (shared by hash), its roles' order and fields,
  * its setting defaults for whatever the request omits (docs/concepts/envelopes.md).
@@ -145,21 +233,13 @@ export const createEnvelopeFromTemplate = async (
   request: CreateEnvelopeFromTemplateRequest,
   origin: RequestOrigin,
   idempotency?: IdempotentResponse<CreatedEnvelope>,
+  publicLinkUse?: PublicLinkUse,
+  bulkRow?: BulkRowUse,
 ): Promise<CreatedEnvelope> => {
   const template = await loadTemplate(ctx.db, caller.accountId, request.templateId);
-  assertActive(template);
-  const problems: Problem[] = [];
-  const signers = fillSignerRoles(template.roles, request.signers, problems);
-  const observers = fillObserverRoles(template.roles, request.observers, problems);
-  const { checked, documents, anchors } = await checkNewEnvelope(
-    ctx,
-    { envelope: request.envelope, signers, observers },
-    {
-      documents: () => templateDocuments(ctx.db, template.id),
-      template: { id: template.id, defaults: template.settings },
-      problems,
-      checkOrders: signers.every((signer) => signer.title !== undefined),
-    },
+  assertTemplateActive(template);
+  const { checked, documents, anchors } = await checkEnvelopeFromTemplate(ctx, caller.accountId, template, request, () =>
+    templateDocuments(ctx.db, template.id),
   );
   // A template made before its documents kept their anchors had them searched just now: kept for the next envelope.
   const found = documents.flatMap((document, i) =>
@@ -168,12 +248,18 @@ export const createEnvelopeFromTemplate = async (
   return sendNewEnvelope(
     ctx,
     caller,
-    checked,
+    {
+      ...checked,
+      ...(publicLinkUse ? { uninvited: publicLinkUse.uninvited } : {}),
+      ...(bulkRow ? { bulkSendId: bulkRow.bulkSendId } : {}),
+    },
     documents,
     origin,
-    async (trx) => {
-      assertActive(await loadTemplate(trx, caller.accountId, template.id));
+    async (trx, envelopeId) => {
+      assertTemplateActive(await loadTemplate(trx, caller.accountId, template.id));
       for (const document of found) await updateDocument(trx, document.id, { anchors: document.anchors });
+      await publicLinkUse?.withinCreation(trx, envelopeId);
+      await bulkRow?.withinCreation(trx, envelopeId);
     },
     idempotency,
   );

@@ -1,11 +1,13 @@
 import type { AppContext, Caller } from '../context.js';
 import type { IdempotentResponse } from '../idempotency/idempotency-keys.js';
-import { checkBase64Documents, storeCheckedDocuments, type Base64DocumentInput } from '../documents/stored-document.js';
+import { bringDocumentFields, storeBroughtDocuments, type DocumentIntake } from '../documents/document-fields.js';
+import { checkBase64Documents, type Base64DocumentInput } from '../documents/stored-document.js';
 import { assertEnvelopeQuotaLeft, checkNewEnvelope, sendNewEnvelope, type CreatedEnvelope } from './envelope-creation.js';
 import type { NewEnvelope, RequestOrigin } from './new-envelope.js';
 
 export interface CreateEnvelopeRequest extends NewEnvelope {
-  documents: Base64DocumentInput[];
+  /** Each with what its intake brings: its PDF form's fields, its text tags (docs/api/form-fields.md). */
+  documents: (Base64DocumentInput & { intake?: DocumentIntake })[];
 }
 
 /**
@@ -21,9 +23,16 @@ export const createEnvelope = async (
   idempotency?: IdempotentResponse<CreatedEnvelope>,
 ): Promise<CreatedEnvelope> => {
   const { checked, documents } = await checkNewEnvelope(ctx, request, {
-    documents: () => checkBase64Documents(ctx, request.documents),
+    accountId: caller.accountId,
+    documents: async () =>
+      bringDocumentFields(
+        ctx,
+        await checkBase64Documents(ctx, request.documents),
+        request.documents.map((document) => document.intake),
+        (i) => `documents[${i}]`,
+      ),
     beforeDocuments: () => assertEnvelopeQuotaLeft(ctx, ctx.db, caller.accountId),
   });
-  const stored = await storeCheckedDocuments(ctx, documents);
+  const stored = await storeBroughtDocuments(ctx, documents);
   return sendNewEnvelope(ctx, caller, checked, stored, origin, undefined, idempotency);
 };

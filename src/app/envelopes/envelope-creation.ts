@@ -1,5 +1,5 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
-import { DEFAULT_LANGUAGE } from '../../domain/language.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/language.js';
 import {
   reminderDueAt,
   resolveSettings,
@@ -9,16 +9,21 @@ import {
 } from '../../domain/envelope-settings.js';
 import type { RecipientStatus } from '../../domain/recipient-state.js';
 import { ProblemCollector } from '../../domain/problem-collector.js';
-import { initialStatuses, normalizeSigningOrders } from '../../domain/signing-order.js';
+import { normalizeSigningOrders } from '../../domain/signing-order.js';
+import { initialStepStatuses } from '../../domain/signing-steps.js';
+import type { SignerRole } from '../../domain/signer-role.js';
 import type { Db } from '../../infra/db/database.js';
 import { readAccount, readAccountForUpdate, type Account } from '../../infra/db/tables/accounts-table.js';
 import { documentInserts } from '../../infra/db/tables/documents-table.js';
 import { envelopeInsert } from '../../infra/db/tables/envelopes-table.js';
 import { fieldInserts, type Field } from '../../infra/db/tables/fields-table.js';
 import { recipientInserts, type Recipient } from '../../infra/db/tables/recipients-table.js';
+import { signingGroupInserts, type SigningGroup } from '../../infra/db/tables/signing-groups-table.js';
 import { newId } from '../../infra/ids.js';
 import { envelopesCreatedThisMonth } from '../accounts/envelope-quota.js';
 import type { AppContext, Caller } from '../context.js';
+import { assignDocumentFields } from '../documents/assign-document-fields.js';
+import type { DocumentBringingFields } from '../documents/document-fields.js';
 import { assertEnvelopeDocumentLimits, documentsOf, type StoredDocument } from '../documents/stored-document.js';
 import { recordIdempotentResponse, type IdempotentResponse } from '../idempotency/idempotency-keys.js';
 import { jobsToEnqueue, type NewJob } from '../outbox.js';
@@ -28,12 +33,21 @@ import { eventEnvelope, eventRecipient } from '../webhooks/event-subjects.js';
 import { webhookEventInserts } from '../webhooks/record-webhook-event.js';
 import { recipientAuthenticationInserts } from '../../infra/db/tables/recipient-authentications-table.js';
 import type { NewEnvelope, ObserverInput, PersonInput, RequestOrigin, SignerInput } from './new-envelope.js';
-import { authenticationProblems, authenticationRows } from './signer-authentication.js';
+import { authenticationRows } from './signer-authentication.js';
 import { fieldPlacement, type FieldPlacement, type PlacedField, type PlacementDocument } from './place-fields.js';
 import { actingPerson } from './sender.js';
 import { addSignaturePages, type CreationWarning } from './signature-pages.js';
+import { checkSignerEntries, fieldConditionProblems, resolveHosts, witnessTargets, type SignerStep } from './signer-entries.js';
 
-const MAX_SIGNERS = 50;
+/** A recipient of a new envelope as its creation answers it; a group's members carry their group. */
+export interface CreatedSigner {
+  recipientId: string;
+  email: string;
+  status: RecipientStatus;
+  /** Absent from responses stored (for an Idempotency-Key) before roles existed. */
+  role?: SignerRole;
+  group?: { groupId: string; name: string };
+}
 
 /** A just-created envelope: its documents and recipients with their new ids. */
 export interface CreatedEnvelope {
@@ -41,7 +55,8 @@ export interface CreatedEnvelope {
   status: 'Sent';
   signingDueDate: string;
   documents: { documentId: string; name: string; pageCount: number }[];
-  signers: { recipientId: string; email: string; status: RecipientStatus }[];
+  /** One per person, in the entries' order: a group's members one after another in its place. */
+  signers: CreatedSigner[];
   observers: { recipientId: string; email: string; status: RecipientStatus }[];
   /** What the sender should know, e.g. a signer given no field got a signature page (absent from responses stored before warnings existed). */
   warnings?: CreationWarning[];
@@ -51,51 +66,21 @@ export interface CreatedEnvelope {
 export interface CheckedEnvelope {
   input: NewEnvelope;
   settings: EnvelopeSettings;
+  /** Each signer entry's name: the person's, or the group's. */
   signerNames: string[];
   observerNames: string[];
+  /** Each signer entry's step: role, witness, host and group. */
+  steps: SignerStep[];
+  /** Each in-person entry's host (a user id); null for other entries. */
+  hostUserIds: (string | null)[];
   orders: number[];
   placed: PlacedField[][];
   templateId: string | null;
+  /** The bulk send whose row this envelope is (docs/api/bulk-sending.md). */
+  bulkSendId?: string;
+  /** Signers (by e-mail) handed their link directly rather than invited by mail: a public link's visitor. */
+  uninvited?: readonly string[];
 }
-
-/** `name`, or `first_name` + `last_name` joined by one space (docs/api/conventions.md). */
-const personName = (person: PersonInput, path: string, problems: Problem[]): string => {
-  const name = person.name?.trim() || [person.firstName?.trim(), person.lastName?.trim()].filter(Boolean).join(' ');
-  if (!name) problems.push({ code: 'RECIPIENT_NAME_REQUIRED', message: 'Give name, or first_name and last_name.', field: `${path}.name` });
-  return name;
-};
-
-const checkRecipients = (
-  signers: readonly SignerInput[],
-  observers: readonly ObserverInput[],
-): { signerNames: string[]; observerNames: string[] } => {
-  const problems: Problem[] = [];
-  if (signers.length > MAX_SIGNERS)
-    problems.push({ code: 'TOO_MANY_SIGNERS', message: `At most ${MAX_SIGNERS} signers.`, field: 'recipients.signers' });
-  const signerNames = signers.map((s, i) => personName(s, `recipients.signers[${i}]`, problems));
-  const observerNames = observers.map((o, i) => personName(o, `recipients.observers[${i}]`, problems));
-  const seen = new Set<string>();
-  signers.forEach((signer, i) => {
-    const email = signer.email.toLowerCase();
-    if (seen.has(email))
-      problems.push({
-        code: 'DUPLICATE_SIGNER',
-        message: `${signer.email} is already a signer of this envelope.`,
-        field: `recipients.signers[${i}].email`,
-      });
-    seen.add(email);
-    if ((signer.countryCode === undefined) !== (signer.phoneNumber === undefined)) {
-      problems.push({
-        code: 'PHONE_INCOMPLETE',
-        message: 'Give country_code and phone_number together, or neither.',
-        field: `recipients.signers[${i}].phone_number`,
-      });
-    }
-  });
-  problems.push(...authenticationProblems(signers, observers));
-  if (problems.length) throw AppError.of(problems, 'The request is invalid.');
-  return { signerNames, observerNames };
-};
 
 /** Runs a check that throws, keeping its problems with the others (docs/api/conventions.md: every problem at once). */
 const collect = <T>(problems: Problem[], check: () => T): T | undefined => {
@@ -116,18 +101,27 @@ export interface EnvelopeRequestParts {
   observers?: readonly ObserverInput[];
   /** False to skip the signing orders (see NewEnvelopeChecks). */
   checkOrders?: boolean;
+  /** False when the fields' conditions are checked later, with the fields the documents bring. */
+  checkConditions?: boolean;
 }
 
 const checkParts = (parts: EnvelopeRequestParts) => {
   const problems: Problem[] = [];
   const settings = parts.settings && collect(problems, () => resolveSettings(parts.settings!, parts.templateDefaults));
   const signers = parts.signers;
-  const names = signers && collect(problems, () => checkRecipients(signers, parts.observers ?? []));
+  const names = signers && collect(problems, () => checkSignerEntries(signers, parts.observers ?? []));
+  if (signers && parts.checkConditions !== false) problems.push(...fieldConditionProblems(signers));
   const orders =
     signers &&
     settings &&
     parts.checkOrders !== false &&
-    collect(problems, () => normalizeSigningOrders(settings.signProcessFlow, signers));
+    collect(problems, () => {
+      const targets = witnessTargets(signers);
+      return normalizeSigningOrders(
+        settings.signProcessFlow,
+        signers.map((signer, i) => ({ signingOrder: signer.signingOrder, role: signer.role, witnessOf: targets[i] })),
+      );
+    });
   return { problems, settings, names, orders };
 };
 
@@ -138,8 +132,13 @@ const checkParts = (parts: EnvelopeRequestParts) => {
  */
 export const envelopeRequestProblems = (parts: EnvelopeRequestParts): Problem[] => checkParts(parts).problems;
 
+/** A document of a creation request: its pages and size, and the fields it brought (document-fields.ts), if any. */
+export type CreationDocument = DocumentBringingFields<PlacementDocument & { size: number }>;
+
 /** A creation request's checks beyond its own parts, all answered with them. */
-export interface NewEnvelopeChecks<D extends PlacementDocument & { size: number }> {
+export interface NewEnvelopeChecks<D extends CreationDocument> {
+  /** The account creating it: in-person hosts are its users. */
+  accountId: string;
   /** Its documents, checked but not necessarily stored; their problems are answered with the others. */
   documents: () => Promise<D[]>;
   template?: { id: string; defaults: EnvelopeSettingsInput };
@@ -160,7 +159,7 @@ export interface NewEnvelopeChecks<D extends PlacementDocument & { size: number 
  * placed on them. Every problem is thrown at once (docs/api/conventions.md); documents that cannot be read leave
  * placement unchecked, and their problems are answered with the others.
  */
-export const checkNewEnvelope = async <D extends PlacementDocument & { size: number }>(
+export const checkNewEnvelope = async <D extends CreationDocument>(
   ctx: AppContext,
   input: NewEnvelope,
   checks: NewEnvelopeChecks<D>,
@@ -173,22 +172,38 @@ export const checkNewEnvelope = async <D extends PlacementDocument & { size: num
     signers: input.signers,
     observers: input.observers,
     checkOrders: checks.checkOrders,
+    checkConditions: false,
   });
   problems.add(parts.problems);
+  const hostUserIds = await problems.check(() => resolveHosts(ctx.db, checks.accountId, input.signers));
   if (problems.empty) await checks.beforeDocuments?.();
   const documents = await problems.check(async () => {
     const documents = await checks.documents();
     assertEnvelopeDocumentLimits(documents);
     return documents;
   });
+  // Fields the documents brought (form fields, text tags) join their signers' own, through the same checks,
+  // conditions included: a show_if may name a text tag's field.
+  const brought = documents && assignDocumentFields(input.signers, documents, 'recipients.signers');
+  problems.add(brought?.problems ?? fieldConditionProblems(input.signers));
   // The anchor search can fail on its own (a document too complex to search); that is answered with the rest too.
-  const placement = documents && (await problems.check(() => fieldPlacement(ctx, input.signers, documents, 'recipients.signers')));
-  problems.add(placement?.problems ?? []);
+  const placement =
+    documents && brought && (await problems.check(() => fieldPlacement(ctx, brought.entries, documents, 'recipients.signers')));
+  problems.add(brought?.relocate(placement?.problems ?? []) ?? []);
   problems.throwIfAny();
   const { settings, names, orders } = parts;
-  if (!settings || !names || !orders || !documents || !placement) throw new Error('A creation request without problems lacks a part.');
+  if (!settings || !names || !orders || !hostUserIds || !documents || !brought || !placement)
+    throw new Error('A creation request without problems lacks a part.');
   return {
-    checked: { input, settings, ...names, orders, placed: placement.placed, templateId: checks.template?.id ?? null },
+    checked: {
+      input: { ...input, signers: brought.entries },
+      settings,
+      ...names,
+      hostUserIds,
+      orders,
+      placed: placement.placed,
+      templateId: checks.template?.id ?? null,
+    },
     documents,
     anchors: placement.anchors,
   };
@@ -240,6 +255,114 @@ export const sendNewEnvelope = async (
   return storeNewEnvelope(ctx, caller, completed.checked, completed.documents, warnings, origin, withinCreation, idempotency);
 };
 
+/** The columns of a recipient nothing has happened to yet, as creation and corrections write them. */
+const newRecipientRow = (
+  envelopeId: string,
+  defaultLanguage: Language,
+  id: string,
+  role: Recipient['role'],
+  position: number,
+  person: PersonInput & { name: string; title?: string },
+) => ({
+  id,
+  envelopeId,
+  role,
+  position,
+  name: person.name,
+  email: person.email.toLowerCase(),
+  title: person.title ?? null,
+  language: person.language ?? defaultLanguage,
+  viewedAt: null,
+  consentedAt: null,
+  consentTextSha256: null,
+  signedAt: null,
+  declinedAt: null,
+  declineReason: null,
+  ipAddress: null,
+  userAgent: null,
+  location: null,
+  signature: null,
+  lastRemindedAt: null,
+  autoRemindedAt: null,
+  signerRole: 'signer' as const,
+  hostUserId: null,
+  witnessFor: null,
+  groupId: null,
+  viewedDocuments: null,
+  approvedAt: null,
+  notNeededAt: null,
+});
+
+/** Where a new signer stands: their step, their status on it and, until their turn, no invitation. */
+export type SignerPlace = Pick<
+  Recipient,
+  'id' | 'position' | 'signingOrder' | 'status' | 'sentAt' | 'signerRole' | 'hostUserId' | 'witnessFor' | 'groupId'
+>;
+
+/** A new signer's row: a person of a signer entry (the entry's own, or a group member), on their step. */
+export const newSignerRow = (
+  envelopeId: string,
+  defaultLanguage: Language,
+  entry: SignerInput,
+  person: PersonInput & { name: string },
+  place: SignerPlace,
+): Recipient => ({
+  ...newRecipientRow(envelopeId, defaultLanguage, place.id, 'signer', place.position, { ...person, title: entry.title }),
+  ...place,
+  countryCode: entry.countryCode ?? null,
+  phoneNumber: entry.phoneNumber ?? null,
+  privateNote: entry.privateNote ?? null,
+});
+
+/** A signer's new fields, placed on the envelope's documents, in their order. */
+export const newFieldRows = (envelopeId: string, recipientId: string, placed: readonly PlacedField[]): Field[] =>
+  placed.map((f, i) => ({
+    id: newId('fld'),
+    envelopeId,
+    recipientId,
+    position: i + 1,
+    type: f.type,
+    document: f.document,
+    page: f.page,
+    x: f.x,
+    y: f.y,
+    width: f.width,
+    height: f.height,
+    required: f.required,
+    placeholder: f.placeholder,
+    defaultValue: f.defaultValue,
+    editable: f.editable,
+    options: f.options,
+    value: null,
+    name: f.name,
+    showIf: f.showIf,
+  }));
+
+const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** The ENVELOPE_CREATED entry's words: what was sent to whom, with the steps that are not plain signatures named. */
+const creationDescription = (
+  name: string,
+  documents: number,
+  steps: readonly SignerStep[],
+  signers: number,
+  observers: number,
+  flow: string,
+): string => {
+  const roles = (['approver', 'viewer', 'in_person', 'witness'] as const).flatMap((role) => {
+    const count = steps.filter((step) => step.role === role).length;
+    return count ? [counted(count, role === 'in_person' ? 'in-person signer' : role)] : [];
+  });
+  const groups = steps.flatMap((step) =>
+    step.group ? [`"${step.group.name}" (${step.group.required} of ${step.group.members.length})`] : [],
+  );
+  const workflow = [
+    ...(roles.length ? [`including ${roles.join(', ')}`] : []),
+    ...(groups.length ? [`signing group${groups.length === 1 ? '' : 's'} ${groups.join(', ')}`] : []),
+  ];
+  return `Envelope "${name}" created with ${documents} document(s), ${signers} signer(s) and ${observers} observer(s)${workflow.length ? ` (${workflow.join('; ')})` : ''}; ${flow} signing.`;
+};
+
 const storeNewEnvelope = async (
   ctx: AppContext,
   caller: Caller,
@@ -250,8 +373,7 @@ const storeNewEnvelope = async (
   withinCreation?: WithinCreation,
   idempotency?: IdempotentResponse<CreatedEnvelope>,
 ): Promise<CreatedEnvelope> => {
-  const { input, settings, orders, placed } = checked;
-  const statuses = initialStatuses(settings.signProcessFlow, orders);
+  const { input, settings, orders, placed, steps } = checked;
 
   const now = ctx.clock.now();
   const createdAt = now.toISOString();
@@ -259,39 +381,46 @@ const storeNewEnvelope = async (
   const envelopeId = newId('env');
   const documents = documentsOf(caller.accountId, { envelopeId, templateId: null }, storedDocuments);
   const defaultLanguage = (await readAccount(ctx.db, caller.accountId))?.defaultLanguage ?? DEFAULT_LANGUAGE;
-  const recipient = (id: string, role: Recipient['role'], position: number, person: PersonInput & { name: string; title?: string }) => ({
-    id,
-    envelopeId,
-    role,
-    position,
-    name: person.name,
-    email: person.email.toLowerCase(),
-    title: person.title ?? null,
-    language: person.language ?? defaultLanguage,
-    viewedAt: null,
-    consentedAt: null,
-    consentTextSha256: null,
-    signedAt: null,
-    declinedAt: null,
-    declineReason: null,
-    ipAddress: null,
-    userAgent: null,
-    location: null,
-    signature: null,
-    lastRemindedAt: null,
-    autoRemindedAt: null,
+  const groups: SigningGroup[] = steps.flatMap((step, i) =>
+    step.group
+      ? [{ id: newId('grp'), envelopeId, name: step.group.name, required: step.group.required, position: i + 1, completedAt: null }]
+      : [],
+  );
+  const groupOf = (entry: number) => groups.find((group) => group.position === entry + 1);
+  const recipientIds = input.signers.map((signer, i) =>
+    steps[i]!.group ? steps[i]!.group!.members.map(() => newId('rcp')) : [newId('rcp')],
+  );
+  // Each entry's people: the signer, or the group's members, who share the entry's order and each get a copy of its fields.
+  const entryPeople = input.signers.map((signer, i) => {
+    const step = steps[i]!;
+    const people = step.group ? step.group.members : [{ ...signer, email: signer.email, name: checked.signerNames[i]! }];
+    return people.map((person, m) => ({
+      id: recipientIds[i]![m]!,
+      entry: i,
+      signerRole: step.role,
+      signingOrder: orders[i]!,
+      groupId: groupOf(i)?.id ?? null,
+      witnessFor: step.witnessOf === null ? null : recipientIds[step.witnessOf]![0]!,
+      person,
+    }));
   });
-  const signers: Recipient[] = input.signers.map((signer, i) => ({
-    ...recipient(newId('rcp'), 'signer', i + 1, { ...signer, name: checked.signerNames[i]! }),
-    signingOrder: orders[i]!,
-    status: statuses[i]!,
-    countryCode: signer.countryCode ?? null,
-    phoneNumber: signer.phoneNumber ?? null,
-    privateNote: signer.privateNote ?? null,
-    sentAt: statuses[i] === 'Sent' ? createdAt : null,
-  }));
+  const people = entryPeople.flat();
+  const statuses = initialStepStatuses(settings.signProcessFlow, people, groups);
+  const signers: Recipient[] = people.map((p, i) =>
+    newSignerRow(envelopeId, defaultLanguage, input.signers[p.entry]!, p.person, {
+      id: p.id,
+      position: i + 1,
+      signingOrder: p.signingOrder,
+      status: statuses[i]!,
+      sentAt: statuses[i] === 'Sent' ? createdAt : null,
+      signerRole: p.signerRole,
+      hostUserId: checked.hostUserIds[p.entry] ?? null,
+      witnessFor: p.witnessFor,
+      groupId: p.groupId,
+    }),
+  );
   const observers: Recipient[] = input.observers.map((observer, i) => ({
-    ...recipient(newId('rcp'), 'observer', i + 1, { ...observer, name: checked.observerNames[i]! }),
+    ...newRecipientRow(envelopeId, defaultLanguage, newId('rcp'), 'observer', i + 1, { ...observer, name: checked.observerNames[i]! }),
     signingOrder: 0,
     status: 'Sent',
     countryCode: null,
@@ -299,47 +428,36 @@ const storeNewEnvelope = async (
     privateNote: null,
     sentAt: createdAt,
   }));
-  const fields: Field[] = signers.flatMap((signer, s) =>
-    placed[s]!.map((f, i) => ({
-      id: newId('fld'),
-      envelopeId,
-      recipientId: signer.id,
-      position: i + 1,
-      type: f.type,
-      document: f.document,
-      page: f.page,
-      x: f.x,
-      y: f.y,
-      width: f.width,
-      height: f.height,
-      required: f.required,
-      placeholder: f.placeholder,
-      defaultValue: f.defaultValue,
-      editable: f.editable,
-      options: f.options,
-      value: null,
-    })),
-  );
+  const fields: Field[] = signers.flatMap((signer, s) => newFieldRows(envelopeId, signer.id, placed[people[s]!.entry]!));
 
   // Hashed before the transaction: scrypt takes tens of milliseconds, which no lock should wait for.
-  const authentications = await authenticationRows(signers, input.signers);
+  const authentications = await authenticationRows(
+    entryPeople.map((entry) => signers.find((signer) => signer.id === entry[0]!.id)!),
+    input.signers,
+  );
   const summary = (r: Recipient) => ({ recipientId: r.id, email: r.email, status: r.status });
+  const signerSummary = (r: Recipient): CreatedSigner => {
+    const group = groups.find((g) => g.id === r.groupId);
+    return { ...summary(r), role: r.signerRole, ...(group ? { group: { groupId: group.id, name: group.name } } : {}) };
+  };
   const created: CreatedEnvelope = {
     envelopeId,
     status: 'Sent',
     signingDueDate: dueDate.toISOString(),
     documents: documents.map((d) => ({ documentId: d.id, name: d.name, pageCount: d.pages.length })),
-    signers: signers.map(summary),
+    signers: signers.map(signerSummary),
     observers: observers.map(summary),
     warnings,
   };
 
   const jobs: NewJob[] = [
     ...(settings.sendEmailToRecipients
-      ? [...signers.filter((s) => s.status === 'Sent'), ...observers].map((invited): NewJob => ({
-          kind: 'send-invitation',
-          payload: { recipientId: invited.id },
-        }))
+      ? [...signers.filter((s) => s.status === 'Sent' && s.email && !checked.uninvited?.includes(s.email)), ...observers].map(
+          (invited): NewJob => ({
+            kind: 'send-invitation',
+            payload: { recipientId: invited.id },
+          }),
+        )
       : []),
     { kind: 'expire-envelope', payload: { envelopeId }, runAt: dueDate },
     ...(settings.emailReminders && settings.reminderPeriod
@@ -361,7 +479,14 @@ const storeNewEnvelope = async (
       envelopeId,
       activityType: 'ENVELOPE_CREATED',
       actor: { name: sender.name, email: sender.email },
-      description: `Envelope "${input.envelope.name}" created with ${documents.length} document(s), ${signers.length} signer(s) and ${observers.length} observer(s); ${settings.signProcessFlow} signing.`,
+      description: creationDescription(
+        input.envelope.name,
+        documents.length,
+        steps,
+        signers.length,
+        observers.length,
+        settings.signProcessFlow,
+      ),
       ipAddress: origin.ipAddress,
       userAgent: origin.userAgent,
     });
@@ -373,7 +498,7 @@ const storeNewEnvelope = async (
       name: input.envelope.name,
       description: input.envelope.description ?? null,
       tags: input.envelope.tags ?? [],
-      metadata: {},
+      metadata: input.envelope.metadata ?? {},
       message: input.envelope.message ?? null,
       status: 'Sent',
       ...settings,
@@ -388,6 +513,10 @@ const storeNewEnvelope = async (
       deletedAt: null,
       ledgerHeadHash: entry.entry_hash,
       sealedLedgerHeadHash: null,
+      returnedAt: null,
+      returnComment: null,
+      returnedBy: null,
+      bulkSendId: checked.bulkSendId ?? null,
     });
     const webhookInserts = await webhookEventInserts(ctx, trx, {
       accountId: caller.accountId,
@@ -402,6 +531,7 @@ const storeNewEnvelope = async (
     await recordLedgerEntry(trx, entry, [
       envelopeRow,
       ...documentInserts(trx, documents),
+      ...signingGroupInserts(trx, groups),
       ...recipientInserts(trx, [...signers, ...observers]),
       ...recipientAuthenticationInserts(trx, authentications),
       ...fieldInserts(trx, fields),

@@ -23,6 +23,9 @@ export const generateEmbeddedUrl = (ctx: AppContext, caller: Caller, envelopeId:
     const envelope = await loadEnvelope(ctx, trx, caller.accountId, envelopeId, { lock: true });
     const signer = await readSignerByEmail(trx, envelope.id, signerEmail);
     if (!signer) throw new AppError('SIGNER_NOT_FOUND', `No signer ${signerEmail} on envelope ${envelopeId}.`);
+    if (signer.signerRole === 'in_person') {
+      throw new AppError('IN_PERSON_ONLY', "This signer signs in person on their host's device: use the in-person URL.");
+    }
     assertActive(envelope.status);
     assertSignerActive(signer.status);
     const expiresAt = addSeconds(ctx.clock.now(), EMBEDDED_URL_LIFETIME_SECONDS);

@@ -2,6 +2,7 @@ import type { EnvelopeSettingsInput } from '../../domain/envelope-settings.js';
 import type { FieldRulesInput } from '../../domain/field-rules.js';
 import type { AuthenticationInput } from './signer-authentication.js';
 import type { Language } from '../../domain/language.js';
+import type { ShowIf } from '../../domain/field-conditions.js';
 
 /** A flag as the contract accepts it: a boolean, or "TRUE"/"FALSE" in either case (docs/concepts/fields.md). */
 export type FlagInput = boolean | string;
@@ -24,6 +25,9 @@ export interface FieldInput extends FieldRulesInput {
   default_value?: string;
   editable?: FlagInput;
   options?: string[];
+  /** Unique per envelope; what other fields' `show_if` refer to (docs/api/workflows.md). */
+  name?: string;
+  show_if?: ShowIf;
 }
 
 /** `name`, or `firstName` + `lastName` (docs/api/conventions.md). */
@@ -46,6 +50,23 @@ export interface SignerInput extends PersonInput {
   title?: string;
   /** How the signer proves who they are before signing (docs/concepts/recipients.md). */
   authentication?: AuthenticationInput;
+  /** What their step asks of them (docs/api/workflows.md): 'signer' when absent; checked, as any string may arrive. */
+  role?: string;
+  /** An in-person signer's host: the address of a user of the account. */
+  hostEmail?: string;
+  /** A witness's witnessed signer: the signer_title or e-mail of another entry (or, in corrections, a recipient id). */
+  witnessFor?: string;
+  /** A signing group in this entry's place; the entry's own person keys are then absent (email ''). */
+  group?: GroupInput;
+  /** The request's person keys this entry was given, for a group entry that must have none. */
+  personKeys?: string[];
+}
+
+/** A signing group (docs/api/workflows.md): `required` of its members must sign, each on their own copy of the entry's fields. */
+export interface GroupInput {
+  name: string;
+  members: PersonInput[];
+  required?: number;
 }
 
 export interface ObserverInput extends PersonInput {
@@ -61,6 +82,8 @@ export interface EnvelopeInput {
   description?: string;
   tags?: string[];
   message?: string;
+  /** The envelope's metadata from the start (a bulk send's row); empty when absent. */
+  metadata?: Record<string, string>;
   settings: EnvelopeSettingsInput;
 }
 

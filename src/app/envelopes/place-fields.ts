@@ -1,4 +1,5 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
+import type { ShowIf } from '../../domain/field-conditions.js';
 import { checkFieldPlacement, type FieldBox, type LocatedFieldBox } from '../../domain/field-geometry.js';
 import { resolveSignerFieldRules, type FieldRules } from '../../domain/field-rules.js';
 import type { DocumentAnchors } from '../../infra/db/tables/documents-table.js';
@@ -7,7 +8,11 @@ import type { AppContext } from '../context.js';
 import type { CheckedDocument, StoredDocument } from '../documents/stored-document.js';
 import type { FieldInput } from './new-envelope.js';
 
-export interface PlacedField extends FieldRules, FieldBox {}
+export interface PlacedField extends FieldRules, FieldBox {
+  /** Every occurrence of an anchor field keeps its name, so a condition on it reads any of them. */
+  name: string | null;
+  showIf: ShowIf | null;
+}
 
 /**
  * A document fields are placed on: its page sizes, and its bytes for the anchor search — in hand
@@ -203,6 +208,8 @@ export const fieldPlacement = async (
         signerFields.push({
           ...fieldRules,
           ...box,
+          name: field.name ?? null,
+          showIf: field.show_if ?? null,
           placeholder: occurrence === 0 || !fieldRules.placeholder ? fieldRules.placeholder : `${fieldRules.placeholder}_${occurrence + 1}`,
         }),
       );

@@ -34,6 +34,9 @@ export const remindSigner = async (
     assertActive(envelope.status);
     const signer = await readSignerByEmail(trx, envelope.id, request.signerEmail);
     if (!signer) throw new AppError('SIGNER_NOT_FOUND', `No signer with the e-mail ${request.signerEmail} on this envelope.`);
+    if (signer.signerRole === 'in_person') {
+      throw new AppError('SIGNER_NOT_REMINDABLE', "An in-person signer signs on their host's device: there is nobody to remind by mail.");
+    }
     assertRemindable(signer.status);
     assertNotTooSoon(signer.lastRemindedAt, now);
     await updateRecipient(trx, signer.id, { lastRemindedAt: now.toISOString() });

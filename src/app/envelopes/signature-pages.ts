@@ -1,5 +1,6 @@
 import { AppError } from '../../domain/app-error.js';
 import { signaturePageCount, signatureSlots } from '../../domain/signature-page.js';
+import { signsDocuments } from '../../domain/signer-role.js';
 import type { AppContext } from '../context.js';
 import { DOCUMENT_LIMITS, type StoredDocument } from '../documents/stored-document.js';
 import type { CheckedEnvelope } from './envelope-creation.js';
@@ -14,10 +15,34 @@ export interface CreationWarning {
 const seenSize = (page: { width: number; height: number; rotation: number }) =>
   page.rotation % 180 === 0 ? { width: page.width, height: page.height } : { width: page.height, height: page.width };
 
+/** The name printed under a signature line: the signer's, the group's, or for a witness yet to be named, whose witness they are. */
+const lineName = (checked: CheckedEnvelope, index: number): string => {
+  const name = checked.signerNames[index]!;
+  const witnessOf = checked.steps[index]!.witnessOf;
+  return name || (witnessOf === null ? 'Witness' : `Witness for ${checked.signerNames[witnessOf]!}`);
+};
+
+/** One warning per person the entry's signature line is for: a group's line is each member's copy. */
+const warningsOf = (checked: CheckedEnvelope, index: number, documentName: string): CreationWarning[] => {
+  const added = `a signature field was added for them on a signature page at the end of "${documentName}".`;
+  const group = checked.steps[index]!.group;
+  if (group) {
+    return group.members.map((member) => ({
+      code: 'SIGNER_WITHOUT_FIELDS',
+      message: `${member.name} (${member.email}), a member of the signing group "${group.name}", was given no field: ${added}`,
+      signerEmail: member.email.toLowerCase(),
+    }));
+  }
+  const signer = checked.input.signers[index]!;
+  const who = signer.email ? `${lineName(checked, index)} (${signer.email})` : lineName(checked, index);
+  return [{ code: 'SIGNER_WITHOUT_FIELDS', message: `${who} was given no field: ${added}`, signerEmail: signer.email.toLowerCase() }];
+};
+
 /**
  * A signer given no field would sign nothing visible: each gets one required signature field on
  * signature pages appended to the last document (pages the size of its last page), and the sender
- * a warning per signer. The documents are stored already; the last one is stored again with its
+ * a warning per signer. A signing group's line is copied to each member; approvers and viewers sign
+ * nothing and get none. The documents are stored already; the last one is stored again with its
  * new pages, and the envelope refers to that one.
  */
 export const addSignaturePages = async <D extends StoredDocument>(
@@ -25,7 +50,9 @@ export const addSignaturePages = async <D extends StoredDocument>(
   checked: CheckedEnvelope,
   documents: readonly D[],
 ): Promise<{ checked: CheckedEnvelope; documents: D[]; warnings: CreationWarning[] }> => {
-  const fieldless = checked.placed.flatMap((fields, index) => (fields.length === 0 ? [index] : []));
+  const fieldless = checked.placed.flatMap((fields, index) =>
+    fields.length === 0 && signsDocuments(checked.steps[index]!.role) ? [index] : [],
+  );
   const last = documents.at(-1);
   const lastPage = last?.pages.at(-1);
   if (fieldless.length === 0 || !last || !lastPage) return { checked, documents: [...documents], warnings: [] };
@@ -47,7 +74,7 @@ export const addSignaturePages = async <D extends StoredDocument>(
     pageCount,
     size,
     title: 'Signatures',
-    lines: fieldless.map((signerIndex, i) => ({ ...slots[i]!, name: checked.signerNames[signerIndex]! })),
+    lines: fieldless.map((signerIndex, i) => ({ ...slots[i]!, name: lineName(checked, signerIndex) })),
   });
   const replaced: D = { ...last, sha256: await ctx.blobs.put(appended.bytes), size: appended.bytes.byteLength, pages: appended.pages };
 
@@ -62,6 +89,8 @@ export const addSignaturePages = async <D extends StoredDocument>(
         placeholder: null,
         defaultValue: null,
         options: null,
+        name: null,
+        showIf: null,
         document: documents.length,
         page: last.pages.length + slot.pageOffset + 1,
         x: slot.x,
@@ -71,13 +100,6 @@ export const addSignaturePages = async <D extends StoredDocument>(
       },
     ];
   });
-  const warnings = fieldless.map((signerIndex): CreationWarning => {
-    const signer = checked.input.signers[signerIndex]!;
-    return {
-      code: 'SIGNER_WITHOUT_FIELDS',
-      message: `${checked.signerNames[signerIndex]} (${signer.email}) was given no field: a signature field was added for them on a signature page at the end of "${last.name}".`,
-      signerEmail: signer.email.toLowerCase(),
-    };
-  });
+  const warnings = fieldless.flatMap((signerIndex) => warningsOf(checked, signerIndex, last.name));
   return { checked: { ...checked, placed }, documents: [...documents.slice(0, -1), replaced], warnings };
 };

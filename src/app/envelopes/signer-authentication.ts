@@ -64,7 +64,7 @@ export const withHashedAccessCode = async (authentication: AuthenticationInput |
 
 /** The authentication rows of a new envelope's signers (in the same order as their inputs). */
 export const authenticationRows = async (
-  signers: readonly Recipient[],
+  signers: readonly Pick<Recipient, 'id' | 'envelopeId'>[],
   inputs: readonly SignerInput[],
 ): Promise<RecipientAuthentication[]> => {
   const rows = await Promise.all(

@@ -1,6 +1,9 @@
 import { isPending } from '../../domain/recipient-state.js';
 import { readEnvelope, updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
 import { readRecipients } from '../../infra/db/tables/recipients-table.js';
+import { readSigningGroups } from '../../infra/db/tables/signing-groups-table.js';
+import { allStepsDone } from '../../domain/signing-steps.js';
+import { stepRecipientOf } from '../corrections/advance-steps.js';
 import { expiryMail } from '../../infra/mail/expiry-mail.js';
 import type { OutgoingMail } from '../../infra/mail/mailer.js';
 import type { AppContext } from '../context.js';
@@ -22,10 +25,13 @@ export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelope
     // The stored status: this job is what turns an open envelope past its due instant into Expired.
     const envelope = await readEnvelope(trx, envelopeId, { lock: true });
     const now = ctx.clock.now();
-    if (!envelope || !isOutForSignature(envelope.status) || new Date(envelope.signingDueDate) > now) return [];
+    // A Correcting envelope runs towards its due date too.
+    const open = envelope && (isOutForSignature(envelope.status) || envelope.status === 'Correcting');
+    if (!envelope || !open || new Date(envelope.signingDueDate) > now) return [];
     const allSigners = await readRecipients(trx, envelopeId, 'signer');
-    // Every signer signed in time: only its seal is missing (failing, retried), and the seal is what settles it.
-    if (allSigners.every((signer) => signer.status === 'Signed')) return [];
+    // Every step was done in time: only its seal is missing (failing, retried), and the seal is what settles it.
+    const groups = (await readSigningGroups(trx, envelopeId)).map((group) => ({ id: group.id, required: group.required }));
+    if (allStepsDone(allSigners.map(stepRecipientOf), groups)) return [];
 
     const expiredAt = envelope.signingDueDate;
     await updateEnvelope(trx, envelopeId, { status: 'Expired', expiredAt });
@@ -47,7 +53,8 @@ export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelope
     return [
       { to: sender.email, ...expiryMail({ ...common, recipientName: sender.name, audience: 'sender' }) },
       ...signers
-        .filter((signer) => isPending(signer.status))
+        // A witness the signer was to name, or an in-person signer without an address, has nowhere to be told.
+        .filter((signer) => isPending(signer.status) && signer.email !== '')
         .map((signer) => ({ to: signer.email, ...expiryMail({ ...common, recipientName: signer.name, audience: 'signer' }) })),
     ];
   });

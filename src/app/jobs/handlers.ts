@@ -9,13 +9,18 @@ import { runMaintenance } from './maintenance.js';
 import { sendAuthenticationCode } from './send-authentication-code.js';
 import { sendCancellation } from './send-cancellation.js';
 import { sendDeclineNotice } from './send-decline-notice.js';
+import { sendGroupCompleteNotice } from './send-group-complete-notice.js';
 import { sendInvitation } from './send-invitation.js';
 import { sendReminder } from './send-reminder.js';
+import { sendReassignNotice } from './send-reassign-notice.js';
+import { sendReturnNotice } from './send-return-notice.js';
 import { deliverWebhook } from '../webhooks/deliver-webhook.js';
 import { sendWebhookDisabledNotice } from '../webhooks/send-webhook-disabled-notice.js';
 import { sendPasswordReset } from '../passwords/send-password-reset.js';
 import { sendLoginLink } from '../users/send-login-link.js';
 import { sendUserInvitation } from '../users/send-user-invitation.js';
+import { sendPublicLinkCode } from '../public-links/send-public-link-code.js';
+import { runBulkSend } from '../bulk-sends/run-bulk-send.js';
 
 export type JobHandlers = WorkerHandlers<AppContext, JobPayloads>;
 
@@ -39,4 +44,9 @@ export const jobHandlers: JobHandlers = {
   'send-login-link': sendLoginLink,
   'send-password-reset': sendPasswordReset,
   'send-authentication-code': sendAuthenticationCode,
+  'send-reassign-notice': sendReassignNotice,
+  'send-return-notice': sendReturnNotice,
+  'send-public-link-code': sendPublicLinkCode,
+  'send-group-complete-notice': sendGroupCompleteNotice,
+  'run-bulk-send': runBulkSend,
 };

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { collectUnreferencedBlobs } from '../documents/collect-unreferenced-blobs.js';
 import { purgeExpiredIdempotencyKeys } from '../idempotency/idempotency-keys.js';
 import type { JobKind } from '../outbox.js';
+import { purgePublicLinkCodes } from '../public-links/purge-public-link-codes.js';
 import { purgeUnusedUploads } from '../uploads/purge-unused-uploads.js';
 import { purgeWebhookLog } from '../webhooks/purge-webhook-log.js';
 
@@ -18,7 +19,7 @@ export const scheduleMaintenance = async (ctx: AppContext): Promise<void> => {
 };
 
 /**
- * Forgets unused uploads, builders' stale drafts and expired tokens, expired idempotency keys and webhook deliveries past their retention, deletes the bytes nothing references any
+ * Forgets unused uploads, builders' stale drafts and expired tokens, expired idempotency keys, webhook deliveries past their retention and public links' day-old codes, deletes the bytes nothing references any
  * more (the purged uploads' among them), folds the envelope list's day counters of past days into
  * one row each, then schedules the next run an hour later.
  */
@@ -28,6 +29,7 @@ export const runMaintenance = async (ctx: AppContext): Promise<void> => {
   await foldPastDaySlots(ctx.db, ctx.clock.now());
   await purgeExpiredIdempotencyKeys(ctx);
   await purgeWebhookLog(ctx);
+  await purgePublicLinkCodes(ctx);
   const collected = await collectUnreferencedBlobs(ctx);
   if (collected) ctx.logger.info({ blobs: collected }, 'Deleted unreferenced blobs');
   await maintenance.scheduleNext(ctx.db, ctx.clock.now());

@@ -1,3 +1,4 @@
+import { DEFAULT_SIGNER_COPY_DAYS } from '../../domain/signer-copy.js';
 import { DEFAULT_LANGUAGE } from '../../domain/language.js';
 import { assertStrongPassword } from '../../domain/password-policy.js';
 import { ProblemCollector } from '../../domain/problem-collector.js';
@@ -84,6 +85,7 @@ export const completeSetup = async (ctx: AppContext, input: SetupInput): Promise
       ownerUserId: userId,
       frameAncestors: [],
       defaultLanguage: DEFAULT_LANGUAGE,
+      signerCopyDays: DEFAULT_SIGNER_COPY_DAYS,
       createdAt: now.toISOString(),
     });
     await insertUser(trx, {

@@ -1,19 +1,18 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
-import { statusAfterSignature } from '../../domain/envelope-state.js';
-import { resolveSubmittedValues, type SubmittedValue } from '../../domain/field-rules.js';
+import { normalizeValue, resolveSubmittedValues, submittedText, type SubmittedValue } from '../../domain/field-rules.js';
 import { assertCanAct } from '../../domain/recipient-state.js';
-import { newlyActiveAfterSignature, type OrderedSigner } from '../../domain/signing-order.js';
 import type { Db } from '../../infra/db/database.js';
 import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
 import { readFields, setFieldValue, type Field } from '../../infra/db/tables/fields-table.js';
 import { readRecipients, updateRecipient, type Recipient } from '../../infra/db/tables/recipients-table.js';
 import { readSignerAttachments } from '../../infra/db/tables/signer-attachments-table.js';
 import type { AppContext } from '../context.js';
+import { advanceSteps } from '../corrections/advance-steps.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
-import { enqueueJob } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { adoptMark, type AdoptedMark, type MarkAdoption, type SubmittedMark } from './adopted-signature.js';
+import { conditionValue, hiddenOwnFields, otherNamedFields } from './condition-context.js';
 import { consentTextSha256 } from './consent-text.js';
 import { claimSigningToken, openSigningAccess, type SigningAccess } from './signing-access.js';
 import { eventEnvelope, eventRecipient } from '../webhooks/event-subjects.js';
@@ -31,6 +30,8 @@ export interface SignatureSubmission {
   initials?: SubmittedMark;
   fields?: SubmittedValue[];
   location?: Location;
+  /** The witness this signer names, when the sender left their witness to be named at signing. */
+  witness?: { name: string; email: string };
 }
 
 /** What a signature stores on the recipient, and what sealing stamps: the adopted marks. */
@@ -44,7 +45,7 @@ export interface SignatureReceipt {
   envelopeId: string;
   signer: { name: string; email: string };
   signedAt: string;
-  /** This was the last signature: the envelope is now being sealed. */
+  /** This signature completed the last step: the envelope is now being sealed. */
   allSigned: boolean;
 }
 
@@ -98,21 +99,43 @@ const selfFilledValue = (field: Field, recipient: Recipient, signedAt: Date): st
   }
 };
 
-/** Every field's value as checked against the signer's fields; throws every problem at once. */
+/**
+ * What the signer's conditions read of their own field (docs/concepts/signing.md): the value
+ * submitted, else the stored one or the default, exactly as the signing page evaluates it.
+ */
+const ownConditionValue =
+  (submitted: readonly SubmittedValue[]) =>
+  (field: Field): string | null => {
+    const text = submittedText(submitted.find((entry) => entry.field_id === field.id)?.value);
+    return text === undefined ? conditionValue(field) : normalizeValue(field.type, text);
+  };
+
+/**
+ * Every field's value as checked against the signer's fields; throws every problem at once. A
+ * field its conditions hide is neither required nor stored: its value is null, whatever was sent.
+ */
 const resolveFieldValues = async (
   trx: Db,
   access: SigningAccess,
+  recipients: readonly Recipient[],
   submission: SignatureSubmission,
   marks: MarkAdoptions,
   signedAt: Date,
 ) => {
-  const fields = await readFields(trx, access.envelope.id, access.recipient.id);
+  const envelopeFields = await readFields(trx, access.envelope.id);
+  const fields = envelopeFields.filter((field) => field.recipientId === access.recipient.id);
+  const submitted = submission.fields ?? [];
+  const hidden = hiddenOwnFields(fields, otherNamedFields(access.recipient, recipients, envelopeFields), ownConditionValue(submitted));
   const uploaded = await readSignerAttachments(trx, access.envelope.id, access.recipient.id);
-  const resolved = resolveSubmittedValues(fields, submission.fields ?? [], {
-    hasSignature: true,
-    hasInitials: Boolean(submission.initials),
-    uploadedAttachments: new Set(uploaded.map((attachment) => attachment.id)),
-  });
+  const resolved = resolveSubmittedValues(
+    fields.filter((field) => !hidden.has(field.id)),
+    submitted.filter((entry) => !hidden.has(entry.field_id)),
+    {
+      hasSignature: true,
+      hasInitials: Boolean(submission.initials),
+      uploadedAttachments: new Set(uploaded.map((attachment) => attachment.id)),
+    },
+  );
   const problems = [
     ...submissionProblems(submission, marks, access.envelope.enforceSignersLocation),
     ...(resolved.ok ? [] : resolved.problems),
@@ -120,8 +143,17 @@ const resolveFieldValues = async (
   if (problems.length > 0 || !resolved.ok) throw AppError.of(problems, 'The signature cannot be accepted.');
   return fields.map((field) => ({
     id: field.id,
-    value: resolved.values.get(field.id) ?? selfFilledValue(field, access.recipient, signedAt) ?? null,
+    value: hidden.has(field.id) ? null : (resolved.values.get(field.id) ?? selfFilledValue(field, access.recipient, signedAt) ?? null),
   }));
+};
+
+/** How the ledger words a signature: in person, as a witness, or plainly. */
+const signatureDescription = (recipient: Recipient, recipients: readonly Recipient[], submission: SignatureSubmission): string => {
+  const signed = `${recipient.name} accepted the electronic records disclosure and signed with a ${submission.signature.type} signature`;
+  if (recipient.signerRole === 'in_person') return `${signed}, in person on their host's device.`;
+  const witnessed = recipients.find((other) => other.id === recipient.witnessFor);
+  if (recipient.signerRole === 'witness' && witnessed) return `${signed} as the witness of ${witnessed.name} <${witnessed.email}>.`;
+  return `${signed}.`;
 };
 
 /** Records the signature with its ledger entry; answers when it was made. */
@@ -129,12 +161,13 @@ const recordSignature = async (
   ctx: AppContext,
   trx: Db,
   access: SigningAccess,
+  recipients: readonly Recipient[],
   submission: SignatureSubmission,
   marks: MarkAdoptions,
   origin: RequestOrigin,
 ): Promise<string> => {
   const now = ctx.clock.now();
-  const values = await resolveFieldValues(trx, access, submission, marks, now);
+  const values = await resolveFieldValues(trx, access, recipients, submission, marks, now);
   for (const field of values) await setFieldValue(trx, field.id, field.value);
   const stored: StoredSignature = { signature: adoptedOf(marks.signature), initials: marks.initials && adoptedOf(marks.initials) };
   await updateRecipient(trx, access.recipient.id, {
@@ -151,29 +184,58 @@ const recordSignature = async (
     envelopeId: access.envelope.id,
     activityType: 'DOCUMENT_SIGNED',
     actor: { name: access.recipient.name, email: access.recipient.email },
-    description: `${access.recipient.name} accepted the electronic records disclosure and signed with a ${submission.signature.type} signature.`,
+    description: signatureDescription(access.recipient, recipients, submission),
     ipAddress: origin.ipAddress,
     userAgent: origin.userAgent,
   });
   return now.toISOString();
 };
 
-/** Invites the signers whose turn starts with this signature (Sequential and Hybrid flows). */
-const startNextTurn = async (ctx: AppContext, trx: Db, access: SigningAccess, signersBefore: OrderedSigner[]) => {
-  const next = newlyActiveAfterSignature(access.envelope.signProcessFlow, signersBefore, access.recipient.id);
-  for (const recipientId of next) {
-    await updateRecipient(trx, recipientId, { status: 'Sent', sentAt: ctx.clock.now().toISOString() });
-    if (access.envelope.sendEmailToRecipients) await enqueueJob(ctx, trx, 'send-invitation', { recipientId });
+/** Approvers approve and viewers read: only a step with fields and a signature signs. */
+const assertSigns = (recipient: Recipient): void => {
+  if (recipient.role !== 'signer') throw new AppError('NOT_A_SIGNER', 'Observers receive the envelope but do not sign it.');
+  if (recipient.signerRole === 'approver') {
+    throw new AppError('NOT_A_SIGNER', 'An approver approves the envelope (POST /signing/{token}/approve) and does not sign it.');
+  }
+  if (recipient.signerRole === 'viewer') {
+    throw new AppError('NOT_A_SIGNER', 'A viewer reads every document of the envelope and does not sign it.');
   }
 };
 
-const signersOf = async (trx: Db, envelopeId: string): Promise<OrderedSigner[]> =>
-  (await readRecipients(trx, envelopeId, 'signer')).map((r) => ({ id: r.id, signingOrder: r.signingOrder, status: r.status }));
+/**
+ * The witness a signer names at signing (docs/concepts/signing.md): required exactly when the
+ * sender left this signer's witness without an address. Answers the witness row's new name and
+ * address, which it takes once the signature is recorded, before the step machine invites it.
+ */
+const witnessToName = (
+  signer: Recipient,
+  recipients: readonly Recipient[],
+  named: SignatureSubmission['witness'],
+): Pick<Recipient, 'id' | 'name' | 'email'> | undefined => {
+  const open = recipients.find((other) => other.signerRole === 'witness' && other.witnessFor === signer.id && other.email === '');
+  if (!open) {
+    if (named) throw new AppError('INVALID_FIELD', 'This signer has no witness to name: leave witness out.', { field: 'witness' });
+    return undefined;
+  }
+  if (!named) {
+    throw new AppError('WITNESS_REQUIRED', 'Name the witness of this signature: witness {name, email}.', { field: 'witness' });
+  }
+  const name = named.name.trim();
+  const email = named.email.trim().toLowerCase();
+  if (!name) throw new AppError('WITNESS_REQUIRED', "Give the witness's name.", { field: 'witness.name' });
+  if (recipients.some((other) => other.email === email)) {
+    throw new AppError('DUPLICATE_SIGNER', `${email} is already a recipient of this envelope: a witness is someone else.`, {
+      field: 'witness.email',
+    });
+  }
+  return { id: open.id, name, email };
+};
 
 /**
  * A signer signs (docs/concepts/signing.md): consent, marks and field values are recorded with the signer's IP,
- * user agent and location in one transaction with the ledger entry. The last signature enqueues
- * completion; the envelope stays InProgress until the sealed file exists.
+ * user agent and location in one transaction with the ledger entry; then the step machine says
+ * what follows (the next turn invited, a done group's other members let off, completion queued
+ * once every step is done). The envelope stays InProgress until the sealed file exists.
  */
 export const signEnvelope = async (
   ctx: AppContext,
@@ -184,15 +246,17 @@ export const signEnvelope = async (
   const token = await claimSigningToken(ctx, rawToken);
   const marks = adoptMarks(submission);
   const receipt = await ledgerTransaction(ctx, async (trx) => {
+    // The envelope row stays locked to the end: two members racing for a group's last signature
+    // are taken one after the other, and the second finds itself NotNeeded (GROUP_COMPLETE).
     const access = await openSigningAccess(ctx, trx, token, { lock: true });
-    if (access.recipient.role !== 'signer') throw new AppError('NOT_A_SIGNER', 'Observers receive the envelope but do not sign it.');
+    assertSigns(access.recipient);
     assertCanAct(access.recipient.status);
-    const signersBefore = await signersOf(trx, access.envelope.id);
-    const signedAt = await recordSignature(ctx, trx, access, submission, marks, origin);
-    await startNextTurn(ctx, trx, access, signersBefore);
+    const recipients = await readRecipients(trx, access.envelope.id);
+    const witness = witnessToName(access.recipient, recipients, submission.witness);
+    const signedAt = await recordSignature(ctx, trx, access, recipients, submission, marks, origin);
+    if (witness) await updateRecipient(trx, witness.id, { name: witness.name, email: witness.email });
     await updateEnvelope(trx, access.envelope.id, { status: 'InProgress' });
-    const allSigned = statusAfterSignature(await signersOf(trx, access.envelope.id)) === 'AllSigned';
-    if (allSigned) await enqueueJob(ctx, trx, 'complete-envelope', { envelopeId: access.envelope.id });
+    const { allDone } = await advanceSteps(ctx, trx, access.envelope);
     await recordWebhookEvent(ctx, trx, {
       accountId: access.envelope.accountId,
       type: 'recipient.signed',
@@ -200,14 +264,14 @@ export const signEnvelope = async (
         ...eventEnvelope(access.envelope, 'InProgress'),
         recipient: eventRecipient(access.recipient),
         signed_at: signedAt,
-        all_signed: allSigned,
+        all_signed: allDone,
       },
     });
     return {
       envelopeId: access.envelope.id,
       signer: { name: access.recipient.name, email: access.recipient.email },
       signedAt,
-      allSigned,
+      allSigned: allDone,
     };
   });
   ctx.jobs.poke();

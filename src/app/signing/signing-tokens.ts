@@ -34,6 +34,8 @@ export const issueSigningToken = async (
     expiresAt: expiresAt?.toISOString() ?? null,
     usedAt: null,
     createdAt: ctx.clock.now().toISOString(),
+    revokedAt: null,
+    revokedReason: null,
   });
   return token;
 };

@@ -4,7 +4,7 @@ import { updateTemplate } from '../../infra/db/tables/templates-table.js';
 import type { AppContext, Caller } from '../context.js';
 import { placeSignerFields } from '../envelopes/place-fields.js';
 import { readTemplateWithDocuments, type TemplateWithDocuments } from './get-template.js';
-import { assertUniqueRoleTitles, type TemplateRoles } from './template-roles.js';
+import { assertTemplateRoles, type TemplateRoles } from './template-roles.js';
 
 export interface TemplateChanges {
   name?: string;
@@ -29,7 +29,7 @@ export const editTemplateOf = async (
   const { template, documents } = await readTemplateWithDocuments(ctx.db, accountId, templateId);
   let anchors: (TemplateWithDocuments['documents'][number]['anchors'] | undefined)[] = [];
   if (changes.roles) {
-    assertUniqueRoleTitles(changes.roles);
+    await assertTemplateRoles(ctx.db, accountId, changes.roles);
     // Field placement reads only the fields; a role has no person yet.
     const roleSigners = changes.roles.signers.map((role) => ({ ...(role.fields ? { fields: role.fields } : {}) }));
     anchors = (await placeSignerFields(ctx, roleSigners, documents, 'roles.signers')).anchors;

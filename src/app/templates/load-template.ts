@@ -1,5 +1,6 @@
 import { AppError } from '../../domain/app-error.js';
 import type { Db } from '../../infra/db/database.js';
+import { originalOf } from '../../infra/db/tables/document-original.js';
 import { readTemplateDocuments, type Document } from '../../infra/db/tables/documents-table.js';
 import { readTemplate, type Template } from '../../infra/db/tables/templates-table.js';
 import type { StoredDocument } from '../documents/stored-document.js';
@@ -20,11 +21,8 @@ export type TemplateDocument = StoredDocument & Pick<Document, 'id' | 'anchors'>
 
 /** The template's documents, whose blobs envelopes made from it reference by hash (no copy). */
 export const templateDocuments = async (db: Db, templateId: string): Promise<TemplateDocument[]> =>
-  (await readTemplateDocuments(db, templateId)).map(({ id, name, sha256, size, pages, anchors }) => ({
-    id,
-    name,
-    sha256,
-    size,
-    pages,
-    anchors,
-  }));
+  (await readTemplateDocuments(db, templateId)).map((document) => {
+    const { id, name, sha256, size, pages, anchors } = document;
+    const original = originalOf(document);
+    return { id, name, sha256, size, pages, anchors, ...(original ? { original } : {}) };
+  });

@@ -1,4 +1,5 @@
 import { AppError } from '../../domain/app-error.js';
+import { originalColumns, originalOf, type DocumentOriginal } from '../../infra/db/tables/document-original.js';
 import { insertUploads, readPendingUploadUsage, type Upload, type UploadScope } from '../../infra/db/tables/uploads-table.js';
 import { newId } from '../../infra/ids.js';
 import type { AppContext, Caller } from '../context.js';
@@ -13,6 +14,8 @@ export interface RecordedUpload {
   size: number;
   pageCount: number;
   sha256: string;
+  /** The file it was converted from (docs/api/conversion.md); null for a PDF. */
+  original: DocumentOriginal | null;
 }
 
 /**
@@ -53,8 +56,16 @@ export const uploadFiles = async (
   const createdAt = ctx.clock.now().toISOString();
   const uploads: Upload[] = [];
   for (const document of checked) {
-    const stored = await storeCheckedDocument(ctx, document);
-    uploads.push({ id: newId('file'), accountId: caller.accountId, scope, ...stored, createdAt, usedAt: null });
+    const { original, ...stored } = await storeCheckedDocument(ctx, document);
+    uploads.push({
+      id: newId('file'),
+      accountId: caller.accountId,
+      scope,
+      ...stored,
+      ...originalColumns(original),
+      createdAt,
+      usedAt: null,
+    });
   }
   await insertUploads(ctx.db, uploads);
   return uploads.map((upload) => ({
@@ -63,5 +74,6 @@ export const uploadFiles = async (
     size: upload.size,
     pageCount: upload.pages.length,
     sha256: upload.sha256,
+    original: originalOf(upload),
   }));
 };

@@ -1,5 +1,6 @@
 import { AppError, type Problem } from '../../domain/app-error.js';
 import type { Db } from '../../infra/db/database.js';
+import { originalOf } from '../../infra/db/tables/document-original.js';
 import { markUploadUsed, readUnusedUploads, type UploadScope } from '../../infra/db/tables/uploads-table.js';
 import type { AppContext } from '../context.js';
 import type { StoredDocument } from '../documents/stored-document.js';
@@ -21,8 +22,9 @@ export const findUnusedUploads = async (
   const problems = fileIds.flatMap((id, i) => (!byId.has(id) || fileIds.indexOf(id) !== i ? [notFound(id, i)] : []));
   if (problems.length) throw AppError.of(problems, 'The request is invalid.');
   return fileIds.map((id) => {
-    const { name, sha256, size, pages } = byId.get(id)!;
-    return { name, sha256, size, pages };
+    const upload = byId.get(id)!;
+    const original = originalOf(upload);
+    return { name: upload.name, sha256: upload.sha256, size: upload.size, pages: upload.pages, ...(original ? { original } : {}) };
   });
 };
 

@@ -3,6 +3,7 @@ import type { App } from '../app-type.js';
 import { accountRoutes } from './account/index.js';
 import { attachmentRoutes } from './attachments/index.js';
 import { authRoutes } from './auth/index.js';
+import { bulkSendRoutes } from './bulk-sends/index.js';
 import { consoleApiRoutes } from './console/index.js';
 import { loginLinkPageRoute } from './console/login-link-page.js';
 import { envelopeRoutes } from './envelopes/index.js';
@@ -10,6 +11,7 @@ import { embeddedRoutes } from './embedded/index.js';
 import { healthRoutes } from './health.js';
 import { ledgerRoutes } from './ledger/index.js';
 import { pageRoutes } from './pages/index.js';
+import { publicLinkPageRoutes, publicLinkRoutes } from './public-links/index.js';
 import { passkeyRoutes } from './passkeys/index.js';
 import { passwordRoutes } from './passwords/index.js';
 import { passwordPageRoutes } from './passwords/pages.js';
@@ -31,6 +33,7 @@ const apiRoutes: RouteModule[] = [
   ...userRoutes,
   ...envelopeRoutes,
   ...templateRoutes,
+  ...bulkSendRoutes,
   ...attachmentRoutes,
   ...signingApiRoutes,
   ...ledgerRoutes,
@@ -42,11 +45,20 @@ const apiRoutes: RouteModule[] = [
   ...passkeyRoutes,
   ...ssoApiRoutes,
   ...securityLogRoutes,
+  ...publicLinkRoutes,
 ];
 
 export const registerRoutes = async (app: App, ctx: AppContext) => {
   healthRoutes(app, ctx);
-  for (const route of [...pageRoutes, ...verificationRoutes, loginLinkPageRoute, ...passwordPageRoutes, ...ssoPageRoutes]) route(app, ctx);
+  for (const route of [
+    ...pageRoutes,
+    ...verificationRoutes,
+    loginLinkPageRoute,
+    ...passwordPageRoutes,
+    ...ssoPageRoutes,
+    ...publicLinkPageRoutes,
+  ])
+    route(app, ctx);
   await app.register(
     async (api: App) => {
       for (const route of apiRoutes) route(api, ctx);

@@ -13,6 +13,8 @@ export interface AccountsTable {
   frame_ancestors: string;
   default_language: string;
   created_at: string;
+  /** Days a signer's link keeps showing the completed envelope and its sealed copy (migration 0025). */
+  signer_copy_days: number;
 }
 
 export interface UsersTable {
@@ -154,6 +156,13 @@ export interface EnvelopesTable {
   deleted_at: string | null;
   ledger_head_hash: string | null;
   sealed_ledger_head_hash: string | null;
+  allow_reassign: number;
+  /** A signer sent the envelope back to its sender (status Correcting): when, why and who. */
+  returned_at: string | null;
+  return_comment: string | null;
+  returned_by: string | null;
+  /** The bulk send that created it (migration 0029); null for any other envelope. */
+  bulk_send_id: string | null;
 }
 
 export interface DocumentsTable {
@@ -170,6 +179,10 @@ export interface DocumentsTable {
   sealed_sha256: string | null;
   /** JSON: a template document's anchor texts → where they occur ({page, x, y}[]); null when not searched yet. */
   anchors: string | null;
+  /** The file the document was converted from (migration 0028, docs/api/conversion.md); null when it came as a PDF. */
+  original_name: string | null;
+  original_media_type: string | null;
+  original_sha256: string | null;
 }
 
 export interface RecipientsTable {
@@ -199,6 +212,43 @@ export interface RecipientsTable {
   signature: string | null;
   last_reminded_at: string | null;
   auto_reminded_at: string | null;
+  /** What this signer step does (SignerRole); observers keep 'signer'. */
+  signer_role: string;
+  /** An in-person signer's host: the account user on whose device they sign. */
+  host_user_id: string | null;
+  /** A witness's witnessed signer (a recipient id). */
+  witness_for: string | null;
+  /** The signing group this recipient is a member of. */
+  group_id: string | null;
+  /** JSON: the document ids a viewer has fetched. */
+  viewed_documents: string | null;
+  approved_at: string | null;
+  not_needed_at: string | null;
+}
+
+/** A signing group (docs/api/workflows.md): `required` of its members must sign for its step to be done. */
+export interface SigningGroupsTable {
+  id: string;
+  envelope_id: string;
+  name: string;
+  required: number;
+  /** The group's place among the envelope's signer entries (1-based). */
+  position: number;
+  completed_at: string | null;
+}
+
+/** One hand-over of a recipient's step to another person; a recipient's rows in `position` order are its chain. */
+export interface RecipientDelegationsTable {
+  id: string;
+  envelope_id: string;
+  recipient_id: string;
+  position: number;
+  from_name: string;
+  from_email: string;
+  to_name: string;
+  to_email: string;
+  reason: string | null;
+  at: string;
 }
 
 export interface FieldsTable {
@@ -219,16 +269,23 @@ export interface FieldsTable {
   editable: number;
   options: string | null;
   value: string | null;
+  /** Unique per envelope; conditions refer to it. */
+  name: string | null;
+  /** JSON: {field, equals} — shown only when that named field has that value. */
+  show_if: string | null;
 }
 
 export interface SigningTokensTable {
   token_hash: string;
   recipient_id: string;
   envelope_id: string;
-  kind: 'invitation' | 'embedded' | 'session';
+  kind: 'invitation' | 'embedded' | 'session' | 'in_person';
   expires_at: string | null;
   used_at: string | null;
   created_at: string;
+  /** A link that died: its recipient was reassigned ('reassigned') or their address corrected ('corrected'). */
+  revoked_at: string | null;
+  revoked_reason: string | null;
 }
 
 export interface RecipientAuthenticationsTable {
@@ -262,6 +319,10 @@ export interface UploadsTable {
   sha256: string;
   created_at: string;
   used_at: string | null;
+  /** The file the document was converted from (migration 0028, docs/api/conversion.md); null when it came as a PDF. */
+  original_name: string | null;
+  original_media_type: string | null;
+  original_sha256: string | null;
 }
 
 export interface AttachmentsTable {
@@ -413,6 +474,10 @@ export interface BuilderDraftDocumentsTable {
   pages: string;
   size: number;
   sha256: string;
+  /** The file the document was converted from (migration 0028, docs/api/conversion.md); null when it came as a PDF. */
+  original_name: string | null;
+  original_media_type: string | null;
+  original_sha256: string | null;
 }
 
 /** A builder's credential: a single-use URL token or the session it was exchanged for. */
@@ -548,6 +613,69 @@ export interface InstanceSettingsTable {
   updated_at: string;
 }
 
+/** A template's public link (docs/api/public-links.md); `recipients` JSON: the people filling the template's other roles. */
+export interface PublicLinksTable {
+  id: string;
+  account_id: string;
+  template_id: string;
+  slug: string;
+  role_title: string;
+  enabled: number;
+  max_uses: number | null;
+  uses: number;
+  expires_at: string | null;
+  recipients: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A code mailed to a public link's visitor (scrypt hash only): at most five guesses, single use. */
+export interface PublicLinkCodesTable {
+  id: string;
+  public_link_id: string;
+  email: string;
+  name: string;
+  language: string;
+  ip: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** A bulk send (migration 0029): its settings for every row, its progress in `bulk_send_rows`. */
+export interface BulkSendsTable {
+  id: string;
+  account_id: string;
+  template_id: string;
+  /** Who started it (the envelopes' sender), as the request's caller; null for an API client. */
+  user_id: string | null;
+  client_id: string;
+  /** JSON: the `envelope` settings every row's envelope gets. */
+  envelope: string;
+  status: string;
+  total: number;
+  /** The job step that may run next: a rerun of an older step (after a crash) does nothing. */
+  step: number;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
+  completed_at: string | null;
+  cancelled_at: string | null;
+}
+
+/** One row of a bulk send's input, 1-based `position`; `input` JSON until it is done, `errors` JSON when it failed. */
+export interface BulkSendRowsTable {
+  bulk_send_id: string;
+  position: number;
+  state: string;
+  input: string | null;
+  envelope_id: string | null;
+  errors: string | null;
+  done_at: string | null;
+}
+
 export interface Database {
   blobs: BlobsTable;
   templates: TemplatesTable;
@@ -555,6 +683,8 @@ export interface Database {
   documents: DocumentsTable;
   recipients: RecipientsTable;
   fields: FieldsTable;
+  signing_groups: SigningGroupsTable;
+  recipient_delegations: RecipientDelegationsTable;
   signing_tokens: SigningTokensTable;
   recipient_authentications: RecipientAuthenticationsTable;
   recipient_signing_sessions: RecipientSigningSessionsTable;
@@ -596,4 +726,8 @@ export interface Database {
   sso_configs: SsoConfigsTable;
   sso_domains: SsoDomainsTable;
   sso_sign_ins: SsoSignInsTable;
+  public_links: PublicLinksTable;
+  public_link_codes: PublicLinkCodesTable;
+  bulk_sends: BulkSendsTable;
+  bulk_send_rows: BulkSendRowsTable;
 }

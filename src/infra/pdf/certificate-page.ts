@@ -1,6 +1,8 @@
 import { PDF, rgb } from '@libpdf/core';
 import { formatTimestamp } from '../../domain/date-format.js';
 import { LANGUAGE_NAMES, type Language } from '../../domain/language.js';
+import type { RecipientStatus } from '../../domain/recipient-state.js';
+import type { SignerRole } from '../../domain/signer-role.js';
 import { translator, type Translate } from '../i18n/messages.js';
 import { fontFor, lineExtent } from './fonts.js';
 import { PageFlow, type FlowItem, type PageSize } from './page-flow.js';
@@ -27,6 +29,43 @@ export interface CertificateRecipient {
   signatureText?: string | null;
   /** How the signer proved who they were before signing (docs/concepts/recipients.md); absent: the e-mailed link alone. */
   authentication?: CertificateAuthentication | null;
+  /** What their step asked of a signer (docs/api/workflows.md); absent: to sign. */
+  signerRole?: SignerRole;
+  /** Absent: the recipient did what their role asks. */
+  status?: RecipientStatus;
+  approvedAt?: string | null;
+  /** When their signing group had the signatures it needed without theirs. */
+  notNeededAt?: string | null;
+  /** The account user who hosted an in-person signing. */
+  host?: CertificatePerson | null;
+  /** The signer a witness witnessed. */
+  witnessOf?: CertificatePerson | null;
+  /** The witnesses of a signer. */
+  witnessedBy?: CertificatePerson[];
+  /** The signing group the recipient was a member of (its id in `groups`). */
+  groupId?: string | null;
+  /** The hand-overs of their step before them, oldest first. */
+  delegations?: CertificateDelegation[];
+}
+
+export interface CertificatePerson {
+  name: string;
+  email: string;
+}
+
+/** One reassignment of a step (docs/api/corrections.md): from one person to the next. */
+export interface CertificateDelegation {
+  from: CertificatePerson;
+  to: CertificatePerson;
+  reason: string | null;
+  at: string;
+}
+
+/** A signing group (docs/api/workflows.md): k of its n members had to sign. */
+export interface CertificateGroup {
+  id: string;
+  name: string;
+  required: number;
 }
 
 export interface CertificateAuthentication {
@@ -59,6 +98,8 @@ export interface CertificateInput {
   createdAt: string;
   completedAt: string | null;
   recipients: CertificateRecipient[];
+  /** The signing groups the recipients' `groupId`s name. */
+  groups?: CertificateGroup[];
   documents: CertificateDocument[];
   attachments?: CertificateAttachment[];
   ledgerHeadHash: string;
@@ -83,10 +124,13 @@ const time = (value: string | null | undefined, language: Language): string => (
 const formatLocation = (location: CertificateRecipient['location']): string =>
   location ? `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}` : '—';
 
-/** "Label: value", written the way the language puts them together (French spaces its colon). */
-const detail = (t: Translate, label: string, value: string): FlowItem => ({
+/**
+ * "Label: value", written the way the language puts them together (French spaces its colon); a
+ * `workflow.` key is a label of the workflow_certificate catalog.
+ */
+const detail = (t: Translate, key: string, value: string): FlowItem => ({
   kind: 'text',
-  text: t('certificate.detail', { label: t(`certificate.labels.${label}`), value }),
+  text: t('certificate.detail', { label: label(t, key), value }),
   style: { indent: INDENT },
 });
 
@@ -98,32 +142,91 @@ const authenticationText = (authentication: CertificateAuthentication | null | u
     : t('certificate.notAuthenticated', { method });
 };
 
+const label = (t: Translate, key: string): string =>
+  key.startsWith('workflow.') ? t(`workflow_certificate.labels.${key.slice('workflow.'.length)}`) : t(`certificate.labels.${key}`);
+
+const roleText = (recipient: CertificateRecipient, t: Translate): string =>
+  recipient.role === 'observer' || !recipient.signerRole || recipient.signerRole === 'signer'
+    ? t(`certificate.roles.${recipient.role}`)
+    : t(`workflow_certificate.roles.${recipient.signerRole}`);
+
 /**
- * One recipient's details, in their language, as label and value, in the order they are printed.
- * Each kind of evidence is one entry.
+ * What the recipient's step came to, as label and value: declined, approved, viewed every document,
+ * let off by their group, or signed (an observer has no step).
  */
-const recipientDetails = (recipient: CertificateRecipient, t: Translate): [label: string, value: string][] => {
+const outcome = (recipient: CertificateRecipient, t: Translate): [label: string, value: string][] => {
+  const { language } = recipient;
+  if (recipient.declinedAt) {
+    return [
+      ['declined', time(recipient.declinedAt, language)],
+      ...(recipient.declineReason ? [['reason', recipient.declineReason] as [string, string]] : []),
+    ];
+  }
+  if (recipient.role !== 'signer') return [];
+  if (recipient.status === 'NotNeeded') {
+    return [['workflow.notNeeded', t('workflow_certificate.notNeededAt', { time: time(recipient.notNeededAt, language) })]];
+  }
+  if (recipient.signerRole === 'approver') return [['workflow.approved', time(recipient.approvedAt, language)]];
+  if (recipient.signerRole === 'viewer') return [['workflow.viewedEveryDocument', time(recipient.viewedAt, language)]];
+  return [['signed', time(recipient.signedAt, language)]];
+};
+
+const statement = (text: string): FlowItem => ({ kind: 'text', text, style: { indent: INDENT } });
+
+/**
+ * The sentences that tie the recipient to others: who hosted their in-person signing, whom they
+ * witnessed or who witnessed them, and the chain of hand-overs that brought the step to them.
+ */
+const workflowStatements = (recipient: CertificateRecipient, t: Translate): FlowItem[] => {
   const { language } = recipient;
   return [
-    ['role', t(`certificate.roles.${recipient.role}`)],
-    ['language', LANGUAGE_NAMES[language]],
-    ...(recipient.role === 'signer'
-      ? [['authentication', authenticationText(recipient.authentication, t, language)] as [string, string]]
+    ...(recipient.signerRole === 'in_person' && recipient.host
+      ? [statement(t('workflow_certificate.signedInPerson', { name: recipient.host.name, email: recipient.host.email }))]
       : []),
-    ['sent', time(recipient.sentAt, language)],
-    ['viewed', time(recipient.viewedAt, language)],
-    ['consented', time(recipient.consentedAt, language)],
-    ...(recipient.declinedAt
-      ? [
-          ['declined', time(recipient.declinedAt, language)] as [string, string],
-          ...(recipient.declineReason ? [['reason', recipient.declineReason] as [string, string]] : []),
-        ]
-      : recipient.role === 'signer'
-        ? [['signed', time(recipient.signedAt, language)] as [string, string]]
+    ...(recipient.witnessOf ? [statement(t('workflow_certificate.witnessed', { ...recipient.witnessOf }))] : []),
+    ...(recipient.witnessedBy ?? []).map((witness) => statement(t('workflow_certificate.witnessedBy', { ...witness }))),
+    ...(recipient.delegations ?? []).map((delegation) =>
+      statement(
+        t(delegation.reason ? 'workflow_certificate.reassignedWithReason' : 'workflow_certificate.reassigned', {
+          fromName: delegation.from.name,
+          fromEmail: delegation.from.email,
+          toName: delegation.to.name,
+          toEmail: delegation.to.email,
+          time: time(delegation.at, language),
+          reason: delegation.reason ?? '',
+        }),
+      ),
+    ),
+  ];
+};
+
+/**
+ * One recipient's details, in their language, in the order they are printed: each kind of evidence
+ * one "label: value" line, what their step came to followed by the sentences tying them to others,
+ * then where they acted from.
+ */
+const recipientDetails = (recipient: CertificateRecipient, t: Translate, group: CertificateGroup | undefined): FlowItem[] => {
+  const { language } = recipient;
+  const lines = (entries: [label: string, value: string][]) => entries.map(([key, value]) => detail(t, key, value));
+  return [
+    ...lines([
+      ['role', roleText(recipient, t)],
+      ...(group ? [['workflow.signingGroup', group.name] as [string, string]] : []),
+      ['language', LANGUAGE_NAMES[language]],
+      ...(recipient.role === 'signer'
+        ? [['authentication', authenticationText(recipient.authentication, t, language)] as [string, string]]
         : []),
-    ['ipAddress', orDash(recipient.ipAddress)],
-    ['userAgent', orDash(recipient.userAgent)],
-    ['location', formatLocation(recipient.location)],
+      ['sent', time(recipient.sentAt, language)],
+      ['viewed', time(recipient.viewedAt, language)],
+      ['consented', time(recipient.consentedAt, language)],
+      ...outcome(recipient, t),
+    ]),
+    ...workflowStatements(recipient, t),
+    ...lines([
+      ['ipAddress', orDash(recipient.ipAddress)],
+      ['userAgent', orDash(recipient.userAgent)],
+      ['location', formatLocation(recipient.location)],
+    ]),
   ];
 };
 
@@ -164,18 +267,57 @@ const signatureItems = (pdf: PDF, flow: PageFlow, recipient: CertificateRecipien
   ];
 };
 
-const recipientItems = (pdf: PDF, flow: PageFlow, recipient: CertificateRecipient): FlowItem[] => {
+const recipientItems = (pdf: PDF, flow: PageFlow, recipient: CertificateRecipient, group: CertificateGroup | undefined): FlowItem[] => {
   const t = translator(recipient.language);
   return [
     {
       kind: 'text',
-      text: t('certificate.recipientHeading', { name: recipient.name, email: recipient.email }),
+      // An in-person signer may have no address of their own.
+      text: recipient.email ? t('certificate.recipientHeading', { name: recipient.name, email: recipient.email }) : recipient.name,
       style: { font: 'bold', size: 11 },
     },
-    ...recipientDetails(recipient, t).map(([label, value]) => detail(t, label, value)),
+    ...recipientDetails(recipient, t, group),
     ...signatureItems(pdf, flow, recipient, t),
     { kind: 'space', points: 8 },
   ];
+};
+
+/**
+ * A signing group's block, in the account's language: "<name>: k of n required", then who signed
+ * for it and who was not needed.
+ */
+const groupItems = (t: Translate, group: CertificateGroup, members: readonly CertificateRecipient[], language: Language): FlowItem[] => [
+  {
+    kind: 'text',
+    text: t('workflow_certificate.groupHeading', { name: group.name, required: group.required, count: members.length }),
+    style: { font: 'bold', size: 11 },
+  },
+  ...members
+    .filter((member) => member.status === undefined || member.status === 'Signed')
+    .map((member) =>
+      statement(t('workflow_certificate.groupSigned', { name: member.name, email: member.email, time: time(member.signedAt, language) })),
+    ),
+  ...members
+    .filter((member) => member.status === 'NotNeeded')
+    .map((member) => statement(t('workflow_certificate.groupNotNeeded', { name: member.name, email: member.email }))),
+  ...members
+    .filter((member) => member.status === 'Declined')
+    .map((member) => statement(t('workflow_certificate.groupDeclined', { name: member.name, email: member.email }))),
+  { kind: 'space', points: 4 },
+];
+
+/** Each recipient's block; a signing group's block leads its first member's, so the two stay on one page. */
+const recipientEntries = (pdf: PDF, flow: PageFlow, input: CertificateInput, t: Translate, language: Language): FlowItem[][] => {
+  const groups = new Map((input.groups ?? []).map((group) => [group.id, group]));
+  const introduced = new Set<string>();
+  return input.recipients.map((recipient) => {
+    const group = recipient.groupId ? groups.get(recipient.groupId) : undefined;
+    const items = recipientItems(pdf, flow, recipient, group);
+    if (!group || introduced.has(group.id)) return items;
+    introduced.add(group.id);
+    const members = input.recipients.filter((other) => other.groupId === group.id);
+    return [...groupItems(t, group, members, language), ...items];
+  });
 };
 
 const documentItems = (t: Translate, document: CertificateDocument): FlowItem[] => [
@@ -233,11 +375,7 @@ export const renderCertificate = async (input: CertificateInput): Promise<Uint8A
     { kind: 'text', text: t('certificate.detail', { label: t('certificate.labels.completed'), value: time(input.completedAt, language) }) },
     { kind: 'space', points: 8 },
   ]);
-  section(
-    flow,
-    t('certificate.recipients'),
-    input.recipients.map((recipient) => recipientItems(pdf, flow, recipient)),
-  );
+  section(flow, t('certificate.recipients'), recipientEntries(pdf, flow, input, t, language));
   section(
     flow,
     t('certificate.documents'),

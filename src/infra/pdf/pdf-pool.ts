@@ -9,7 +9,10 @@ import type { EmbeddedFile } from './completion-record.js';
 import type { AnchorMatch } from './find-anchors.js';
 import type { InspectOptions, PageInfo, PdfInfo } from './intake.js';
 import type * as tasks from './pdf-worker.js';
+import type { FormFieldImport } from './read-form-fields.js';
+import type { TextTagReading } from './find-text-tags.js';
 import type { SigningIdentityOptions } from './signing-identity.js';
+import type { ImageKind } from '../convert/document-kind.js';
 import type { FieldStamp } from './stamp-fields.js';
 
 export interface PdfPoolOptions {
@@ -34,6 +37,10 @@ export interface PdfPool {
   inspect(bytes: Uint8Array, options?: InspectOptions): Promise<PdfInfo>;
   /** Occurrences of each text, at most `maxMatches + 1` each (one more than allowed shows the limit was passed). */
   findAnchors(bytes: Uint8Array, texts: string[], maxMatches: number): Promise<AnchorMatch[][]>;
+  /** The document's form fields, at most `maxFields` widgets (else TOO_MANY_FIELDS), and its bytes without them. */
+  importFormFields(bytes: Uint8Array, maxFields: number): Promise<FormFieldImport>;
+  /** The document's text tags, at most `maxTags` (else TOO_MANY_FIELDS), and its bytes with them erased (docs/api/text-tags.md). */
+  readTextTags(bytes: Uint8Array, maxTags: number): Promise<TextTagReading>;
   sealDocument(
     input: {
       original: Uint8Array;
@@ -48,6 +55,8 @@ export interface PdfPool {
     input: { certificate: CertificateInput; record: CompletionRecord },
     sealing: SealingOptions,
   ): Promise<{ bytes: Uint8Array; pages: PageInfo[] }>;
+  /** A one-page PDF of a PNG or JPEG image: a document converted from a picture (docs/api/conversion.md). */
+  imagePdf(kind: ImageKind, bytes: Uint8Array): Promise<Uint8Array>;
   /** Signature pages appended to a document (signers given no field sign there), and its pages after. */
   appendSignaturePages(task: SignaturePagesTask): Promise<{ bytes: Uint8Array; pages: PageInfo[] }>;
   verify(bytes: Uint8Array, options?: VerifyOptions): Promise<VerifyReport>;
@@ -125,9 +134,12 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
   return {
     inspect: (bytes, inspectOptions = {}) => run('inspect', { bytes, options: inspectOptions }),
     findAnchors: (bytes, texts, maxMatches) => run('anchors', { bytes, texts, maxMatches }),
+    importFormFields: (bytes, maxFields) => run('formFields', { bytes, maxFields }),
+    readTextTags: (bytes, maxTags) => run('textTags', { bytes, maxTags }),
     sealDocument: (input, sealing) => run('sealDocument', { ...input, ...sealing }, sealTimeoutMs),
     sealCertificate: (input, sealing) => run('sealCertificate', { ...input, ...sealing }, sealTimeoutMs),
     appendSignaturePages: (task) => run('signaturePages', task),
+    imagePdf: (kind, bytes) => run('imagePdf', { kind, bytes }),
     verify: (bytes, verifyOptions = {}) => run('verify', { bytes, options: verifyOptions }),
     readCompletionRecord: (bytes) => run('completionRecord', { bytes }),
     close: async () => {

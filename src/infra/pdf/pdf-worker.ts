@@ -1,10 +1,13 @@
 import type { AppError, Problem } from '../../domain/app-error.js';
+import type { ImageKind } from '../convert/document-kind.js';
 import type { SignaturePagesTask } from './append-pages.js';
 import type { CertificateInput } from './certificate-page.js';
 import type { CompletionRecord, VerifyOptions, VerifyReport } from '@countersign/verify';
 import type { EmbeddedFile } from './completion-record.js';
 import type { AnchorSearch, findAnchorsOnce } from './find-anchors.js';
 import type { InspectOptions, PageInfo, PdfInfo } from './intake.js';
+import type { FormFieldImport, FormFieldTask } from './read-form-fields.js';
+import type { TextTagReading, TextTagTask } from './find-text-tags.js';
 import type { SigningIdentity, SigningIdentityOptions } from './signing-identity.js';
 import type { FieldStamp } from './stamp-fields.js';
 
@@ -83,6 +86,14 @@ export const inspect = (task: { bytes: Uint8Array; options: InspectOptions }): P
 export const anchors = (task: AnchorSearch): Promise<TaskResult<Awaited<ReturnType<typeof findAnchorsOnce>>>> =>
   settle(async () => (await import('./find-anchors.js')).findAnchorsOnce(task));
 
+/** A document's form fields, and the document without them (read-form-fields.ts). */
+export const formFields = (task: FormFieldTask): Promise<TaskResult<FormFieldImport>> =>
+  settle(async () => (await import('./read-form-fields.js')).importFormFields(task));
+
+/** A document's text tags, and the document with them erased (find-text-tags.ts). */
+export const textTags = (task: TextTagTask): Promise<TaskResult<TextTagReading>> =>
+  settle(async () => (await import('./find-text-tags.js')).readTextTags(task));
+
 /** One document: its field values stamped in, the certificate pages appended (QR code included when asked), the record, the seal. */
 export const sealDocument = (task: SealDocumentTask): Promise<TaskResult<Uint8Array>> =>
   settle(async () => {
@@ -111,6 +122,10 @@ export const signaturePages = (task: SignaturePagesTask): Promise<TaskResult<{ b
     const bytes = await appendSignaturePages(task);
     return { bytes, pages: (await inspectPdf(bytes)).pages };
   });
+
+/** A PNG or JPEG placed on a page of its own: a document converted from a picture (docs/api/conversion.md). */
+export const imagePdf = (task: { kind: ImageKind; bytes: Uint8Array }): Promise<TaskResult<Uint8Array>> =>
+  settle(async () => (await import('../convert/image-pdf.js')).imagePdf(task.kind, task.bytes));
 
 export const verify = (task: { bytes: Uint8Array; options: VerifyOptions }): Promise<TaskResult<VerifyReport>> =>
   settle(async () => (await import('@countersign/verify')).verifySealedPdf(task.bytes, task.options));

@@ -1,4 +1,5 @@
 import { PDF, black, ops, type PDFPage } from '@libpdf/core';
+import { flattenForm } from './flatten-form.js';
 import { DocumentFonts, fontFor, lineExtent, type FontName } from './fonts.js';
 import { topLeftToSeen, type Box } from './page-geometry.js';
 import { drawInSeenSpace } from './seen-space.js';
@@ -11,7 +12,8 @@ export interface FieldStamp {
   y: number;
   width: number;
   height: number;
-  kind: 'text' | 'checkbox' | 'image';
+  /** `radio`: the chosen option, drawn as a selected radio button followed by its text. */
+  kind: 'text' | 'checkbox' | 'image' | 'radio';
   text?: string;
   checked?: boolean;
   imagePng?: Uint8Array;
@@ -60,6 +62,19 @@ const drawCheckbox = (page: PDFPage, stamp: FieldStamp, box: Box): void => {
   ]);
 };
 
+/** A filled button like the one the signer chose, then the option's text in the room to its right. */
+const drawRadio = (page: PDFPage, fonts: DocumentFonts, stamp: FieldStamp, box: Box): void => {
+  const diameter = Math.max(Math.min(box.height - 2 * PADDING, MAX_REGULAR_SIZE, box.width / 4), 2);
+  const radius = diameter / 2;
+  const centre = { x: box.x + PADDING + radius, y: box.y + box.height / 2 };
+  page.drawCircle({ ...centre, radius, borderColor: black, borderWidth: 0.75 });
+  page.drawCircle({ ...centre, radius: radius * 0.55, color: black });
+  const gap = Math.max(radius, PADDING);
+  const left = box.x + PADDING + diameter + gap - PADDING;
+  const width = box.x + box.width - left;
+  if (width > 2 * PADDING + 1) drawText(page, fonts, { ...stamp, font: 'regular' }, { ...box, x: left, width });
+};
+
 const drawImage = (pdf: PDF, page: PDFPage, stamp: FieldStamp, box: Box): void => {
   if (!stamp.imagePng) return;
   const image = pdf.embedPng(stamp.imagePng);
@@ -77,6 +92,8 @@ const drawStamp = (pdf: PDF, page: PDFPage, fonts: DocumentFonts, stamp: FieldSt
       return drawCheckbox(page, stamp, box);
     case 'image':
       return drawImage(pdf, page, stamp, box);
+    case 'radio':
+      return drawRadio(page, fonts, stamp, box);
   }
 };
 
@@ -88,10 +105,12 @@ const groupByPage = (stamps: FieldStamp[]): Map<number, FieldStamp[]> => {
 
 /**
  * Prints field values into the page content (not as form fields, so they cannot be edited later),
- * upright and in place as the signer saw the page, whatever its /Rotate.
+ * upright and in place as the signer saw the page, whatever its /Rotate, over the document's own
+ * form flattened first (flatten-form.ts).
  */
 export const stampFields = async (bytes: Uint8Array, stamps: FieldStamp[]): Promise<Uint8Array> => {
   const pdf = await PDF.load(bytes);
+  flattenForm(pdf);
   const fonts = new DocumentFonts(pdf);
   for (const [pageNumber, pageStamps] of groupByPage(stamps)) {
     const page = pdf.getPage(pageNumber - 1);

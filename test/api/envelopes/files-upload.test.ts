@@ -52,7 +52,7 @@ describeOnEachDatabase('upload_file and create_with_files (docs/concepts/envelop
   for (const [label, bytes, status, code] of [
     ['an encrypted PDF', makeEncryptedPdf, 400, 'PDF_ENCRYPTED'],
     ['a corrupt PDF', makeCorruptPdf, 400, 'INVALID_PDF'],
-    ['a PNG', makeNotAPdf, 415, 'UNSUPPORTED_FILE_TYPE'],
+    ['a GIF', makeNotAPdf, 415, 'UNSUPPORTED_FILE_TYPE'],
   ] as const) {
     it(`rejects ${label} with ${status} ${code}`, async () => {
       const response = await uploadFiles(server, token, '/envelopes/upload_file', [{ name: 'x.pdf', bytes: await bytes() }]);

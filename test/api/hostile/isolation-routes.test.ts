@@ -23,6 +23,11 @@ const PUBLIC_CAPABILITY_ROUTES = new Set([
   '/api/v2.0/signing/:signingCode/sign',
   '/api/v2.0/signing/:signingCode/decline',
   '/api/v2.0/signing/:signingCode/attachments',
+  // An approver's step (docs/concepts/signing.md): the signing token is the credential, as for signing.
+  '/api/v2.0/signing/:signingCode/approve',
+  // Hand-over and send-back (docs/api/corrections.md): the signing token is the credential, as for signing.
+  '/api/v2.0/signing/:signingCode/reassign',
+  '/api/v2.0/signing/:signingCode/return',
   // Recipient authentication (docs/concepts/recipients.md): the signing token is the credential, as for the routes above.
   '/api/v2.0/signing/:signingCode/send_code',
   '/api/v2.0/signing/:signingCode/authenticate',
@@ -33,6 +38,11 @@ const PUBLIC_CAPABILITY_ROUTES = new Set([
   '/api/v2.0/console/password_reset/:reset_code',
   // The first run's page (docs/guide/getting-started.md): the setup token in the path is the credential, and it names no account.
   '/setup/:token',
+  // Public links (docs/api/public-links.md): the slug in the path is the capability a template's owner published.
+  '/p/:slug',
+  '/api/v2.0/public/:slug',
+  '/api/v2.0/public/:slug/start',
+  '/api/v2.0/public/:slug/verify',
   // The embedded builders (docs/api/people.md): their page and the API it calls; the builder token in the path is the credential.
   '/embed/template/:token',
   '/embed/compose/:token',
@@ -47,6 +57,7 @@ const PUBLIC_CAPABILITY_ROUTES = new Set([
   '/envelopes/:envelopeId',
   '/templates/:templateId',
   '/templates/:templateId/send',
+  '/bulk-sends/:bulkSendId',
   '/settings/:section',
   // swagger-ui's and the signing pages' static files.
   '/docs/static/*',

@@ -56,10 +56,20 @@ describeOnEachDatabase('invitation links live exactly as long as the envelope is
     await assertRefused(signingToken, documentId, 409, 'ENVELOPE_NOT_ACTIVE', 'Declined');
   });
 
-  it('answers 409 ENVELOPE_NOT_ACTIVE on every endpoint once the envelope is Completed', async () => {
+  it("keeps a Completed envelope readable (the signer's copy) and answers 409 ENVELOPE_NOT_ACTIVE to signing or declining it", async () => {
     const { envelopeId, documentId, signingToken } = await invited();
-    await markCompleted(server, envelopeId);
-    await assertRefused(signingToken, documentId, 409, 'ENVELOPE_NOT_ACTIVE', 'Completed');
+    const { sealed } = await markCompleted(server, envelopeId);
+    const [view, document, sign, decline] = await Promise.all(everyUse(signingToken, documentId));
+    assert.equal(view!.status, 200, JSON.stringify(view!.body));
+    assert.equal(view!.body.data.envelope.status, 'Completed');
+    assert.equal(document!.status, 200);
+    assert.deepEqual(new Uint8Array(Buffer.from(document!.body, 'latin1')).length > 0, true);
+    assert.ok(sealed.has(documentId));
+    for (const refused of [sign!, decline!]) {
+      assert.equal(refused.status, 409, JSON.stringify(refused.body));
+      assert.equal(refused.body.errors[0].error_code, 'ENVELOPE_NOT_ACTIVE');
+      assert.match(refused.body.errors[0].developer_message, /Completed/);
+    }
   });
 
   it('answers 404 SIGNING_TOKEN_NOT_FOUND on every endpoint once the envelope is deleted', async () => {

@@ -32,14 +32,30 @@ describeOnEachDatabase('signing API', (server) => {
   };
 
   it("shows the envelope, the signer, the documents, only this signer's fields and the disclosure without any header", async () => {
-    const { envelope, signingToken } = await newEnvelopeToken();
+    const { envelope, recipientId, signingToken } = await newEnvelopeToken();
     const response = await server.call('GET', `/api/v2.0/signing/${signingToken}`, { noAppAuthType: true });
     assert.equal(response.status, 200);
     const data = response.body.data;
     assert.equal(data.envelope.envelope_id, envelope.envelope_id);
     assert.equal(data.envelope.sign_process_flow, 'Parallel');
     assert.equal(data.envelope.enforce_signers_location, false);
-    assert.deepEqual(data.signer, { name: 'Ada Lovelace', email: 'ada@example.test', status: 'Viewed' });
+    assert.deepEqual(data.signer, {
+      recipient_id: recipientId,
+      name: 'Ada Lovelace',
+      email: 'ada@example.test',
+      status: 'Viewed',
+      role: 'signer',
+    });
+    assert.deepEqual(
+      {
+        group: data.group,
+        witness_for: data.witness_for,
+        names_witness: data.names_witness,
+        host: data.host,
+        other_fields: data.other_fields,
+      },
+      { group: null, witness_for: null, names_witness: false, host: null, other_fields: [] },
+    );
     assert.deepEqual(data.documents, [{ document_id: envelope.documents[0]!.document_id, name: 'agreement.pdf', pages: 2 }]);
     assert.equal(data.fields.length, 1);
     assert.equal(data.fields[0].type, 'signature');

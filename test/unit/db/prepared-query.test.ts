@@ -23,6 +23,7 @@ describe('preparedQuery', () => {
           owner_user_id: `usr_${id}`,
           frame_ancestors: '[]',
           default_language: 'en',
+          signer_copy_days: 30,
           created_at: `2026-0${i + 1}-01T00:00:00.000Z`,
         })),
       )

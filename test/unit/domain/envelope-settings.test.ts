@@ -15,6 +15,7 @@ describe('resolveSettings', () => {
       enforceSignersLocation: false,
       sendEmailToRecipients: true,
       signProcessFlow: 'Parallel',
+      allowReassign: false,
     });
   });
 

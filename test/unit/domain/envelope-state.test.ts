@@ -9,7 +9,6 @@ import {
   assertExtendable,
   effectiveStatus,
   statusAfterExtension,
-  statusAfterSignature,
   type EnvelopeStatus,
 } from '../../../src/domain/envelope-state.js';
 import { expectAppError } from './expect-app-error.js';
@@ -45,8 +44,8 @@ const allowedBy = (guard: (status: EnvelopeStatus) => void): EnvelopeStatus[] =>
   });
 
 describe('envelope operation guards', () => {
-  it('cancels only Sent, InProgress and Expired envelopes, else 409 ENVELOPE_NOT_CANCELLABLE', () => {
-    assert.deepEqual(allowedBy(assertCancellable), ['Sent', 'InProgress', 'Expired']);
+  it('cancels only Sent, InProgress, Correcting and Expired envelopes, else 409 ENVELOPE_NOT_CANCELLABLE', () => {
+    assert.deepEqual(allowedBy(assertCancellable), ['Sent', 'InProgress', 'Correcting', 'Expired']);
     expectAppError(() => assertCancellable('Completed'), 409, 'ENVELOPE_NOT_CANCELLABLE');
   });
 
@@ -74,18 +73,10 @@ describe('envelope operation guards', () => {
   });
 });
 
-describe('status after a signature or an extension', () => {
-  it('stays InProgress while a signer has not signed', () => {
-    assert.equal(statusAfterSignature([{ status: 'Signed' }, { status: 'Waiting' }]), 'InProgress');
-    assert.equal(statusAfterSignature([{ status: 'Signed' }, { status: 'Viewed' }]), 'InProgress');
-  });
-
-  it('asks for completion once every signer signed (Completed only comes with the sealed file)', () => {
-    assert.equal(statusAfterSignature([{ status: 'Signed' }, { status: 'Signed' }]), 'AllSigned');
-  });
-
-  it('reopens an extended envelope as Sent when nobody signed, else InProgress', () => {
+describe('status after an extension', () => {
+  it('reopens an extended envelope as Sent when nobody signed or approved, else InProgress', () => {
     assert.equal(statusAfterExtension([{ status: 'Sent' }, { status: 'Waiting' }]), 'Sent');
     assert.equal(statusAfterExtension([{ status: 'Signed' }, { status: 'Sent' }]), 'InProgress');
+    assert.equal(statusAfterExtension([{ status: 'Approved' }, { status: 'Sent' }]), 'InProgress');
   });
 });

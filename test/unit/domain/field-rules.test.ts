@@ -13,13 +13,13 @@ const rulesOf = (fields: FieldRulesInput[]) => resolveSignerFieldRules(fields, P
 const codesAt = (fields: FieldRulesInput[]) => rulesOf(fields).problems.map((p) => [p.code, p.field]);
 
 describe('field rules at creation', () => {
-  it('knows the ten field types of the contract (§2, and the attachment of §12) and rejects others with INVALID_FIELD_TYPE', () => {
-    assert.equal(FIELD_TYPES.length, 10);
+  it('knows the eleven field types of the contract (§2 with radio, and the attachment of §12) and rejects others with INVALID_FIELD_TYPE', () => {
+    assert.equal(FIELD_TYPES.length, 11);
     assert.deepEqual(codesAt([{ type: 'stamp' }]), [['INVALID_FIELD_TYPE', `${PATH}[0].type`]]);
   });
 
   it('defaults required to true for signature and initials only, and editable to true', () => {
-    const { rules, problems } = rulesOf(FIELD_TYPES.filter((type) => type !== 'dropdown').map((type) => ({ type })));
+    const { rules, problems } = rulesOf(FIELD_TYPES.filter((type) => type !== 'dropdown' && type !== 'radio').map((type) => ({ type })));
     assert.deepEqual(problems, []);
     assert.deepEqual(
       rules.filter((r) => r.required).map((r) => r.type),
@@ -52,6 +52,15 @@ describe('field rules at creation', () => {
     assert.deepEqual(codesAt([{ type: 'dropdown', options: ['a', 'a'] }]), [['INVALID_FIELD_OPTIONS', `${PATH}[0].options`]]);
     assert.deepEqual(codesAt([{ type: 'text', options: ['a'] }]), [['INVALID_FIELD_OPTIONS', `${PATH}[0].options`]]);
     assert.deepEqual(rulesOf([{ type: 'dropdown', options: ['Red', 'Blue'] }]).rules[0]?.options, ['Red', 'Blue']);
+  });
+
+  it('requires options on a radio field as on a dropdown, and takes a default among them', () => {
+    assert.deepEqual(codesAt([{ type: 'radio' }]), [['INVALID_FIELD_OPTIONS', `${PATH}[0].options`]]);
+    assert.deepEqual(codesAt([{ type: 'radio', options: ['a', 'a'] }]), [['INVALID_FIELD_OPTIONS', `${PATH}[0].options`]]);
+    assert.deepEqual(codesAt([{ type: 'radio', options: ['Monthly', 'Yearly'], default_value: 'Weekly' }]), [
+      ['INVALID_FIELD_DEFAULT_VALUE', `${PATH}[0].default_value`],
+    ]);
+    assert.equal(rulesOf([{ type: 'radio', options: ['Monthly', 'Yearly'], default_value: 'Yearly' }]).rules[0]?.defaultValue, 'Yearly');
   });
 
   it('rejects a placeholder used twice by one signer with 400 DUPLICATE_FIELD_PLACEHOLDER', () => {
@@ -166,6 +175,7 @@ describe('resolveSubmittedValues at signing', () => {
       signerField('n', { type: 'number' }),
       signerField('c', { type: 'checkbox' }),
       signerField('d', { type: 'dropdown', options: ['a', 'b'] }),
+      signerField('r', { type: 'radio', options: ['a', 'b'] }),
     ];
     const result = resolveSubmittedValues(
       fields,
@@ -173,12 +183,13 @@ describe('resolveSubmittedValues at signing', () => {
         { field_id: 'n', value: '12abc' },
         { field_id: 'c', value: 'on' },
         { field_id: 'd', value: 'c' },
+        { field_id: 'r', value: 'A' },
       ],
       adopted,
     );
     assert.deepEqual(
       problemsOf(result),
-      [0, 1, 2].map((i) => ['INVALID_FIELD_VALUE', `fields[${i}].value`]),
+      [0, 1, 2, 3].map((i) => ['INVALID_FIELD_VALUE', `fields[${i}].value`]),
     );
   });
 

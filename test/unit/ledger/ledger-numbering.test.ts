@@ -42,6 +42,7 @@ for (const kind of testDatabases) {
           owner_user_id: 'usr_1',
           frame_ancestors: '[]',
           default_language: 'en',
+          signer_copy_days: 30,
           created_at: now,
         })
         .execute();

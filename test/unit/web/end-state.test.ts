@@ -2,27 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiFailure, failureFromBody } from '../../../web/src/shared/api-failure.js';
 import { endStateOfFailure, endStateOfSession } from '../../../web/src/sign/end-state.js';
-import type { SigningSession } from '../../../web/src/sign/signing-types.js';
-
-const session = (signerStatus: SigningSession['signer']['status'], envelopeStatus = 'Sent'): SigningSession => ({
-  envelope: {
-    envelope_id: 'env_1',
-    name: 'NDA',
-    message: null,
-    status: envelopeStatus,
-    sign_process_flow: 'Sequential',
-    enforce_signers_location: false,
-  },
-  signer: { name: 'Jane', email: 'jane@example.test', status: signerStatus },
-  documents: [],
-  fields: [],
-  language: 'en',
-  consent_text: 'text',
-  signed_by_others: [],
-});
-
-const failure = (status: number, code: string, message: string) =>
-  failureFromBody(status, { message, errors: [{ error_code: code, developer_message: message }] });
+import { failure, session } from './signing-session-fixtures.js';
 
 describe('endStateOfSession', () => {
   it('lets a Sent or Viewed signer of an active envelope sign', () => {

@@ -24,6 +24,8 @@ const field = (field_id: string, type: SigningField['type'], extra: Partial<Sign
   editable: true,
   default_value: null,
   options: null,
+  name: null,
+  show_if: null,
   ...extra,
 });
 

@@ -28,6 +28,12 @@ describe('buildSignRequest', () => {
     assert.deepEqual(buildSignRequest({ ...base, marks: {} }).signature, { type: 'typed', text: 'Jane Doe' });
   });
 
+  it('sends the witness the signer named, and no witness key otherwise', () => {
+    const witness = { name: 'Wanda Witness', email: 'wanda@example.test' };
+    assert.deepEqual(buildSignRequest({ ...base, marks: { signature: drawn }, witness }).witness, witness);
+    assert.equal('witness' in buildSignRequest({ ...base, marks: { signature: drawn }, witness: null }), false);
+  });
+
   it('adds the captured location', () => {
     const request = buildSignRequest({ ...base, marks: { signature: drawn }, location: { latitude: 1.5, longitude: -2 } });
     assert.deepEqual(request.location, { latitude: 1.5, longitude: -2 });
@@ -36,8 +42,12 @@ describe('buildSignRequest', () => {
 
 describe('parseSigningLocation', () => {
   it('reads the token from /sign/{token} and embedded mode from ?embed=1', () => {
-    assert.deepEqual(parseSigningLocation('/sign/abc%2Bdef', '?embed=1'), { token: 'abc+def', embedded: true });
-    assert.deepEqual(parseSigningLocation('/sign/abc', ''), { token: 'abc', embedded: false });
+    assert.deepEqual(parseSigningLocation('/sign/abc%2Bdef', '?embed=1'), { token: 'abc+def', embedded: true, inPerson: false });
+    assert.deepEqual(parseSigningLocation('/sign/abc', ''), { token: 'abc', embedded: false, inPerson: false });
+  });
+
+  it('reads a host-led signing from ?in_person=1', () => {
+    assert.deepEqual(parseSigningLocation('/sign/abc', '?in_person=1'), { token: 'abc', embedded: false, inPerson: true });
   });
 
   it('has no token on a bare /sign/', () => {

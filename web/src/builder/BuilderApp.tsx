@@ -11,6 +11,7 @@ import {
   roleLabel,
   rolesBody,
   rolesFromTemplate,
+  roleTakesFields,
   type ObserverRoleDraft,
   type RoleDraft,
   type TemplateDetail,
@@ -84,7 +85,7 @@ function TemplateBuilder({ api, template }: { api: BuilderApi; template: Templat
   const documents = useMemo(() => documentsOf(api, template.documents), [api, template]);
   const untitled = useCallback((number: number) => editorT('roles.untitled', { number }), [editorT]);
   const signers = useMemo(
-    () => roles.map((role, index) => ({ key: role.key, label: roleLabel(role, index, untitled) })),
+    () => roles.map((role, index) => ({ key: role.key, label: roleLabel(role, index, untitled), takesFields: roleTakesFields(role) })),
     [roles, untitled],
   );
 
@@ -121,7 +122,7 @@ function TemplateBuilder({ api, template }: { api: BuilderApi; template: Templat
           roles={roles}
           onRoles={(next) => {
             setRoles(next);
-            setFields(fields.filter((field) => next.some((role) => role.key === field.signer)));
+            setFields(fields.filter((field) => next.some((role) => role.key === field.signer && roleTakesFields(role))));
           }}
           observers={observers}
           onObservers={setObservers}

@@ -7,6 +7,7 @@ const SECTIONS = [
   { href: '/envelopes', label: 'nav.envelopes' },
   { href: '/compose', label: 'nav.send' },
   { href: '/templates', label: 'nav.templates' },
+  { href: '/bulk-sends', label: 'nav.bulkSend' },
   { href: '/settings', label: 'nav.settings' },
 ] as const;
 

@@ -1,5 +1,7 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { Sentence, useT } from './i18n.js';
+import { BulkSendPage } from './bulk/BulkSendPage.js';
+import { BulkSendProgressPage } from './bulk/BulkSendProgressPage.js';
 import { ComposerPage } from './composer/ComposerPage.js';
 import { EnvelopeListPage } from './envelopes/EnvelopeListPage.js';
 import { EnvelopePage } from './envelopes/EnvelopePage.js';
@@ -28,6 +30,10 @@ export function ConsoleRoutes() {
       </Route>
       <Route path="/templates/:templateId">{(params) => <TemplateEditorPage templateId={params.templateId} />}</Route>
       <Route path="/templates/:templateId/send">{(params) => <TemplateSendPage templateId={params.templateId} />}</Route>
+      <Route path="/bulk-sends">
+        <BulkSendPage />
+      </Route>
+      <Route path="/bulk-sends/:bulkSendId">{(params) => <BulkSendProgressPage bulkSendId={params.bulkSendId} />}</Route>
       <Route path="/settings">
         <SettingsPage />
       </Route>

@@ -82,9 +82,10 @@ class ConsoleApi {
     return (parsed.data ?? parsed) as T;
   }
 
-  /** A multipart upload (field `file`), as the upload operations take. */
-  async upload<T>(path: string, file: File): Promise<T> {
+  /** A multipart upload (field `file`), as the upload operations take; `fields` are text parts sent before the file. */
+  async upload<T>(path: string, file: File, fields: Record<string, string> = {}): Promise<T> {
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', file, file.name);
     const response = await this.send(path, { method: 'POST', body: form, headers: { Accept: 'application/json' } });
     return ((await response.json()) as { data: T }).data;

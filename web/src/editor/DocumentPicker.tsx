@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useState } from 'react';
+import { FileDropZone } from '../shared/FileDropZone.js';
 import { useT } from '../console/i18n.js';
 
 interface DocumentPickerProps {
@@ -7,68 +8,53 @@ interface DocumentPickerProps {
   label?: string;
 }
 
-const isPdf = (file: File) => file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
+/**
+ * What the service takes as a document (docs/api/conversion.md): PDF, and Word, ODT, RTF, HTML, PNG and
+ * JPEG, which it converts to PDF. The service reads each file's content; these only keep the chooser
+ * and the drop zone to files it may take.
+ */
+const ACCEPTED_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-word.document.macroenabled.12',
+  'application/vnd.oasis.opendocument.text',
+  'application/rtf',
+  'text/rtf',
+  'text/html',
+  'image/png',
+  'image/jpeg',
+];
+const ACCEPTED_EXTENSIONS = ['.pdf', '.docx', '.docm', '.odt', '.rtf', '.html', '.htm', '.png', '.jpg', '.jpeg'];
+const ACCEPT = [...ACCEPTED_TYPES, ...ACCEPTED_EXTENSIONS].join(',');
 
-/** A drop zone that is also a file chooser: drop PDFs on it, or press it and choose them. */
+const isAccepted = (file: File) =>
+  ACCEPTED_TYPES.includes(file.type.toLowerCase()) || ACCEPTED_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension));
+
+/** A drop zone that is also a file chooser: drop documents on it, or press it and choose them. */
 export function DocumentPicker({ onFiles, busy, label }: DocumentPickerProps) {
   const t = useT('editor');
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   const [refused, setRefused] = useState<string | null>(null);
-  const hintId = useId();
-
   const take = (files: File[]) => {
-    const pdfs = files.filter(isPdf);
-    setRefused(pdfs.length < files.length ? t('documents.onlyPdf') : null);
-    if (pdfs.length > 0) onFiles(pdfs);
+    const accepted = files.filter(isAccepted);
+    setRefused(accepted.length < files.length ? t('documents.unsupportedFile') : null);
+    if (accepted.length > 0) onFiles(accepted);
   };
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setOver(false);
-    take(Array.from(event.dataTransfer.files));
-  };
-
   return (
-    <div
-      className={`drop-zone${over ? ' drop-zone-over' : ''}`}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={onDrop}
-      data-testid="drop-zone"
+    <FileDropZone
+      accept={ACCEPT}
+      multiple
+      busy={busy}
+      buttonLabel={busy ? t('documents.uploading') : (label ?? t('documents.add'))}
+      hint={t('documents.dropHint')}
+      onFiles={take}
+      zoneTestId="drop-zone"
+      inputTestId="file-input"
     >
-      <button
-        type="button"
-        className="button button-secondary"
-        disabled={busy}
-        onClick={() => inputRef.current?.click()}
-        aria-describedby={hintId}
-      >
-        {busy ? t('documents.uploading') : (label ?? t('documents.add'))}
-      </button>
-      <p id={hintId} className="hint drop-zone-hint">
-        {t('documents.dropHint')}
-      </p>
-      <input
-        ref={inputRef}
-        type="file"
-        accept="application/pdf,.pdf"
-        multiple
-        hidden
-        data-testid="file-input"
-        onChange={(event) => {
-          take(Array.from(event.target.files ?? []));
-          event.target.value = '';
-        }}
-      />
       {refused && (
         <p className="form-error" role="alert">
           {refused}
         </p>
       )}
-    </div>
+    </FileDropZone>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLanguage, useT } from '../console/i18n.js';
 import { useElementWidth } from '../shared/use-element-width.js';
+import { fieldConditionProblems, namedFields } from './condition-problems.js';
 import { EditorPage } from './EditorPage.js';
 import { FieldProperties } from './FieldProperties.js';
 import { useFieldTypeNames } from './field-type-names.js';
@@ -20,6 +21,7 @@ import {
   colourOf,
   DEFAULT_SIZES,
   newField,
+  takesFields,
   type EditorField,
   type EditorSigner,
   type FieldType,
@@ -78,6 +80,7 @@ const visiblePartOf = (element: HTMLElement | null) => {
  */
 export function FieldEditor({ documents, signers, fields, onChange, signerNoun }: FieldEditorProps) {
   const t = useT('editor');
+  const w = useT('workflows');
   const typeNames = useFieldTypeNames();
   const { language } = useLanguage();
   const percent = useMemo(() => new Intl.NumberFormat(language, { style: 'percent' }), [language]);
@@ -91,7 +94,8 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun }
   const [selected, setSelected] = useState<string | null>(null);
   /** The field to bring into view once drawn, and whether it takes the focus (it does when just added). */
   const [attention, setAttention] = useState<{ key: string; focus: boolean } | null>(null);
-  const [activeSigner, setActiveSigner] = useState(signers[0]?.key ?? '');
+  const firstTaking = signers.find((signer) => takesFields(signer))?.key ?? signers[0]?.key ?? '';
+  const [activeSigner, setActiveSigner] = useState(firstTaking);
   const [dragging, setDragging] = useState<FieldType | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
@@ -102,8 +106,8 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun }
   );
 
   useEffect(() => {
-    if (!signers.some((signer) => signer.key === activeSigner)) setActiveSigner(signers[0]?.key ?? '');
-  }, [signers, activeSigner]);
+    if (!signers.some((signer) => signer.key === activeSigner)) setActiveSigner(firstTaking);
+  }, [signers, activeSigner, firstTaking]);
 
   useEffect(() => {
     const track = (event: PointerEvent) => {
@@ -155,12 +159,26 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun }
   const replace = (key: string, change: (field: EditorField) => EditorField) =>
     onChange(fields.map((field) => (field.key === key ? change(field) : field)));
 
-  const update = (key: string, patch: Partial<EditorField>) =>
-    replace(key, (field) => {
-      const next = { ...field, ...patch };
-      const size = pageSizes.get(`${next.document}:${next.page}`);
-      return size ? clampToPage(next, size) : next;
-    });
+  const problems = useMemo(() => fieldConditionProblems(fields), [fields]);
+  const named = useMemo(() => namedFields(fields), [fields]);
+
+  /** A renamed field takes the conditions that named it along. */
+  const update = (key: string, patch: Partial<EditorField>) => {
+    const before = fields.find((field) => field.key === key)?.name.trim();
+    const after = patch.name?.trim();
+    const renamed = before && after !== undefined && after !== before && after !== '';
+    onChange(
+      fields.map((field) => {
+        if (field.key === key) {
+          const next = { ...field, ...patch };
+          const size = pageSizes.get(`${next.document}:${next.page}`);
+          return size ? clampToPage(next, size) : next;
+        }
+        if (renamed && field.showIf?.field === before) return { ...field, showIf: { ...field.showIf, field: after } };
+        return field;
+      }),
+    );
+  };
 
   const remove = (key: string) => {
     const field = fields.find((candidate) => candidate.key === key);
@@ -335,6 +353,7 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun }
             onActiveSigner={setActiveSigner}
             colour={colourOf(signers, activeSigner)}
             ready={pageSizes.size > 0}
+            fieldless={!takesFields(signers.find((signer) => signer.key === activeSigner))}
             onAdd={(type) => add(type, null)}
           />
           <div className="editor-pages-column">
@@ -350,6 +369,11 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun }
                 </select>
               </label>
               <span className="hint">{t('fieldCount', { count: fields.length })}</span>
+              {problems.size > 0 && (
+                <span className="form-error" data-testid="editor-condition-problems">
+                  {w('field.problemCount', { count: problems.size })}
+                </span>
+              )}
             </div>
             <div ref={pagesRef} className="editor-pages">
               {state.status === 'loading' && <p className="loading">{t('loadingDocument')}</p>}
@@ -410,6 +434,8 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun }
             onPage={(pageId) => selectedField && moveToPage(selectedField.key, pageId)}
             onChange={(patch) => selectedField && update(selectedField.key, patch)}
             onRemove={() => selectedField && remove(selectedField.key)}
+            named={named}
+            problems={(selectedField && problems.get(selectedField.key)) ?? []}
           />
         </div>
         <DragOverlay modifiers={[centreOnPointer]} dropAnimation={null}>

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useT } from '../console/i18n.js';
-import { WITHOUT_DEFAULT_VALUE, type EditorField, type EditorSigner } from './field-model.js';
+import type { ConditionProblemCode, NamedField } from './condition-problems.js';
+import { ConditionEditor } from './ConditionEditor.js';
+import { hasOptions, takesFields, WITHOUT_DEFAULT_VALUE, type EditorField, type EditorSigner } from './field-model.js';
 import { useFieldTypeNames } from './field-type-names.js';
 
 interface FieldPropertiesProps {
@@ -12,6 +14,10 @@ interface FieldPropertiesProps {
   onPage: (pageId: string) => void;
   onChange: (patch: Partial<EditorField>) => void;
   onRemove: () => void;
+  /** The envelope's named fields, which this field's condition may name. */
+  named: readonly NamedField[];
+  /** What is wrong with this field's name or condition. */
+  problems: readonly ConditionProblemCode[];
 }
 
 const number = (value: string, fallback: number): number => {
@@ -22,10 +28,13 @@ const number = (value: string, fallback: number): number => {
 const BOX = ['x', 'y', 'width', 'height'] as const;
 
 /** The selected field's settings: its signer, whether it is required, its name, default and options, its page and box. */
-export function FieldProperties({ field, signers, signerNoun, pages, onPage, onChange, onRemove }: FieldPropertiesProps) {
+export function FieldProperties({ field, signers, signerNoun, pages, onPage, onChange, onRemove, named, problems }: FieldPropertiesProps) {
   const t = useT('editor');
+  const w = useT('workflows');
   const typeNames = useFieldTypeNames();
   const titleId = useId();
+  const nameProblemId = useId();
+  const nameProblems = problems.filter((code) => code === 'DUPLICATE_FIELD_NAME');
   return (
     <section className="editor-properties" aria-labelledby={titleId} data-testid="field-properties">
       <h3 id={titleId} className="editor-panel-title">
@@ -43,11 +52,13 @@ export function FieldProperties({ field, signers, signerNoun, pages, onPage, onC
               onChange={(event) => onChange({ signer: event.target.value })}
               data-testid="field-signer"
             >
-              {signers.map((signer) => (
-                <option key={signer.key} value={signer.key}>
-                  {signer.label}
-                </option>
-              ))}
+              {signers
+                .filter((signer) => takesFields(signer) || signer.key === field.signer)
+                .map((signer) => (
+                  <option key={signer.key} value={signer.key}>
+                    {signer.label}
+                  </option>
+                ))}
             </select>
           </label>
           <label className="editor-check">
@@ -64,7 +75,24 @@ export function FieldProperties({ field, signers, signerNoun, pages, onPage, onC
               data-testid="field-placeholder"
             />
           </label>
-          {field.type === 'dropdown' && (
+          <label className="editor-label">
+            {w('field.name')}
+            <input
+              className="text-input"
+              value={field.name}
+              maxLength={64}
+              aria-invalid={nameProblems.length > 0 || undefined}
+              aria-describedby={nameProblems.length > 0 ? nameProblemId : undefined}
+              onChange={(event) => onChange({ name: event.target.value })}
+              data-testid="field-name"
+            />
+          </label>
+          {nameProblems.length > 0 && (
+            <p id={nameProblemId} className="form-error" data-testid="field-name-problem">
+              {w('field.problem.DUPLICATE_FIELD_NAME')}
+            </p>
+          )}
+          {hasOptions(field.type) && (
             <label className="editor-label">
               {t('properties.options')}
               <textarea
@@ -77,6 +105,12 @@ export function FieldProperties({ field, signers, signerNoun, pages, onPage, onC
             </label>
           )}
           {!WITHOUT_DEFAULT_VALUE.has(field.type) && <DefaultValue field={field} onChange={onChange} />}
+          <ConditionEditor
+            field={field}
+            named={named.filter((source) => source.key !== field.key)}
+            problems={problems.filter((code) => code !== 'DUPLICATE_FIELD_NAME')}
+            onChange={(showIf) => onChange({ showIf })}
+          />
           {pages.length > 1 && (
             <label className="editor-label">
               {t('properties.page')}
@@ -123,7 +157,7 @@ export function FieldProperties({ field, signers, signerNoun, pages, onPage, onC
 function DefaultValue({ field, onChange }: { field: EditorField; onChange: (patch: Partial<EditorField>) => void }) {
   const t = useT('editor');
   const label = t('properties.defaultValue');
-  if (field.type === 'checkbox' || field.type === 'dropdown') {
+  if (field.type === 'checkbox' || hasOptions(field.type)) {
     const choices = field.type === 'checkbox' ? ['true', 'false'] : field.options.filter(Boolean);
     return (
       <label className="editor-label">

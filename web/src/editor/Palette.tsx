@@ -12,6 +12,8 @@ interface PaletteProps {
   colour: SignerColour;
   /** The pages are drawn: there is somewhere to add a field. */
   ready: boolean;
+  /** The chosen signer approves or views: their step takes no fields. */
+  fieldless: boolean;
   onAdd: (type: FieldType) => void;
 }
 
@@ -56,8 +58,9 @@ function PaletteItem({
 }
 
 /** The field types: press one to add it to the page in view, or drag it onto a page. */
-export function Palette({ signers, signerNoun, activeSigner, onActiveSigner, colour, ready, onAdd }: PaletteProps) {
+export function Palette({ signers, signerNoun, activeSigner, onActiveSigner, colour, ready, fieldless, onAdd }: PaletteProps) {
   const t = useT('editor');
+  const w = useT('workflows');
   const typeNames = useFieldTypeNames();
   const nobody = signers.length === 0;
   const titleId = useId();
@@ -89,8 +92,8 @@ export function Palette({ signers, signerNoun, activeSigner, onActiveSigner, col
           </span>
         </label>
       )}
-      <p id={hintId} className="hint palette-hint">
-        {t('palette.hint')}
+      <p id={hintId} className="hint palette-hint" data-testid="palette-hint">
+        {fieldless ? w('palette.fieldless') : t('palette.hint')}
       </p>
       <ul className="palette-list">
         {FIELD_TYPES.map((type) => (
@@ -98,7 +101,7 @@ export function Palette({ signers, signerNoun, activeSigner, onActiveSigner, col
             key={type}
             type={type}
             name={typeNames[type]}
-            disabled={nobody || !ready}
+            disabled={nobody || !ready || fieldless}
             colour={colour}
             describedBy={hintId}
             onAdd={() => onAdd(type)}

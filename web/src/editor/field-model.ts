@@ -1,8 +1,9 @@
-import { FIELD_TYPES, type FieldType } from '../../../src/domain/field-rules.js';
+import type { ShowIf } from '../../../src/domain/field-conditions.js';
+import { FIELD_TYPES, hasOptions, type FieldType } from '../../../src/domain/field-rules.js';
 import type { ApiData } from '../shared/api-types.js';
 
 // The palette offers the field types of docs/concepts/fields.md in the contract's order.
-export { FIELD_TYPES, type FieldType };
+export { FIELD_TYPES, hasOptions, type FieldType, type ShowIf };
 
 export const FIELD_LABELS: Record<FieldType, string> = {
   signature: 'Signature',
@@ -14,6 +15,7 @@ export const FIELD_LABELS: Record<FieldType, string> = {
   number: 'Number',
   checkbox: 'Checkbox',
   dropdown: 'Dropdown',
+  radio: 'Radio buttons',
   attachment: 'File upload',
 };
 
@@ -28,6 +30,7 @@ export const DEFAULT_SIZES: Record<FieldType, { width: number; height: number }>
   number: { width: 90, height: 24 },
   checkbox: { width: 18, height: 18 },
   dropdown: { width: 140, height: 24 },
+  radio: { width: 140, height: 60 },
   attachment: { width: 180, height: 24 },
 };
 
@@ -59,13 +62,20 @@ export interface EditorField {
   placeholder: string;
   defaultValue: string;
   options: string[];
+  /** The field's name within the envelope, which conditions refer to; '' when it has none. */
+  name: string;
+  showIf: ShowIf | null;
 }
 
 /** Someone fields can be assigned to: a signer of the composer or a role of a template. */
 export interface EditorSigner {
   key: string;
   label: string;
+  /** False for approvers and viewers: their step carries no fields. */
+  takesFields?: boolean;
 }
+
+export const takesFields = (signer: EditorSigner | undefined): boolean => signer?.takesFields !== false;
 
 /** A page's size in PDF points, as the signer sees it (rotation applied). */
 export interface PageSize {
@@ -74,7 +84,10 @@ export interface PageSize {
 }
 
 /** A field as the API takes it and a template or draft holds it (docs/concepts/fields.md): coordinates, or an anchor the editor cannot draw. */
-export type StoredField = ApiData<'getTemplate'>['roles']['signers'][number]['fields'][number];
+export type StoredField = ApiData<'getTemplate'>['roles']['signers'][number]['fields'][number] & {
+  name?: string | null;
+  show_if?: ShowIf | null;
+};
 
 const round = (value: number): number => Math.round(value * 100) / 100;
 
@@ -94,7 +107,9 @@ export const toApiField = (field: EditorField): StoredField => ({
   required: field.required,
   ...(field.placeholder.trim() ? { placeholder: field.placeholder.trim() } : {}),
   ...(!WITHOUT_DEFAULT_VALUE.has(field.type) && field.defaultValue !== '' ? { default_value: field.defaultValue } : {}),
-  ...(field.type === 'dropdown' ? { options: field.options } : {}),
+  ...(hasOptions(field.type) ? { options: field.options } : {}),
+  ...(field.name.trim() ? { name: field.name.trim() } : {}),
+  ...(field.showIf ? { show_if: field.showIf } : {}),
 });
 
 /** A field the API returned (a template's role, a builder draft) as the editor holds it. */
@@ -116,6 +131,8 @@ export const fromApiField = (field: StoredField, signer: string): EditorField | 
     placeholder: field.placeholder ?? '',
     defaultValue: field.default_value ?? '',
     options: field.options ?? [],
+    name: field.name ?? '',
+    showIf: field.show_if ?? null,
   };
 };
 
@@ -142,7 +159,7 @@ export const newField = (
   signer: string,
   at: { document: number; page: number; centerX: number; centerY: number },
   size: PageSize,
-  /** A dropdown's first choices, in the editor's language. */
+  /** A dropdown's or radio group's first choices, in the editor's language. */
   options: readonly string[] = [],
 ): EditorField => {
   const { width, height } = DEFAULT_SIZES[type];
@@ -160,7 +177,9 @@ export const newField = (
       required: type === 'signature' || type === 'initials',
       placeholder: '',
       defaultValue: '',
-      options: type === 'dropdown' ? [...options] : [],
+      options: hasOptions(type) ? [...options] : [],
+      name: '',
+      showIf: null,
     },
     size,
   );

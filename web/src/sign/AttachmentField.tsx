@@ -2,7 +2,7 @@ import { createContext, useContext, useRef, useState, type ReactNode } from 'rea
 import './attachment-field.css';
 import { ApiFailure } from '../shared/api-failure.js';
 import { failureLines } from './failure-text.js';
-import { fieldLabel, type TypeNames } from './field-label.js';
+import { fieldLabel, typeNamesOf } from './field-label.js';
 import { useTranslation, type Translation } from './i18n.js';
 import type { SigningApi } from './signing-api.js';
 import type { SigningField, UploadedAttachment } from './signing-types.js';
@@ -73,8 +73,7 @@ export const formatSize = (bytes: number): string => {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 };
 
-const labelOf = (field: SigningField, { t }: Translation): string =>
-  fieldLabel(field, t('sign.fields.types', { returnObjects: true }) as TypeNames);
+const labelOf = (field: SigningField, { t }: Translation): string => fieldLabel(field, typeNamesOf(t));
 
 /** A hidden file input; buttons open it, and tests fill it. */
 function FilePicker({ testId, onFile }: { testId: string; onFile: (file: File | undefined) => void }) {

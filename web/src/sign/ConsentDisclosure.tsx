@@ -8,14 +8,13 @@ interface ConsentDisclosureProps {
 }
 
 /**
- * The electronic-records disclosure and the explicit agreement to it. The full text is shown open
- * (in a box of its own height, so it does not push the documents off the first screen) and folds
- * away once the signer agrees; it stays one click away, and it is always the whole text whose
- * SHA-256 the service records with the consent.
+ * The electronic-records disclosure and the explicit agreement to it. The text starts folded behind
+ * "Read the disclosure" so that, on a phone, the first screen shows the documents and not a page of
+ * terms; it is always the whole text whose SHA-256 the service records with the consent.
  */
 export function ConsentDisclosure({ text, accepted, onChange }: ConsentDisclosureProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(!accepted);
+  const [open, setOpen] = useState(false);
 
   const agree = (checked: boolean) => {
     if (checked) setOpen(false);
@@ -34,7 +33,7 @@ export function ConsentDisclosure({ text, accepted, onChange }: ConsentDisclosur
         data-testid="consent-details"
       >
         <summary className="consent-summary" data-testid="consent-summary">
-          {accepted ? t('sign.consent.summaryAgreed') : t('sign.consent.summary')}
+          {accepted ? t('sign.consent.summaryAgreed') : t('workflow_page.disclosure.read')}
         </summary>
         <div className="consent-text" data-testid="consent-text" role="region" aria-label={t('sign.consent.textLabel')} tabIndex={0}>
           {text}

@@ -17,13 +17,25 @@ interface DocumentViewProps {
   signedFields: SignedField[];
   renderSigned: (signed: SignedField, scale: number) => ReactNode;
   onLoadError: (error: unknown) => void;
+  /** The PDF arrived (for a viewer, fetching every document is what completes their step). */
+  onLoaded?: () => void;
 }
 
 const loadPages = async (pdf: PDFDocumentProxy): Promise<PDFPageProxy[]> =>
   Promise.all(Array.from({ length: pdf.numPages }, (_, index) => pdf.getPage(index + 1)));
 
 /** A document's pages one under the other, each with the signer's fields on it. */
-export function DocumentView({ name, loadBytes, fields, width, renderField, signedFields, renderSigned, onLoadError }: DocumentViewProps) {
+export function DocumentView({
+  name,
+  loadBytes,
+  fields,
+  width,
+  renderField,
+  signedFields,
+  renderSigned,
+  onLoadError,
+  onLoaded,
+}: DocumentViewProps) {
   const [pages, setPages] = useState<PDFPageProxy[] | null>(null);
 
   // Loaded once per mount: the callbacks changing identity is no reason to fetch the PDF again.
@@ -33,7 +45,9 @@ export function DocumentView({ name, loadBytes, fields, width, renderField, sign
     loading
       .then(loadPages)
       .then((all) => {
-        if (!cancelled) setPages(all);
+        if (cancelled) return;
+        setPages(all);
+        onLoaded?.();
       })
       .catch((error: unknown) => {
         if (!cancelled) onLoadError(error);

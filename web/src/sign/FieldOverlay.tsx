@@ -1,7 +1,8 @@
 import type { CSSProperties, MouseEvent } from 'react';
 import { AttachmentField } from './AttachmentField.js';
-import { fieldLabel, type TypeNames } from './field-label.js';
+import { fieldLabel, typeNamesOf } from './field-label.js';
 import { isMark, isServerFilled } from './field-values.js';
+import { fittedBoxWidth, fittedFontSize } from './field-text-fit.js';
 import type { AdoptedMark, SigningField } from './signing-types.js';
 import { MarkPreview } from './MarkPreview.js';
 import { useTranslation } from './i18n.js';
@@ -41,11 +42,22 @@ export const boxStyle = (field: Pick<SigningField, 'x' | 'y' | 'width' | 'height
   fontSize: Math.max(9, Math.min(16, field.height * scale * 0.6)),
 });
 
+/** Types whose box shows one line of text: its font shrinks until the whole line fits. */
+const ONE_LINE = new Set(['text', 'number', 'name', 'email', 'date_signed', 'dropdown']);
+
+/** The box of a one-line field, with a font small enough to show `text` whole. */
+export const fittedBoxStyle = (field: Pick<SigningField, 'x' | 'y' | 'width' | 'height'>, scale: number, text: string): CSSProperties => {
+  const style = boxStyle(field, scale);
+  const fontSize = fittedFontSize(text, field.width * scale, style.fontSize as number);
+  return { ...style, fontSize, width: fittedBoxWidth(text, field.width * scale, fontSize) };
+};
+
 /** One of the signer's fields, laid over the rendered page at its PDF position. */
 export function FieldOverlay({ field, scale, value, appliedMark, invalid, highlighted, onChange, onMarkClick }: FieldOverlayProps) {
   const { t } = useTranslation();
   const id = fieldDomId(field);
-  const label = fieldLabel(field, t('sign.fields.types', { returnObjects: true }) as TypeNames);
+  const label = fieldLabel(field, typeNamesOf(t));
+  const labelId = `${id}-label`;
   const readOnly = !field.editable || isServerFilled(field);
   const common: ControlProps = {
     id,
@@ -64,21 +76,29 @@ export function FieldOverlay({ field, scale, value, appliedMark, invalid, highli
     .join(' ');
   // A checkbox is a bare square: its label is written beside it. Other controls show it inside (placeholder, prompt).
   const visibleLabel = field.type === 'checkbox';
+  const labelText = (
+    <>
+      {label}
+      <span className="visually-hidden">
+        {field.required && !readOnly ? t('sign.fields.required') : ''}
+        {readOnly ? t('sign.fields.readOnly') : ''}
+      </span>
+    </>
+  );
+  const style = ONE_LINE.has(field.type) ? fittedBoxStyle(field, scale, value || label) : boxStyle(field, scale);
 
   return (
-    <div
-      className={className}
-      style={boxStyle(field, scale)}
-      data-highlighted={highlighted || undefined}
-      onClick={(event) => forwardTap(event, id)}
-    >
-      <label htmlFor={id} className={visibleLabel ? 'field-caption' : 'visually-hidden'}>
-        {label}
-        <span className="visually-hidden">
-          {field.required && !readOnly ? t('sign.fields.required') : ''}
-          {readOnly ? t('sign.fields.readOnly') : ''}
+    <div className={className} style={style} data-highlighted={highlighted || undefined} onClick={(event) => forwardTap(event, id)}>
+      {field.type === 'radio' ? (
+        // A radio group is named as a group; each button by its option.
+        <span id={labelId} className="visually-hidden">
+          {labelText}
         </span>
-      </label>
+      ) : (
+        <label htmlFor={id} className={visibleLabel ? 'field-caption' : 'visually-hidden'}>
+          {labelText}
+        </label>
+      )}
       {isMark(field) ? (
         // A button takes no aria-required/aria-invalid (axe: aria-allowed-attr); its label says "(required)".
         <button
@@ -107,6 +127,8 @@ export function FieldOverlay({ field, scale, value, appliedMark, invalid, highli
           value={value}
           onChange={onChange}
         />
+      ) : field.type === 'radio' ? (
+        <RadioGroup field={field} common={common} labelId={labelId} readOnly={readOnly} value={value} onChange={onChange} />
       ) : (
         <FieldInput field={field} common={common} label={label} readOnly={readOnly} value={value} onChange={onChange} />
       )}
@@ -175,4 +197,41 @@ function FieldInput({ field, common, label, readOnly, value, onChange }: FieldIn
         />
       );
   }
+}
+
+interface RadioGroupProps {
+  field: SigningField;
+  common: ControlProps;
+  labelId: string;
+  readOnly: boolean;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** Native radio buttons sharing a name, so the arrow keys move the choice as everywhere else. */
+function RadioGroup({ field, common, labelId, readOnly, value, onChange }: RadioGroupProps) {
+  return (
+    <div
+      role="radiogroup"
+      className="field-radio-group"
+      aria-labelledby={labelId}
+      aria-required={common['aria-required']}
+      data-testid={common['data-testid']}
+    >
+      {(field.options ?? []).map((option, index) => (
+        <label key={option} className="field-radio-option">
+          <input
+            type="radio"
+            id={index === 0 ? common.id : `${common.id}-${index}`}
+            name={common.id}
+            value={option}
+            checked={value === option}
+            disabled={readOnly}
+            onChange={() => onChange(option)}
+          />
+          <span>{option}</span>
+        </label>
+      ))}
+    </div>
+  );
 }

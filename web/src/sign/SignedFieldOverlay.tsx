@@ -1,6 +1,6 @@
 import { formatIsoDay } from '../../../src/domain/date-format.js';
-import { fieldLabel, type TypeNames } from './field-label.js';
-import { boxStyle } from './FieldOverlay.js';
+import { fieldLabel, typeNamesOf } from './field-label.js';
+import { boxStyle, fittedBoxStyle } from './FieldOverlay.js';
 import { MarkPreview } from './MarkPreview.js';
 import type { OtherSignerField, SignedByOther } from './signing-types.js';
 import { useTranslation } from './i18n.js';
@@ -43,13 +43,17 @@ function SignedValue({ field, signer }: SignedField) {
 export function SignedFieldOverlay({ field, signer, scale }: SignedField & { scale: number }) {
   const { t } = useTranslation();
   const completed = t('sign.fields.completedBy', {
-    label: fieldLabel(field, t('sign.fields.types', { returnObjects: true }) as TypeNames),
+    label: fieldLabel(field, typeNamesOf(t)),
     name: signer.name,
   });
   return (
     <div
       className={`field field-signed field-signed-${field.type}`}
-      style={boxStyle(field, scale)}
+      style={
+        field.value && !['signature', 'initials', 'checkbox'].includes(field.type)
+          ? fittedBoxStyle(field, scale, field.value)
+          : boxStyle(field, scale)
+      }
       data-testid={`signed-${field.placeholder ?? field.field_id}`}
       title={completed}
     >

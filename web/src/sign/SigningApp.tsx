@@ -3,7 +3,9 @@ import { ENGLISH, browserLanguage, isLanguage, loadTranslation, TranslationConte
 import { requiredAuthentication, type AuthenticationMethod } from './authentication-types.js';
 import { ApiFailure } from '../shared/api-failure.js';
 import { notifyParent } from './embed-events.js';
-import { endStateOfFailure, endStateOfSession, type EndState } from './end-state.js';
+import { endStateOfFailure, endStateOfSession, isCompletedCopy, type EndState } from './end-state.js';
+import { CompletedCopyView } from './CompletedCopyView.js';
+import { HandOver } from './HandOver.js';
 import { EndStateView } from './EndStateView.js';
 import { SigningApi } from './signing-api.js';
 import type { SigningLocation } from './signing-location.js';
@@ -15,7 +17,9 @@ import { RecipientAuthentication } from './RecipientAuthentication.js';
 type Phase =
   | { kind: 'loading' }
   | { kind: 'authenticating'; method: AuthenticationMethod }
+  | { kind: 'handing-over'; session: SigningSession }
   | { kind: 'signing'; session: SigningSession }
+  | { kind: 'copy'; session: SigningSession }
   | { kind: 'ended'; state: EndState };
 
 const endStateOfLoadError = (error: unknown): EndState =>
@@ -45,7 +49,9 @@ export function SigningApp({ where }: { where: SigningLocation }) {
         setTranslation(signers);
         notifyParent('countersign.loaded', session.envelope.envelope_id);
         const ended = endStateOfSession(session);
-        setPhase(ended ? { kind: 'ended', state: ended } : { kind: 'signing', session });
+        if (isCompletedCopy(session)) setPhase({ kind: 'copy', session });
+        else if (ended) setPhase({ kind: 'ended', state: ended });
+        else setPhase({ kind: where.inPerson ? 'handing-over' : 'signing', session });
       })
       .catch(async (error: unknown) => {
         if (!current) return;
@@ -64,7 +70,7 @@ export function SigningApp({ where }: { where: SigningLocation }) {
     return () => {
       current = false;
     };
-  }, [api, opening]);
+  }, [api, opening, where.inPerson]);
 
   const end = useCallback((state: EndState) => setPhase({ kind: 'ended', state }), []);
 
@@ -85,6 +91,10 @@ export function SigningApp({ where }: { where: SigningLocation }) {
           {phase.kind === 'authenticating' && api ? (
             <RecipientAuthentication api={api} method={phase.method} onAuthenticated={() => setOpening((n) => n + 1)} />
           ) : null}
+          {phase.kind === 'handing-over' ? (
+            <HandOver session={phase.session} onStart={() => setPhase({ kind: 'signing', session: phase.session })} />
+          ) : null}
+          {phase.kind === 'copy' && api ? <CompletedCopyView session={phase.session} api={api} /> : null}
           {phase.kind === 'signing' && api ? (
             <AttachmentUploadsProvider api={api}>
               <SigningWorkspace session={phase.session} api={api} embedded={where.embedded} onEnd={end} />

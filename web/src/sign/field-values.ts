@@ -6,7 +6,7 @@ export type FieldValues = Record<string, string>;
 /** Types the server fills itself at signing time; the page only shows them. */
 const SERVER_FILLED = new Set(['name', 'email', 'date_signed']);
 /** Types whose value travels in the `fields` array of the sign request. */
-const ENTERED = new Set(['text', 'number', 'checkbox', 'dropdown', 'attachment']);
+const ENTERED = new Set(['text', 'number', 'checkbox', 'dropdown', 'radio', 'attachment']);
 
 export const isMark = (field: SigningField): boolean => field.type === 'signature' || field.type === 'initials';
 

@@ -1,12 +1,14 @@
 import { fieldsPayload, type FieldValues } from './field-values.js';
-import type { AdoptedMarks, GeoLocation, SignRequest, SigningField } from './signing-types.js';
+import type { AdoptedMarks, GeoLocation, SignRequest, SigningField, WitnessNamed } from './signing-types.js';
 
 interface SignInput {
+  /** The fields the signer sees: those hidden by their conditions are left out before. */
   fields: SigningField[];
   signerName: string;
   values: FieldValues;
   marks: AdoptedMarks;
   location: GeoLocation | null;
+  witness?: WitnessNamed | null;
 }
 
 /**
@@ -14,7 +16,7 @@ interface SignInput {
  * signs with those, and one with neither signs with their typed name (finishing is the act of signing).
  * `initials` is sent only when it differs from the signature, since the server reuses the signature otherwise.
  */
-export const buildSignRequest = ({ fields, signerName, values, marks, location }: SignInput): SignRequest => {
+export const buildSignRequest = ({ fields, signerName, values, marks, location, witness }: SignInput): SignRequest => {
   const signature = marks.signature ?? marks.initials ?? { type: 'typed', text: signerName };
   return {
     consent: true,
@@ -22,5 +24,6 @@ export const buildSignRequest = ({ fields, signerName, values, marks, location }
     ...(marks.signature && marks.initials ? { initials: marks.initials } : {}),
     fields: fieldsPayload(fields, values),
     ...(location ? { location } : {}),
+    ...(witness ? { witness } : {}),
   };
 };

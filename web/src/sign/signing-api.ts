@@ -2,7 +2,7 @@ import type { ApiBody, ApiData } from '../shared/api-types.js';
 import { requestBytes, requestData } from '../shared/http-client.js';
 import { readSigningSession, storeSigningSession } from './signing-session-store.js';
 import type { SentCode } from './authentication-types.js';
-import type { SignRequest, SignResult, SigningSession, UploadedAttachment } from './signing-types.js';
+import type { ReassignRequest, SignRequest, SignResult, SigningSession, UploadedAttachment } from './signing-types.js';
 
 const SESSION_HEADER = 'Countersign-Signing-Session';
 
@@ -39,6 +39,14 @@ export class SigningApi {
     return requestBytes(this.url(`/documents/${encodeURIComponent(documentId)}`), this.headers());
   }
 
+  /**
+   * Where a document (the sealed one once the envelope is Completed) or, with 'certificate', the
+   * certificate of completion opens in the browser: the signer's copy is plain links.
+   */
+  documentHref(documentId: string): string {
+    return this.url(`/documents/${encodeURIComponent(documentId)}`);
+  }
+
   sign(request: SignRequest): Promise<SignResult> {
     return requestData<SignResult>(this.url('/sign'), { method: 'POST', body: JSON.stringify(request), headers: this.headers() });
   }
@@ -53,6 +61,19 @@ export class SigningApi {
   decline(reason: string): Promise<ApiData<'declineAsSigner'>> {
     const body: ApiBody<'declineAsSigner'> = { reason };
     return requestData(this.url('/decline'), { method: 'POST', body: JSON.stringify(body), headers: this.headers() });
+  }
+
+  approve(): Promise<{ envelope_id: string; status: string; approved_at: string }> {
+    return requestData(this.url('/approve'), { method: 'POST', body: JSON.stringify({ consent: true }), headers: this.headers() });
+  }
+
+  reassign(request: ReassignRequest): Promise<{ envelope_id: string; recipient_id: string; name: string; email: string }> {
+    return requestData(this.url('/reassign'), { method: 'POST', body: JSON.stringify(request), headers: this.headers() });
+  }
+
+  /** Sends the envelope back to its sender for correction (`…/return`). */
+  sendBack(comment: string): Promise<{ envelope_id: string; status: string; returned_at: string }> {
+    return requestData(this.url('/return'), { method: 'POST', body: JSON.stringify({ comment }), headers: this.headers() });
   }
 
   sendCode(): Promise<SentCode> {

@@ -98,14 +98,14 @@ export interface paths {
     };
     /**
      * The account's settings
-     * @description What the account’s admins may change with `PUT /account/settings`: the `frame_ancestors` and the `default_language` of recipients.
+     * @description What the account’s admins may change with `PUT /account/settings`: the `frame_ancestors`, the `default_language` of recipients and `signer_copy_days`.
      *
      *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     get: operations['getAccountSettings'];
     /**
      * Change the account's settings
-     * @description `frame_ancestors` replaces the list (an empty list lets no page frame them); duplicates are dropped and a trailing slash is removed. Anything that is not an http(s) origin (a path, a query, credentials, a wildcard, a CSP keyword) is 400 INVALID_FRAME_ANCESTOR. Takes effect on the next page load. `default_language` applies to envelopes created afterwards (a language outside the list: 400 UNSUPPORTED_LANGUAGE). Each setting is optional; one left out is kept.
+     * @description `frame_ancestors` replaces the list (an empty list lets no page frame them); duplicates are dropped and a trailing slash is removed. Anything that is not an http(s) origin (a path, a query, credentials, a wildcard, a CSP keyword) is 400 INVALID_FRAME_ANCESTOR. Takes effect on the next page load. `default_language` applies to envelopes created afterwards (a language outside the list: 400 UNSUPPORTED_LANGUAGE). `signer_copy_days` (1–3650) applies at once to every completed envelope, counted from its completion. Each setting is optional; one left out is kept.
      *
      *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
@@ -160,7 +160,7 @@ export interface paths {
     };
     /**
      * Counts of the account's envelopes by status, and this month's activity
-     * @description Deleted envelopes are left out; an open envelope past its due date counts as Expired.
+     * @description Deleted envelopes are left out; an open envelope past its due date counts as Expired. `Correcting`: sent back by a signer, waiting for the sender to correct and resend it.
      */
     get: operations['getAccountStatistics'];
     put?: never;
@@ -361,6 +361,70 @@ export interface paths {
      */
     put: operations['saveBuilderTemplate'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/bulk_sends': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's bulk sends
+     * @description Newest first, paginated (`page`, `page_size` 1–100, default 20; out of range: 400 INVALID_PAGINATION). Each with its status and its rows by state; the errors are in GET /bulk_sends/{bulkSendId}.
+     */
+    get: operations['listBulkSends'];
+    put?: never;
+    /**
+     * Send one envelope per row from a template
+     * @description One envelope per row from one template, created in the background (docs/api/bulk-sending.md). JSON `rows` (each a create_with_template request's `recipients`, with an optional `envelope_name` and `metadata`), or multipart/form-data with a CSV `file` (at most 5 MB) and the other fields as text parts. 1 to 10000 rows (else 400 TOO_MANY_ROWS); a CSV that cannot be read: 400 INVALID_CSV. Every row is checked first, as create_with_template checks its request, nothing stored: an invalid row fails with its problems (`errors[].row`, 1-based; in a CSV the data rows, the line after the header being row 1) and the others go on, unless `all_or_nothing` is true or no row is valid: then 400 BULK_ROWS_INVALID with every row's problems and nothing created. The month's quota must cover every valid row (else 403 ENVELOPE_QUOTA_EXCEEDED, nothing created). Answers 202 with the send, `queued`; follow it with GET /bulk_sends/{bulkSendId} or the webhook event `bulk_send.completed`. Accepts an Idempotency-Key header.
+     */
+    post: operations['createBulkSend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/bulk_sends/{bulkSendId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where a bulk send stands
+     * @description Its status, its rows by state (created + failed + pending + cancelled = total) and every failed row’s problems. Each created envelope carries the send's `bulk_send_id` (envelope details; filter POST /envelopes/list by it). Another account's send: 404 BULK_SEND_NOT_FOUND.
+     */
+    get: operations['getBulkSend'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/bulk_sends/{bulkSendId}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop the rows of a bulk send not yet created
+     * @description The rows still pending end `cancelled` and so does the send, with its `bulk_send.completed` event (status `cancelled`). Envelopes already created stay sent (cancel them one by one with POST /envelopes/{envelopeId}/cancel). A completed or cancelled send: 409 BULK_SEND_NOT_CANCELLABLE.
+     */
+    post: operations['cancelBulkSend'];
     delete?: never;
     options?: never;
     head?: never;
@@ -671,6 +735,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2.0/envelopes/{envelopeId}/correct': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Correct an envelope after sending it
+     * @description While the envelope is Sent, InProgress or Correcting (else 409 `ENVELOPE_NOT_ACTIVE`). Any of the parts, at least one (else 400 `NOTHING_TO_UPDATE`); every problem is answered at once and nothing changes unless everything can. A changed e-mail kills that recipient’s links (they answer 404) and sends a new invitation to the new address when it is their turn; the sender is not mailed. Each change is one `ENVELOPE_CORRECTED` history entry and one sentence of the `envelope.corrected` webhook. After removals and additions whoever’s turn it now is gets invited, and an envelope whose every remaining step is done is completed. While Correcting, nobody is invited until the resend. Answers the details.
+     */
+    post: operations['correctEnvelope'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2.0/envelopes/{envelopeId}/decline': {
     parameters: {
       query?: never;
@@ -808,6 +892,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2.0/envelopes/{envelopeId}/recipients/{recipientId}/in_person_url': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue a single-use URL for an in-person signer to sign on their host's device
+     * @description For a recipient of role `in_person` (else 409 `NOT_IN_PERSON`), only while it is their turn (else 409 `SIGNER_NOT_ACTIVE`), by their host, an admin of the account or an API client (else 403 `ROLE_FORBIDDEN`). Valid 10 minutes; its first use is exchanged for a session, like an embedded URL's (docs/concepts/signing.md). An in-person signer has no other link: they get no invitation mail (their host is mailed when their turn comes) and no embedded URL (409 `IN_PERSON_ONLY`).
+     */
+    post: operations['generateInPersonUrl'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2.0/envelopes/{envelopeId}/remind_signer': {
     parameters: {
       query?: never;
@@ -842,6 +946,26 @@ export interface paths {
      * @description An extension of the contract. Allowed while `completion.state` (envelope details) is `failed` or `retrying`: a new round of attempts starts at once, with the same back-off as the first (30 s, 2 min, 10 min, 1 h, 6 h), so a seal waiting hours for its next automatic attempt can be retried as soon as its cause is fixed. Answers 202: sealing runs in the background; follow it in the details. Idempotent: asked again while the round it started is queued or running, it answers 202 again and starts nothing. Otherwise (not every signer has signed, the first sealing is under way, or the envelope is sealed) 409 `ENVELOPE_NOT_RESEALABLE`.
      */
     post: operations['resealEnvelope'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/envelopes/{envelopeId}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put an envelope sent back for correction out for signature again
+     * @description Only while the envelope is `Correcting` (else 409 `ENVELOPE_NOT_CORRECTING`). It becomes `Sent` again, or `InProgress` once someone has signed or approved; every recipient whose turn it is gets a fresh invitation (their earlier links work again too, unless a correction changed their address). `returned` is cleared from the details; the history keeps the send-back. Answers the details.
+     */
+    post: operations['resendEnvelope'];
     delete?: never;
     options?: never;
     head?: never;
@@ -953,7 +1077,7 @@ export interface paths {
     put?: never;
     /**
      * Create and send an envelope from uploaded files
-     * @description As createEnvelope, with `file_ids` from upload_file instead of `documents`. Each upload is used once. Accepts an Idempotency-Key header.
+     * @description As createEnvelope, with `file_ids` from upload_file instead of `documents`: each a file_id, or `{"file_id", "form_fields", "form_field_map", "text_tags"}` for an upload whose PDF form fields or text tags become fields. Each upload is used once. Accepts an Idempotency-Key header.
      */
     post: operations['createEnvelopeWithFiles'];
     delete?: never;
@@ -1013,7 +1137,7 @@ export interface paths {
     put?: never;
     /**
      * The account's envelopes, filtered, sorted and paged
-     * @description Filters combine with AND. Deleted envelopes are never listed. Statuses are effective: an open envelope past its due date is Expired. The status sort orders each status by creation time. `total` is always the exact number of matches. It is kept by the database for no filter, a status, one tag or a template (with a status or not), and added up by day for a creation range, so these answer in milliseconds whatever the account holds, as do deep pages by creation time. A name, a recipient, several tags or a mix of filters are counted over the envelopes they match: exact, but a term or tag that matches hundreds of thousands of envelopes takes a fraction of a second (docs/concepts/envelopes.md, "Listing").
+     * @description Filters combine with AND. Deleted envelopes are never listed. Statuses are effective: an open envelope past its due date is Expired. The status sort orders each status by creation time. `total` is always the exact number of matches. It is kept by the database for no filter, a status, one tag or a template (with a status or not), and added up by day for a creation range, so these answer in milliseconds whatever the account holds, as do deep pages by creation time. A bulk send (at most 10,000 envelopes) is read through its own index. A name, a recipient, several tags or a mix of filters are counted over the envelopes they match: exact, but a term or tag that matches hundreds of thousands of envelopes takes a fraction of a second (docs/concepts/envelopes.md, "Listing").
      */
     post: operations['listEnvelopes'];
     delete?: never;
@@ -1032,10 +1156,30 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Upload PDF files for a later envelope creation
-     * @description multipart/form-data with one or more `file` parts, each a PDF of at most 25 MB (at most 10 files). Returns a `file_id` per file, for `file_ids` of the matching create_with_files; unused uploads are purged after 24 h. An envelope upload past the monthly quota answers 403 ENVELOPE_QUOTA_EXCEEDED; past 100 unused uploads (or 1 GB) per account, 403 UPLOAD_QUOTA_EXCEEDED. Accepts an Idempotency-Key header.
+     * Upload documents for a later envelope creation
+     * @description multipart/form-data with one or more `file` parts, each a PDF of at most 25 MB (at most 10 files); DOCX, ODT, RTF, HTML, PNG and JPEG files are converted to PDF first, and their answer lists the file as `original` (docs/api/conversion.md). Returns a `file_id` per file, for `file_ids` of the matching create_with_files; unused uploads are purged after 24 h. An envelope upload past the monthly quota answers 403 ENVELOPE_QUOTA_EXCEEDED; past 100 unused uploads (or 1 GB) per account, 403 UPLOAD_QUOTA_EXCEEDED. Accepts an Idempotency-Key header.
      */
     post: operations['uploadEnvelopeFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/envelopes/upload_file/{fileId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download the PDF of an upload for a later envelope creation
+     * @description Answers `application/pdf`: the uploaded PDF, or the PDF a DOCX, ODT, RTF, HTML, PNG or JPEG file was converted to (docs/api/conversion.md), so that a client can show its pages before creating. Only uploads of this kind that nothing has used yet; any other `file_id` is 404 `DOCUMENT_NOT_FOUND`.
+     */
+    get: operations['getEnvelopeUploadDocument'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1122,6 +1266,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2.0/public/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a public link offers (for its page)
+     * @description Needs no credential: the slug is the capability. A closed link still answers 200, with `open: false` and the reason, so its page can say why; `start` and `verify` answer it with 410 `PUBLIC_LINK_CLOSED`. An unknown slug: 404 `PUBLIC_LINK_NOT_FOUND`.
+     */
+    get: operations['describePublicLink'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/public/{slug}/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mail a public link’s visitor a code
+     * @description Needs no credential. Mails a 6-digit code, valid 10 minutes, to `email` (in `language`, else the account’s default); a new code replaces the previous one. Each link mails at most 5 codes an hour to one address (429 `CODE_TOO_SOON`) and 20 to one IP address (429 `RATE_LIMITED`), with `Retry-After`; the per-minute limit of unauthenticated requests applies too. Unknown slug: 404 `PUBLIC_LINK_NOT_FOUND`; a disabled, expired or used-up link, or one whose template is inactive or deleted: 410 `PUBLIC_LINK_CLOSED`.
+     */
+    post: operations['startPublicLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/public/{slug}/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Prove the address and start an envelope from a public link
+     * @description Needs no credential. With the newest code mailed to `email` for this link, makes an envelope from the template: the visitor in the link’s role, the saved `recipients` in the others (invited as the template’s flow says), the account’s owner as its sender. A use counts here (race-safe: of two visitors for the last use, the second gets 410). The visitor’s signing token is answered, not mailed. Wrong code: 401 `INVALID_CODE` (after 5 wrong codes it is dead: ask for a new one); expired: 401 `CODE_EXPIRED`; closed link: 410 `PUBLIC_LINK_CLOSED`; the account’s monthly quota used up: 403 `ENVELOPE_QUOTA_EXCEEDED`.
+     */
+    post: operations['verifyPublicLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2.0/setup': {
     parameters: {
       query?: never;
@@ -1151,11 +1355,31 @@ export interface paths {
     };
     /**
      * What the signing page shows to the signer of this token
-     * @description No headers: the token is the credential. Marks the signer Viewed on the first call. `signed_by_others` carries what every other signer who has already signed left on the documents — each field with its value, and their adopted signature and initials (the drawn PNG as base64, or the typed text) — so that a later signer of a sequential envelope sees the earlier marks in place; this token is the only way to read them, and nothing of a signer who has not signed is included. An embedded token is single use across every signing endpoint: its first use spends it, and here it is exchanged for `session_token` (only while its signer is on turn: after they signed or declined it is 404 `SIGNING_TOKEN_NOT_FOUND`). While the envelope is not Sent/InProgress (also past its due date) every signing endpoint answers 409 `ENVELOPE_NOT_ACTIVE`. A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
+     * @description No headers: the token is the credential. Marks the signer Viewed on the first call (not a viewer: a viewer's step is done once every document was fetched). `signed_by_others` carries what every other signer who has already signed left on the documents — each field with its value, and their adopted signature and initials (the drawn PNG as base64, or the typed text) — so that a later signer of a sequential envelope sees the earlier marks in place; this token is the only way to read them, and nothing of a signer who has not signed is included. `signer.role` says what the step asks; `group`, `witness_for`, `names_witness` (name the witness in the sign call), `host` (in person) and `other_fields` (the values that this signer's `show_if` conditions read from other recipients) place it in the workflow (docs/concepts/signing.md). Within the signer-copy days after completion `envelope.status` is Completed and the documents are the sealed ones. An embedded or in-person token is single use across every signing endpoint: its first use spends it, and here it is exchanged for `session_token` (only while its signer is on turn: after they signed or declined it is 404 `SIGNING_TOKEN_NOT_FOUND`). While the envelope is not Sent/InProgress (also past its due date) every signing endpoint answers 409 `ENVELOPE_NOT_ACTIVE`. A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
      */
     get: operations['viewSigningPage'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/signing/{signingCode}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve as the approver of this token
+     * @description An approver's step (docs/concepts/signing.md): records the consent (with the SHA-256 of the disclosure), the IP address and user agent, sets the approver Approved and invites whoever's turn comes next; an approval that completes the last step starts sealing. No marks, no fields. `consent` other than true is 400 `CONSENT_REQUIRED`; a recipient who is not an approver is 409 `NOT_AN_APPROVER`; an approver who already approved is 409 `ALREADY_SIGNED`. To refuse, an approver declines (POST /signing/{token}/decline). A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
+     */
+    post: operations['approveEnvelope'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1231,11 +1455,51 @@ export interface paths {
     };
     /**
      * The PDF of one of the envelope's documents, for the signer to review
-     * @description An embedded token is spent by this call: use the `session_token` the signing page returned. A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
+     * @description An embedded token is spent by this call: use the `session_token` the signing page returned. A viewer's fetch of each document is recorded: once they fetched every document their step is done (status Viewed), and whoever's turn comes next is invited. A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
      */
     get: operations['getSigningDocument'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/signing/{signingCode}/reassign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Hand this signing step to another person
+     * @description Only when the envelope allows it (`allow_reassign`) and it is this recipient’s turn. The step keeps its recipient_id, fields and signing order and takes the new name and address; the new person is invited, the sender told, and this link (and every other link of the old person) answers 409 `RECIPIENT_REASSIGNED` from now on. The new person may hand the step on again; details list the chain under `delegations`. Signing-group members, in-person signers, witnesses and steps checked by SMS cannot hand their step on (403 `REASSIGN_NOT_ALLOWED`); an address that is already a recipient of the envelope is 400 `DUPLICATE_SIGNER`. A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
+     */
+    post: operations['reassignRecipient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/signing/{signingCode}/return': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send the envelope back to its sender for correction
+     * @description By a recipient whose turn it is. The envelope becomes `Correcting`: every signing call answers 409 `ENVELOPE_NOT_ACTIVE` until the sender corrects it (`POST /envelopes/{envelopeId}/correct`) and resends it (`POST /envelopes/{envelopeId}/resend`). The sender and the other recipients who were invited and have not acted are told by e-mail; the due date still runs. A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
+     */
+    post: operations['returnEnvelope'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1273,7 +1537,7 @@ export interface paths {
     put?: never;
     /**
      * Sign as the signer of this token
-     * @description Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists. A drawn image over its limits is 400 `IMAGE_TOO_LARGE`; one that is not a PNG sealing can embed is 400 `INVALID_SIGNATURE`. An embedded token is spent by this call whatever its outcome. A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
+     * @description Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists. A drawn image over its limits is 400 `IMAGE_TOO_LARGE`; one that is not a PNG sealing can embed is 400 `INVALID_SIGNATURE`. An embedded token is spent by this call whatever its outcome. Fields hidden by their `show_if` conditions (evaluated on the submitted values, as the page does) are neither required nor stored; a radio value must be one of its options. When the sender left this signer's witness to be named at signing (`names_witness` in the view), `witness` {name, email} is required (else 400 `WITNESS_REQUIRED`; given to any other signer it is 400 `INVALID_FIELD`). An approver or viewer calling this is 409 `NOT_A_SIGNER`; a member of a signing group that already has its signatures is 409 `GROUP_COMPLETE`. `all_signed` is true when this signature completed the last step of the envelope. A signer with an authentication method (docs/concepts/recipients.md) must first authenticate: until then this answers 401 `RECIPIENT_AUTH_REQUIRED` (the method, `access_code` or `sms`, is in the message; `Content-Language` names the signer’s language, so a page can ask for the code in it); afterwards send the `Countersign-Signing-Session` header.
      */
     post: operations['signEnvelope'];
     delete?: never;
@@ -1366,6 +1630,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v2.0/templates/{templateId}/public_link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A template's public link
+     * @description The link as `savePublicLink` answers it, with `uses` so far. A template without one: 404 `PUBLIC_LINK_NOT_FOUND`; an unknown, deleted or other account’s template: 404 `TEMPLATE_NOT_FOUND`.
+     */
+    get: operations['getPublicLink'];
+    put?: never;
+    /**
+     * Create or change a template's public link
+     * @description A public link lets anyone sign the template: a visitor opens `url`, proves an e-mail address with a mailed code and signs in the role `role`; each use makes an envelope (docs/api/public-links.md). 201 when the link is created, 200 when it is changed (its `url` stays). Optional keys left out keep their value; `null` clears `max_uses` or `expires_at`. `recipients` fill the template's other roles on every envelope: each other signer role exactly once (else 400 `SIGNER_ROLE_MISSING`); `role` or a title that is not the template’s: 400 `SIGNER_TITLE_NOT_FOUND`. An unknown, deleted or other account’s template: 404 `TEMPLATE_NOT_FOUND`.
+     */
+    post: operations['savePublicLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v2.0/templates/create': {
     parameters: {
       query?: never;
@@ -1377,7 +1665,7 @@ export interface paths {
     put?: never;
     /**
      * Create a template from base64 documents
-     * @description Also answers at /template/create. Signer roles carry the fields envelopes made from the template get. Accepts an Idempotency-Key header.
+     * @description Also answers at /template/create. Signer roles carry the fields envelopes made from the template get; a document with `form_fields: "import"` (or `text_tags: true`) adds the fields it brings to the roles its map names (by signer_title or 1-based position among the signer roles), where envelopes’ `form_fields` prefill them by the PDF field’s name. Accepts an Idempotency-Key header.
      */
     post: operations['createTemplate'];
     delete?: never;
@@ -1397,7 +1685,7 @@ export interface paths {
     put?: never;
     /**
      * Create a template from uploaded files
-     * @description As createTemplate, with `file_ids` from templates/upload_file instead of `documents`. Each upload is used once. Accepts an Idempotency-Key header.
+     * @description As createTemplate, with `file_ids` from templates/upload_file instead of `documents`: each a file_id, or `{"file_id", "form_fields", "form_field_map", "text_tags"}`. Each upload is used once. Accepts an Idempotency-Key header.
      */
     post: operations['createTemplateWithFiles'];
     delete?: never;
@@ -1433,10 +1721,30 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Upload PDF files for a later template creation
-     * @description multipart/form-data with one or more `file` parts, each a PDF of at most 25 MB (at most 10 files). Returns a `file_id` per file, for `file_ids` of the matching create_with_files; unused uploads are purged after 24 h. An envelope upload past the monthly quota answers 403 ENVELOPE_QUOTA_EXCEEDED; past 100 unused uploads (or 1 GB) per account, 403 UPLOAD_QUOTA_EXCEEDED. Accepts an Idempotency-Key header.
+     * Upload documents for a later template creation
+     * @description multipart/form-data with one or more `file` parts, each a PDF of at most 25 MB (at most 10 files); DOCX, ODT, RTF, HTML, PNG and JPEG files are converted to PDF first, and their answer lists the file as `original` (docs/api/conversion.md). Returns a `file_id` per file, for `file_ids` of the matching create_with_files; unused uploads are purged after 24 h. An envelope upload past the monthly quota answers 403 ENVELOPE_QUOTA_EXCEEDED; past 100 unused uploads (or 1 GB) per account, 403 UPLOAD_QUOTA_EXCEEDED. Accepts an Idempotency-Key header.
      */
     post: operations['uploadTemplateFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v2.0/templates/upload_file/{fileId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download the PDF of an upload for a later template creation
+     * @description Answers `application/pdf`: the uploaded PDF, or the PDF a DOCX, ODT, RTF, HTML, PNG or JPEG file was converted to (docs/api/conversion.md), so that a client can show its pages before creating. Only uploads of this kind that nothing has used yet; any other `file_id` is 404 `DOCUMENT_NOT_FOUND`.
+     */
+    get: operations['getTemplateUploadDocument'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1623,6 +1931,26 @@ export interface paths {
   };
 }
 export interface webhooks {
+  'bulk_send.completed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A bulk send is over: every row created or failed, or the send cancelled (docs/api/bulk-sending.md)
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_bulk_send_completed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'envelope.cancelled': {
     parameters: {
       query?: never;
@@ -1677,6 +2005,26 @@ export interface webhooks {
      * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
      */
     post: operations['webhook_envelope_completion_failed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'envelope.corrected': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The sender corrected the envelope after sending it
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_envelope_corrected'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1743,6 +2091,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'envelope.returned': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A signer sent the envelope back to its sender for correction (status Correcting)
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_envelope_returned'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'envelope.sent': {
     parameters: {
       query?: never;
@@ -1783,6 +2151,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'recipient.approved': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An approver approved
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_recipient_approved'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'recipient.declined': {
     parameters: {
       query?: never;
@@ -1797,6 +2185,26 @@ export interface webhooks {
      * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
      */
     post: operations['webhook_recipient_declined'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'recipient.reassigned': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A recipient handed their step to another person
+     * @description Answer 2xx within 10 s. Any other answer (a redirect too: they are not followed), a time-out or a refused connection is retried with exponential back-off and jitter (the first retry within 20 s, then growing to at most 3 h apart) for 24 h after the event. Each event is delivered at least once: de-duplicate on `id`. Deliveries are not ordered.
+     */
+    post: operations['webhook_recipient_reassigned'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1891,10 +2299,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -1997,10 +2411,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2026,10 +2446,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2075,10 +2501,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2158,10 +2590,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2196,10 +2634,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2225,10 +2669,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2286,10 +2736,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2357,10 +2813,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2384,10 +2846,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2422,10 +2890,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2449,10 +2923,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2476,10 +2956,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2505,10 +2991,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2557,10 +3049,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2619,10 +3117,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2646,10 +3150,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2684,10 +3194,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2713,10 +3229,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2767,10 +3289,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2896,10 +3424,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2923,10 +3457,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2950,10 +3490,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -2979,10 +3525,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3028,10 +3580,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3061,7 +3619,8 @@ export interface operations {
            *         "frame_ancestors": [
            *           "https://app.example.com"
            *         ],
-           *         "default_language": "en"
+           *         "default_language": "en",
+           *         "signer_copy_days": 30
            *       }
            *     }
            */
@@ -3074,6 +3633,11 @@ export interface operations {
               default_language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               /** @description Origins (`https://app.example.com`: http or https, host and port, no path) whose pages may frame the signing page and the embedded builders (CSP `frame-ancestors`); at most 20 */
               frame_ancestors: string[];
+              /**
+               * Format: int32
+               * @description Days after completion that a signer’s link still shows the completed envelope and serves the sealed PDF and the certificate; then it answers 410 `SIGNER_COPY_EXPIRED`. 1–3650; a new account has 30
+               */
+              signer_copy_days: number;
             };
             message: string;
           };
@@ -3107,10 +3671,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3134,10 +3704,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3163,10 +3739,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3190,7 +3772,8 @@ export interface operations {
          *         "https://app.example.com",
          *         "https://crm.example.com"
          *       ],
-         *       "default_language": "de"
+         *       "default_language": "de",
+         *       "signer_copy_days": 90
          *     }
          */
         'application/json': {
@@ -3201,6 +3784,11 @@ export interface operations {
           default_language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
           /** @description Origins (`https://app.example.com`: http or https, host and port, no path) whose pages may frame the signing page and the embedded builders (CSP `frame-ancestors`); at most 20 */
           frame_ancestors?: string[];
+          /**
+           * Format: int32
+           * @description Days after completion that a signer’s link still shows the completed envelope and serves the sealed PDF and the certificate; then it answers 410 `SIGNER_COPY_EXPIRED`. 1–3650; a new account has 30
+           */
+          signer_copy_days?: number;
         };
       };
     };
@@ -3233,10 +3821,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3267,7 +3861,8 @@ export interface operations {
            *           "https://app.example.com",
            *           "https://crm.example.com"
            *         ],
-           *         "default_language": "de"
+           *         "default_language": "de",
+           *         "signer_copy_days": 90
            *       }
            *     }
            */
@@ -3280,6 +3875,11 @@ export interface operations {
               default_language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               /** @description Origins (`https://app.example.com`: http or https, host and port, no path) whose pages may frame the signing page and the embedded builders (CSP `frame-ancestors`); at most 20 */
               frame_ancestors: string[];
+              /**
+               * Format: int32
+               * @description Days after completion that a signer’s link still shows the completed envelope and serves the sealed PDF and the certificate; then it answers 410 `SIGNER_COPY_EXPIRED`. 1–3650; a new account has 30
+               */
+              signer_copy_days: number;
             };
             message: string;
           };
@@ -3314,10 +3914,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3341,10 +3947,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3368,10 +3980,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3397,10 +4015,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3446,10 +4070,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3534,10 +4164,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3561,10 +4197,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3599,10 +4241,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3628,10 +4276,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3710,10 +4364,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3810,10 +4470,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3837,10 +4503,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3864,10 +4536,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3903,10 +4581,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3932,10 +4616,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -3981,10 +4671,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4036,10 +4732,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4063,10 +4765,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4101,10 +4809,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4130,10 +4844,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4179,10 +4899,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4212,7 +4938,8 @@ export interface operations {
            *         "total": 128,
            *         "by_status": {
            *           "Sent": 9,
-           *           "InProgress": 6,
+           *           "InProgress": 5,
+           *           "Correcting": 1,
            *           "Completed": 101,
            *           "Declined": 4,
            *           "Cancelled": 5,
@@ -4235,6 +4962,8 @@ export interface operations {
                 Cancelled: number;
                 /** Format: int32 */
                 Completed: number;
+                /** Format: int32 */
+                Correcting: number;
                 /** Format: int32 */
                 Declined: number;
                 /** Format: int32 */
@@ -4286,10 +5015,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4315,10 +5050,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4367,10 +5108,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4465,10 +5212,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4492,10 +5245,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4521,10 +5280,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4570,10 +5335,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4657,10 +5428,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4695,10 +5472,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4724,10 +5507,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4797,10 +5586,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4870,10 +5665,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4897,10 +5698,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4924,10 +5731,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4962,10 +5775,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -4991,10 +5810,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5058,10 +5883,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5131,10 +5962,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5158,10 +5995,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5185,10 +6028,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5212,10 +6061,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5251,10 +6106,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5280,10 +6141,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5332,10 +6199,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5391,10 +6264,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5418,10 +6297,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5445,10 +6330,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5483,10 +6374,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5512,10 +6409,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5576,10 +6479,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5646,10 +6555,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5684,10 +6599,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5713,10 +6634,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5774,10 +6701,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5844,10 +6777,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5882,10 +6821,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5911,10 +6856,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -5963,10 +6914,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6077,7 +7034,8 @@ export interface operations {
            *                   "width": 595.28,
            *                   "height": 841.89
            *                 }
-           *               ]
+           *               ],
+           *               "original": null
            *             }
            *           ]
            *         }
@@ -6133,11 +7091,21 @@ export interface operations {
                     document?: number;
                     editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                     height?: number;
+                    /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+                    name?: string;
+                    /** @description The choices of a dropdown or radio field (required for those, refused for others) */
                     options?: string[];
                     /** Format: int32 */
                     page?: number;
                     placeholder?: string;
                     required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                    /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+                    show_if?: {
+                      /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                      equals: string | boolean;
+                      /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                      field: string;
+                    };
                     /**
                      * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
                      * @enum {string}
@@ -6152,6 +7120,7 @@ export interface operations {
                       | 'number'
                       | 'checkbox'
                       | 'dropdown'
+                      | 'radio'
                       | 'attachment';
                     width?: number;
                     x?: number;
@@ -6183,6 +7152,14 @@ export interface operations {
                 documents: {
                   document_id: string;
                   name: string;
+                  /** @description The file the document was converted from (DOCX, ODT, RTF, HTML, PNG or JPEG), kept as it came; null when the document was given as a PDF. Downloads give the converted PDF. */
+                  original: {
+                    /** @description Read from its content, never its name */
+                    media_type: string;
+                    /** @description The file name it was sent with */
+                    name: string;
+                    sha256: string;
+                  } | null;
                   /** Format: int32 */
                   page_count: number;
                   page_sizes: {
@@ -6212,11 +7189,21 @@ export interface operations {
                       document?: number;
                       editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                       height?: number;
+                      /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+                      name?: string;
+                      /** @description The choices of a dropdown or radio field (required for those, refused for others) */
                       options?: string[];
                       /** Format: int32 */
                       page?: number;
                       placeholder?: string;
                       required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                      /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+                      show_if?: {
+                        /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                        equals: string | boolean;
+                        /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                        field: string;
+                      };
                       /**
                        * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
                        * @enum {string}
@@ -6231,14 +7218,39 @@ export interface operations {
                         | 'number'
                         | 'checkbox'
                         | 'dropdown'
+                        | 'radio'
                         | 'attachment';
                       width?: number;
                       x?: number;
                       y?: number;
                     }[];
+                    /** @description The role is a signing group: each envelope made from the template names its members (`group.members`) */
+                    group?: {
+                      /** @description The group’s name in envelopes made from the template (default: the signer_title) */
+                      name?: string;
+                      /**
+                       * Format: int32
+                       * @description How many members must sign (default 1)
+                       */
+                      required?: number;
+                      /**
+                       * Format: int32
+                       * @description How many members an envelope must name (any number from 2 to 20 when absent)
+                       */
+                      size?: number;
+                    };
+                    /**
+                     * Format: email
+                     * @description in_person only: the host, a user of the account (else 400 `HOST_NOT_FOUND`)
+                     */
+                    host_email?: string;
+                    /** @description `signer` (default), `approver`, `viewer`, `in_person` or `witness` (else 400 `INVALID_SIGNER_ROLE`) */
+                    role?: string;
                     signer_title: string;
                     /** Format: int32 */
                     signing_order: number;
+                    /** @description witness only: the signer_title of the role witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+                    witness_for?: string;
                   }[];
                 };
                 /** @description The envelope setting defaults, as given */
@@ -6271,10 +7283,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6298,10 +7316,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6336,10 +7360,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6365,10 +7395,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6417,10 +7453,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6463,10 +7505,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6490,10 +7538,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6528,10 +7582,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6555,10 +7615,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6584,10 +7650,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6653,17 +7725,37 @@ export interface operations {
               document?: number;
               editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
               height?: number;
+              /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+              name?: string;
+              /** @description The choices of a dropdown or radio field (required for those, refused for others) */
               options?: string[];
               /** Format: int32 */
               page?: number;
               placeholder?: string;
               required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+              /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+              show_if?: {
+                /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                equals: string | boolean;
+                /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                field: string;
+              };
               /**
                * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
                * @enum {string}
                */
               type:
-                'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
+                | 'signature'
+                | 'initials'
+                | 'name'
+                | 'email'
+                | 'date_signed'
+                | 'text'
+                | 'number'
+                | 'checkbox'
+                | 'dropdown'
+                | 'radio'
+                | 'attachment';
               width?: number;
               x?: number;
               y?: number;
@@ -6706,10 +7798,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6751,12 +7849,14 @@ export interface operations {
            *             {
            *               "recipient_id": "rcp_UoW1cLoq6lSFgGH09C9X3A",
            *               "email": "grace@example.com",
-           *               "status": "Sent"
+           *               "status": "Sent",
+           *               "role": "signer"
            *             },
            *             {
            *               "recipient_id": "rcp_eMkHVN4mVx7vifgfzbNogA",
            *               "email": "ada@example.com",
-           *               "status": "Waiting"
+           *               "status": "Waiting",
+           *               "role": "signer"
            *             }
            *           ],
            *           "observers": [
@@ -6787,12 +7887,29 @@ export interface operations {
                   recipient_id: string;
                   status: string;
                 }[];
-                signers: {
-                  /** Format: email */
-                  email: string;
-                  recipient_id: string;
-                  status: string;
-                }[];
+                /** @description One per signer entry, a signing group as `group` with its members */
+                signers: (
+                  | {
+                      /** @description Empty for a witness the witnessed signer names at signing */
+                      email: string;
+                      recipient_id: string;
+                      /** @description `signer` (default), `approver` (approves, no fields), `viewer` (done once every document was fetched, no fields), `in_person` (signs on the device of `host_email`), `witness` (signs right after the signer of `witness_for`); else 400 `INVALID_SIGNER_ROLE` */
+                      role: string;
+                      status: string;
+                    }
+                  | {
+                      group: {
+                        group_id: string;
+                        members: {
+                          /** Format: email */
+                          email: string;
+                          recipient_id: string;
+                          status: string;
+                        }[];
+                        name: string;
+                      };
+                    }
+                )[];
               };
               /** Format: date-time */
               signing_due_date: string;
@@ -6827,10 +7944,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6854,10 +7977,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6881,10 +8010,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6908,10 +8043,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6946,10 +8087,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -6975,10 +8122,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7072,24 +8225,67 @@ export interface operations {
                 document?: number;
                 editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                 height?: number;
+                /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+                name?: string;
+                /** @description The choices of a dropdown or radio field (required for those, refused for others) */
                 options?: string[];
                 /** Format: int32 */
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+                show_if?: {
+                  /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                  equals: string | boolean;
+                  /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                  field: string;
+                };
                 /**
                  * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
                  * @enum {string}
                  */
                 type:
-                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
+                  | 'signature'
+                  | 'initials'
+                  | 'name'
+                  | 'email'
+                  | 'date_signed'
+                  | 'text'
+                  | 'number'
+                  | 'checkbox'
+                  | 'dropdown'
+                  | 'radio'
+                  | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;
               }[];
+              group?: {
+                /** @description The group’s name in envelopes made from the template (default: the signer_title) */
+                name?: string;
+                /**
+                 * Format: int32
+                 * @description How many members must sign (default 1)
+                 */
+                required?: number | null;
+                /**
+                 * Format: int32
+                 * @description How many members an envelope must name (any number from 2 to 20 when absent)
+                 */
+                size?: number;
+              } | null;
+              /**
+               * Format: email
+               * @description in_person only: the host, a user of the account (else 400 `HOST_NOT_FOUND`)
+               */
+              host_email?: string | null;
+              /** @description `signer` (default), `approver`, `viewer`, `in_person` or `witness` (else 400 `INVALID_SIGNER_ROLE`) */
+              role?: string | null;
               signer_title: string;
               /** Format: int32 */
               signing_order?: number;
+              /** @description witness only: the signer_title of the role witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+              witness_for?: string | null;
             }[];
           };
         };
@@ -7124,10 +8320,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7234,7 +8436,8 @@ export interface operations {
            *                 "width": 595.28,
            *                 "height": 841.89
            *               }
-           *             ]
+           *             ],
+           *             "original": null
            *           }
            *         ]
            *       }
@@ -7248,6 +8451,14 @@ export interface operations {
               documents: {
                 document_id: string;
                 name: string;
+                /** @description The file the document was converted from (DOCX, ODT, RTF, HTML, PNG or JPEG), kept as it came; null when the document was given as a PDF. Downloads give the converted PDF. */
+                original: {
+                  /** @description Read from its content, never its name */
+                  media_type: string;
+                  /** @description The file name it was sent with */
+                  name: string;
+                  sha256: string;
+                } | null;
                 /** Format: int32 */
                 page_count: number;
                 page_sizes: {
@@ -7277,11 +8488,21 @@ export interface operations {
                     document?: number;
                     editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                     height?: number;
+                    /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+                    name?: string;
+                    /** @description The choices of a dropdown or radio field (required for those, refused for others) */
                     options?: string[];
                     /** Format: int32 */
                     page?: number;
                     placeholder?: string;
                     required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                    /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+                    show_if?: {
+                      /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                      equals: string | boolean;
+                      /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                      field: string;
+                    };
                     /**
                      * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
                      * @enum {string}
@@ -7296,14 +8517,39 @@ export interface operations {
                       | 'number'
                       | 'checkbox'
                       | 'dropdown'
+                      | 'radio'
                       | 'attachment';
                     width?: number;
                     x?: number;
                     y?: number;
                   }[];
+                  /** @description The role is a signing group: each envelope made from the template names its members (`group.members`) */
+                  group?: {
+                    /** @description The group’s name in envelopes made from the template (default: the signer_title) */
+                    name?: string;
+                    /**
+                     * Format: int32
+                     * @description How many members must sign (default 1)
+                     */
+                    required?: number;
+                    /**
+                     * Format: int32
+                     * @description How many members an envelope must name (any number from 2 to 20 when absent)
+                     */
+                    size?: number;
+                  };
+                  /**
+                   * Format: email
+                   * @description in_person only: the host, a user of the account (else 400 `HOST_NOT_FOUND`)
+                   */
+                  host_email?: string;
+                  /** @description `signer` (default), `approver`, `viewer`, `in_person` or `witness` (else 400 `INVALID_SIGNER_ROLE`) */
+                  role?: string;
                   signer_title: string;
                   /** Format: int32 */
                   signing_order: number;
+                  /** @description witness only: the signer_title of the role witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+                  witness_for?: string;
                 }[];
               };
               /** @description The envelope setting defaults, as given */
@@ -7335,10 +8581,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7362,10 +8614,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7389,10 +8647,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7427,10 +8691,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7456,10 +8726,1570 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  listBulkSends: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number (default 1) */
+        page?: number;
+        /** @description Bulk sends per page, 1–100 (default 20) */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Bulk sends.",
+           *       "data": {
+           *         "bulk_sends": [
+           *           {
+           *             "bulk_send_id": "bulk_Vq3kT9sLm2XwR8pN4cYd1g",
+           *             "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *             "status": "running",
+           *             "total": 250,
+           *             "created": 120,
+           *             "failed": 1,
+           *             "pending": 129,
+           *             "cancelled": 0,
+           *             "created_at": "2026-03-03T09:00:00.000Z",
+           *             "completed_at": null,
+           *             "cancelled_at": null
+           *           }
+           *         ],
+           *         "page": 1,
+           *         "page_size": 20,
+           *         "total": 1
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              bulk_sends: {
+                bulk_send_id: string;
+                /**
+                 * Format: int32
+                 * @description Rows a cancel stopped before their envelope was created
+                 */
+                cancelled: number;
+                /** Format: date-time */
+                cancelled_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the send ended: its last row done, or its cancel
+                 */
+                completed_at: string | null;
+                /**
+                 * Format: int32
+                 * @description Rows whose envelope was created and sent
+                 */
+                created: number;
+                /** Format: date-time */
+                created_at: string;
+                /**
+                 * Format: int32
+                 * @description Rows refused: when the send was submitted, or when their envelope was created
+                 */
+                failed: number;
+                /**
+                 * Format: int32
+                 * @description Rows still to create
+                 */
+                pending: number;
+                /**
+                 * @description `queued` until its first rows run, `running`, then `completed` (every row created or failed) or `cancelled`
+                 * @enum {string}
+                 */
+                status: 'queued' | 'running' | 'completed' | 'cancelled';
+                template_id: string;
+                /**
+                 * Format: int32
+                 * @description Rows of the send
+                 */
+                total: number;
+              }[];
+              /** Format: int32 */
+              page: number;
+              /** Format: int32 */
+              page_size: number;
+              /** Format: int32 */
+              total: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request is invalid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_PAGINATION",
+           *           "developer_message": "\"page_size\" must be <= 100.",
+           *           "field": "page_size"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  createBulkSend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+         *       "envelope": {
+         *         "name": "Employment contract",
+         *         "expiration_days": 14
+         *       },
+         *       "rows": [
+         *         {
+         *           "recipients": {
+         *             "signers": [
+         *               {
+         *                 "signer_title": "Employee",
+         *                 "name": "Grace Hopper",
+         *                 "email": "grace@example.com",
+         *                 "form_fields": [
+         *                   {
+         *                     "placeholder": "Start date",
+         *                     "default_value": "2026-04-01",
+         *                     "editable": false
+         *                   }
+         *                 ]
+         *               },
+         *               {
+         *                 "signer_title": "Employer",
+         *                 "name": "Ada Lovelace",
+         *                 "email": "ada@example.com"
+         *               }
+         *             ]
+         *           },
+         *           "envelope_name": "Employment contract – Grace Hopper",
+         *           "metadata": {
+         *             "employee_number": "E-1042"
+         *           }
+         *         }
+         *       ],
+         *       "all_or_nothing": false
+         *     }
+         */
+        'application/json': {
+          /** @description true: create nothing unless every row is valid (400 BULK_ROWS_INVALID with every row’s problems); default false */
+          all_or_nothing?: boolean;
+          /** @description The settings of every envelope of the send, as in create_with_template; settings left out come from the template. `name` is the envelopes' name where a row gives no `envelope_name` (the template's name where neither does) */
+          envelope?: {
+            /** @description A signer may hand their step to another person with POST /signing/{signingCode}/reassign (default false) */
+            allow_reassign?: boolean;
+            /** @description Add a verification QR code to the sealed PDF (default false) */
+            append_verification_qr_code?: boolean;
+            description?: string;
+            /** @description Send an automatic reminder before expiry (default false) */
+            email_reminders?: boolean;
+            /** @description Require the signer's location (default false) */
+            enforce_signers_location?: boolean;
+            /**
+             * Format: int32
+             * @description Alias of expiration_days, as the original field table spells it
+             */
+            expiration_day?: number;
+            /**
+             * Format: int32
+             * @description Days until the envelope expires (default 30)
+             */
+            expiration_days?: number;
+            /** @description Text for the invitation e-mail */
+            message?: string;
+            name?: string;
+            /**
+             * Format: int32
+             * @description Days before expiry to remind; 1 ≤ n < expiration_days
+             */
+            reminder_period?: number;
+            /** @description Purge the documents once the sealed copy is delivered (default false) */
+            remove_signed_envelope?: boolean;
+            /** @description Send invitation e-mails (default true) */
+            send_email_to_recipients?: boolean;
+            /** @description Sequential, Parallel (default) or Hybrid; any letter case */
+            sign_process_flow?: string;
+            tags?: string[];
+          };
+          /** @description 1 to 10000 rows (else 400 TOO_MANY_ROWS); each a create_with_template request's recipients */
+          rows: {
+            /** @description This row's envelope name */
+            envelope_name?: string;
+            /** @description The envelope's metadata (as update_envelope_metadata sets it, and retrieve_envelope_metadata answers it) */
+            metadata?: {
+              [key: string]: string;
+            };
+            recipients: {
+              observers?: {
+                /** Format: email */
+                email: string;
+                /**
+                 * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+                 * @enum {string}
+                 */
+                language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+                name: string;
+                observer_title: string;
+              }[];
+              signers: {
+                /** @description How the signer proves who they are before signing. `sms` needs country_code and phone_number (else 400 `PHONE_NUMBER_REQUIRED`); a 6-digit code is sent when the signer asks for it. */
+                authentication?: {
+                  /** @description With method access_code: 4–64 characters the sender gives the signer out of band; stored hashed, never shown again */
+                  access_code?: string;
+                  /**
+                   * @description `access_code` or `sms`
+                   * @enum {string}
+                   */
+                  method: 'access_code' | 'sms';
+                };
+                /** Format: int32 */
+                country_code?: number;
+                /**
+                 * Format: email
+                 * @description Required, except for a witness role named at signing, and for a group role
+                 */
+                email?: string;
+                form_fields?: {
+                  default_value: string;
+                  /** @description true/false, or "TRUE"/"FALSE" */
+                  editable: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                  placeholder: string;
+                }[];
+                /** @description For a role that is a signing group, instead of name and email: its members */
+                group?: {
+                  /** @description 2 to 20 (or the role’s `group.size`), else 400 `INVALID_SIGNING_GROUP` */
+                  members: {
+                    /** Format: email */
+                    email: string;
+                    first_name?: string;
+                    /**
+                     * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+                     * @enum {string}
+                     */
+                    language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+                    last_name?: string;
+                    name?: string;
+                  }[];
+                };
+                /**
+                 * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+                 * @enum {string}
+                 */
+                language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+                name?: string;
+                phone_number?: string;
+                private_note?: string;
+                signer_title: string;
+                /**
+                 * Format: int32
+                 * @description Accepted for compatibility; the role's signing order applies
+                 */
+                signing_order?: number;
+              }[];
+            };
+          }[];
+          template_id: string;
+        };
+        'multipart/form-data': {
+          /** @enum {string} */
+          all_or_nothing?: 'true' | 'false';
+          /** @description The `envelope` object as JSON text */
+          envelope?: string;
+          /**
+           * Format: binary
+           * @description The CSV (UTF-8, comma-separated, at most 5 MB): a header line, then one line per row. Columns: `<signer_title>.name`, `<signer_title>.email`, `<signer_title>.phone_number` with `<signer_title>.country_code`, `<signer_title>.language`, `<signer_title>.<placeholder>` (the default value of the role’s field with that placeholder), `<observer_title>.name` and `.email`, `envelope_name` and `metadata.<key>`
+           */
+          file: string;
+          template_id: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Bulk send queued */
+      202: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Bulk send queued.",
+           *       "data": {
+           *         "bulk_send_id": "bulk_Vq3kT9sLm2XwR8pN4cYd1g",
+           *         "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *         "status": "queued",
+           *         "total": 250,
+           *         "created": 0,
+           *         "failed": 1,
+           *         "pending": 249,
+           *         "cancelled": 0,
+           *         "created_at": "2026-03-03T09:00:00.000Z",
+           *         "completed_at": null,
+           *         "cancelled_at": null,
+           *         "errors": [
+           *           {
+           *             "row": 17,
+           *             "error_code": "INVALID_FIELD",
+           *             "developer_message": "\"rows[16].recipients.signers[0].email\" must be a valid email.",
+           *             "field": "rows[16].recipients.signers[0].email"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              bulk_send_id: string;
+              /**
+               * Format: int32
+               * @description Rows a cancel stopped before their envelope was created
+               */
+              cancelled: number;
+              /** Format: date-time */
+              cancelled_at: string | null;
+              /**
+               * Format: date-time
+               * @description When the send ended: its last row done, or its cancel
+               */
+              completed_at: string | null;
+              /**
+               * Format: int32
+               * @description Rows whose envelope was created and sent
+               */
+              created: number;
+              /** Format: date-time */
+              created_at: string;
+              /** @description Every failed row's problems (at most 10 a row), in row order */
+              errors: {
+                developer_message: string;
+                error_code: string;
+                /** @description Within the request: `rows[<index>].…` for a JSON body, the column for a CSV */
+                field?: string;
+                /**
+                 * Format: int32
+                 * @description The 1-based row (in a CSV, data rows only: the line after the header is row 1)
+                 */
+                row: number;
+              }[];
+              /**
+               * Format: int32
+               * @description Rows refused: when the send was submitted, or when their envelope was created
+               */
+              failed: number;
+              /**
+               * Format: int32
+               * @description Rows still to create
+               */
+              pending: number;
+              /**
+               * @description `queued` until its first rows run, `running`, then `completed` (every row created or failed) or `cancelled`
+               * @enum {string}
+               */
+              status: 'queued' | 'running' | 'completed' | 'cancelled';
+              template_id: string;
+              /**
+               * Format: int32
+               * @description Rows of the send
+               */
+              total: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "A bulk send takes 1 to 10000 rows; this one has 10001.",
+           *       "errors": [
+           *         {
+           *           "error_code": "TOO_MANY_ROWS",
+           *           "developer_message": "A bulk send takes 1 to 10000 rows; this one has 10001.",
+           *           "field": "rows"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The body or a file is too large */
+      413: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unsupported file or media type */
+      415: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The Idempotency-Key was used before with another body */
+      422: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  getBulkSend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The bulk_send_id */
+        bulkSendId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Bulk send.",
+           *       "data": {
+           *         "bulk_send_id": "bulk_Vq3kT9sLm2XwR8pN4cYd1g",
+           *         "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *         "status": "running",
+           *         "total": 250,
+           *         "created": 120,
+           *         "failed": 1,
+           *         "pending": 129,
+           *         "cancelled": 0,
+           *         "created_at": "2026-03-03T09:00:00.000Z",
+           *         "completed_at": null,
+           *         "cancelled_at": null,
+           *         "errors": [
+           *           {
+           *             "row": 17,
+           *             "error_code": "INVALID_FIELD",
+           *             "developer_message": "\"rows[16].recipients.signers[0].email\" must be a valid email.",
+           *             "field": "rows[16].recipients.signers[0].email"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              bulk_send_id: string;
+              /**
+               * Format: int32
+               * @description Rows a cancel stopped before their envelope was created
+               */
+              cancelled: number;
+              /** Format: date-time */
+              cancelled_at: string | null;
+              /**
+               * Format: date-time
+               * @description When the send ended: its last row done, or its cancel
+               */
+              completed_at: string | null;
+              /**
+               * Format: int32
+               * @description Rows whose envelope was created and sent
+               */
+              created: number;
+              /** Format: date-time */
+              created_at: string;
+              /** @description Every failed row's problems (at most 10 a row), in row order */
+              errors: {
+                developer_message: string;
+                error_code: string;
+                /** @description Within the request: `rows[<index>].…` for a JSON body, the column for a CSV */
+                field?: string;
+                /**
+                 * Format: int32
+                 * @description The 1-based row (in a CSV, data rows only: the line after the header is row 1)
+                 */
+                row: number;
+              }[];
+              /**
+               * Format: int32
+               * @description Rows refused: when the send was submitted, or when their envelope was created
+               */
+              failed: number;
+              /**
+               * Format: int32
+               * @description Rows still to create
+               */
+              pending: number;
+              /**
+               * @description `queued` until its first rows run, `running`, then `completed` (every row created or failed) or `cancelled`
+               * @enum {string}
+               */
+              status: 'queued' | 'running' | 'completed' | 'cancelled';
+              template_id: string;
+              /**
+               * Format: int32
+               * @description Rows of the send
+               */
+              total: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "No bulk send bulk_Vq3kT9sLm2XwR8pN4cYd1g.",
+           *       "errors": [
+           *         {
+           *           "error_code": "BULK_SEND_NOT_FOUND",
+           *           "developer_message": "No bulk send bulk_Vq3kT9sLm2XwR8pN4cYd1g."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  cancelBulkSend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The bulk_send_id */
+        bulkSendId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Bulk send cancelled.",
+           *       "data": {
+           *         "bulk_send_id": "bulk_Vq3kT9sLm2XwR8pN4cYd1g",
+           *         "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *         "status": "cancelled",
+           *         "total": 250,
+           *         "created": 120,
+           *         "failed": 1,
+           *         "pending": 0,
+           *         "cancelled": 129,
+           *         "created_at": "2026-03-03T09:00:00.000Z",
+           *         "completed_at": "2026-03-03T09:01:12.000Z",
+           *         "cancelled_at": "2026-03-03T09:01:12.000Z",
+           *         "errors": [
+           *           {
+           *             "row": 17,
+           *             "error_code": "INVALID_FIELD",
+           *             "developer_message": "\"rows[16].recipients.signers[0].email\" must be a valid email.",
+           *             "field": "rows[16].recipients.signers[0].email"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              bulk_send_id: string;
+              /**
+               * Format: int32
+               * @description Rows a cancel stopped before their envelope was created
+               */
+              cancelled: number;
+              /** Format: date-time */
+              cancelled_at: string | null;
+              /**
+               * Format: date-time
+               * @description When the send ended: its last row done, or its cancel
+               */
+              completed_at: string | null;
+              /**
+               * Format: int32
+               * @description Rows whose envelope was created and sent
+               */
+              created: number;
+              /** Format: date-time */
+              created_at: string;
+              /** @description Every failed row's problems (at most 10 a row), in row order */
+              errors: {
+                developer_message: string;
+                error_code: string;
+                /** @description Within the request: `rows[<index>].…` for a JSON body, the column for a CSV */
+                field?: string;
+                /**
+                 * Format: int32
+                 * @description The 1-based row (in a CSV, data rows only: the line after the header is row 1)
+                 */
+                row: number;
+              }[];
+              /**
+               * Format: int32
+               * @description Rows refused: when the send was submitted, or when their envelope was created
+               */
+              failed: number;
+              /**
+               * Format: int32
+               * @description Rows still to create
+               */
+              pending: number;
+              /**
+               * @description `queued` until its first rows run, `running`, then `completed` (every row created or failed) or `cancelled`
+               * @enum {string}
+               */
+              status: 'queued' | 'running' | 'completed' | 'cancelled';
+              template_id: string;
+              /**
+               * Format: int32
+               * @description Rows of the send
+               */
+              total: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Bulk send bulk_Vq3kT9sLm2XwR8pN4cYd1g is completed: only a queued or running send can be cancelled.",
+           *       "errors": [
+           *         {
+           *           "error_code": "BULK_SEND_NOT_CANCELLABLE",
+           *           "developer_message": "Bulk send bulk_Vq3kT9sLm2XwR8pN4cYd1g is completed: only a queued or running send can be cancelled."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7520,10 +10350,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7587,10 +10423,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7616,10 +10458,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7668,10 +10516,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7734,10 +10588,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7763,10 +10623,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7851,10 +10717,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7912,10 +10784,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7950,10 +10828,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -7988,10 +10872,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8015,10 +10905,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8044,10 +10940,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8093,10 +10995,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8182,10 +11090,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8231,10 +11145,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8313,10 +11233,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8351,10 +11277,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8380,10 +11312,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8480,10 +11418,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8555,10 +11499,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8582,10 +11532,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8620,10 +11576,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8647,10 +11609,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8676,10 +11644,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8727,10 +11701,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8786,10 +11766,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8813,10 +11799,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8851,10 +11843,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8880,10 +11878,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -8929,10 +11933,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9071,10 +12081,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9109,10 +12125,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9138,10 +12160,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9202,10 +12230,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9274,10 +12308,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9313,10 +12353,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9351,10 +12397,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9380,10 +12432,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9409,10 +12467,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9473,10 +12537,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9540,10 +12610,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9569,10 +12645,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9633,10 +12715,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9700,10 +12788,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9729,10 +12823,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9796,10 +12896,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9851,10 +12957,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9889,10 +13001,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9927,10 +13045,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9967,10 +13091,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -9996,10 +13126,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10048,10 +13184,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10160,10 +13302,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10187,10 +13335,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10216,10 +13370,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10273,10 +13433,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10344,10 +13510,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10371,10 +13543,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10398,10 +13576,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10425,10 +13609,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10463,10 +13653,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10492,10 +13688,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10544,10 +13746,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10667,10 +13875,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10694,10 +13908,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10732,10 +13952,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10761,10 +13987,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10832,10 +14064,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10898,10 +14136,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10925,10 +14169,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10952,10 +14202,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -10990,10 +14246,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11019,10 +14281,832 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  correctEnvelope: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The envelope_id */
+        envelopeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "recipients": [
+         *         {
+         *           "recipient_id": "rcp_eMkHVN4mVx7vifgfzbNogA",
+         *           "email": "ada.lovelace@example.com"
+         *         }
+         *       ],
+         *       "signing_due_date": "2026-04-16T09:00:00.000Z"
+         *     }
+         */
+        'application/json': {
+          /** @description Signer entries as at creation, at later steps only: a `signing_order` above every step that has started (else 400 `INVALID_SIGNING_ORDER`); without one they follow the last step, in the order given. Roles, hosts and fields are checked as at creation; a witness's `witness_for` may name a signer already on the envelope by `recipient_id`. Signing groups are added at creation only (400 `INVALID_SIGNING_GROUP`) */
+          add_signers?: {
+            /** @description How the signer proves who they are before signing. `sms` needs country_code and phone_number (else 400 `PHONE_NUMBER_REQUIRED`); a 6-digit code is sent when the signer asks for it. */
+            authentication?: {
+              /** @description With method access_code: 4–64 characters the sender gives the signer out of band; stored hashed, never shown again */
+              access_code?: string;
+              /**
+               * @description `access_code` or `sms`
+               * @enum {string}
+               */
+              method: 'access_code' | 'sms';
+            };
+            /** Format: int32 */
+            country_code?: number;
+            /**
+             * Format: email
+             * @description Required, except for a witness whom the witnessed signer names at signing, and for a group entry
+             */
+            email?: string;
+            fields?: {
+              anchor?: {
+                height?: number;
+                offset_x?: number;
+                offset_y?: number;
+                text: string;
+                width?: number;
+              };
+              default_value?: string;
+              /**
+               * Format: int32
+               * @description 1-based index of the document (default 1)
+               */
+              document?: number;
+              editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+              height?: number;
+              /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+              name?: string;
+              /** @description The choices of a dropdown or radio field (required for those, refused for others) */
+              options?: string[];
+              /** Format: int32 */
+              page?: number;
+              placeholder?: string;
+              required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+              /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+              show_if?: {
+                /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                equals: string | boolean;
+                /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                field: string;
+              };
+              /**
+               * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+               * @enum {string}
+               */
+              type:
+                | 'signature'
+                | 'initials'
+                | 'name'
+                | 'email'
+                | 'date_signed'
+                | 'text'
+                | 'number'
+                | 'checkbox'
+                | 'dropdown'
+                | 'radio'
+                | 'attachment';
+              width?: number;
+              x?: number;
+              y?: number;
+            }[];
+            first_name?: string;
+            /** @description A signing group in this entry’s place: every member is invited and signs their own copy of the entry’s `fields`; the step is done once `required` of them signed, and the others are then `NotNeeded`. A group entry takes only `group`, `signing_order` and `fields`. */
+            group?: {
+              /** @description 2 to 20 members (else 400 `INVALID_SIGNING_GROUP`), each address once */
+              members: {
+                /** Format: email */
+                email: string;
+                first_name?: string;
+                /**
+                 * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+                 * @enum {string}
+                 */
+                language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+                last_name?: string;
+                name?: string;
+              }[];
+              name: string;
+              /**
+               * Format: int32
+               * @description How many members must sign (default 1; at most the number of members)
+               */
+              required?: number;
+            };
+            /**
+             * Format: email
+             * @description in_person only: the address of a user of the account, the host (else 400 `HOST_NOT_FOUND`)
+             */
+            host_email?: string;
+            /**
+             * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+             * @enum {string}
+             */
+            language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+            last_name?: string;
+            name?: string;
+            phone_number?: string;
+            private_note?: string;
+            /** @description `signer` (default), `approver` (approves, no fields), `viewer` (done once every document was fetched, no fields), `in_person` (signs on the device of `host_email`), `witness` (signs right after the signer of `witness_for`); else 400 `INVALID_SIGNER_ROLE` */
+            role?: string;
+            /** Format: int32 */
+            signing_order?: number;
+            /** @description witness only: the e-mail (or signer_title) of the signer witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+            witness_for?: string;
+          }[];
+          /** @description Replaces every field of a recipient who has not acted, placed as at creation; names and `show_if` are checked over the whole envelope */
+          fields?: {
+            fields: {
+              anchor?: {
+                height?: number;
+                offset_x?: number;
+                offset_y?: number;
+                text: string;
+                width?: number;
+              };
+              default_value?: string;
+              /**
+               * Format: int32
+               * @description 1-based index of the document (default 1)
+               */
+              document?: number;
+              editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+              height?: number;
+              /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+              name?: string;
+              /** @description The choices of a dropdown or radio field (required for those, refused for others) */
+              options?: string[];
+              /** Format: int32 */
+              page?: number;
+              placeholder?: string;
+              required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+              /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+              show_if?: {
+                /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                equals: string | boolean;
+                /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                field: string;
+              };
+              /**
+               * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
+               * @enum {string}
+               */
+              type:
+                | 'signature'
+                | 'initials'
+                | 'name'
+                | 'email'
+                | 'date_signed'
+                | 'text'
+                | 'number'
+                | 'checkbox'
+                | 'dropdown'
+                | 'radio'
+                | 'attachment';
+              width?: number;
+              x?: number;
+              y?: number;
+            }[];
+            recipient_id: string;
+          }[];
+          /** @description Recipients who have not signed, approved or declined; others: 409 `RECIPIENT_ALREADY_ACTED` */
+          recipients?: {
+            /** @description How the signer proves who they are before signing. `sms` needs country_code and phone_number (else 400 `PHONE_NUMBER_REQUIRED`); a 6-digit code is sent when the signer asks for it. */
+            authentication?: {
+              /** @description With method access_code: 4–64 characters the sender gives the signer out of band; stored hashed, never shown again */
+              access_code?: string;
+              /**
+               * @description `access_code` or `sms`
+               * @enum {string}
+               */
+              method: 'access_code' | 'sms';
+            };
+            /** Format: int32 */
+            country_code?: number;
+            /**
+             * Format: email
+             * @description A new address: the old links die (404) and, when it is their turn, a new invitation goes here
+             */
+            email?: string;
+            /**
+             * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+             * @enum {string}
+             */
+            language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+            name?: string;
+            phone_number?: string;
+            recipient_id: string;
+          }[];
+          /** @description Recipients who have not acted; at least one signer must stay (400 `NO_SIGNERS_LEFT`) */
+          remove_recipients?: string[];
+          /**
+           * Format: date-time
+           * @description A new due instant (ISO 8601, in the future)
+           */
+          signing_due_date?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Envelope corrected.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "name": "Employment contract – Grace Hopper",
+           *         "description": "Permanent contract, engineering team",
+           *         "tags": [
+           *           "hr",
+           *           "contracts"
+           *         ],
+           *         "status": "InProgress",
+           *         "sign_process_flow": "Sequential",
+           *         "created_by": {
+           *           "name": "Ada Lovelace",
+           *           "email": "ada@example.com"
+           *         },
+           *         "created_at": "2026-03-03T09:15:27.000Z",
+           *         "signing_due_date": "2026-04-02T09:15:27.000Z",
+           *         "expiration_days": 30,
+           *         "email_reminders": true,
+           *         "reminder_period": 3,
+           *         "completed_at": null,
+           *         "completion": null,
+           *         "allow_reassign": true,
+           *         "bulk_send_id": null,
+           *         "returned": null,
+           *         "documents": [
+           *           {
+           *             "document_id": "doc_FDbMyONAc6X0ABi9U7b6Bg",
+           *             "name": "Employment contract.pdf",
+           *             "pages": 4,
+           *             "sha256": "d0e92edf481760dca6d03672816b7e4344974d3ab8a21f1a2a118541d4470a5e",
+           *             "original": {
+           *               "name": "Employment contract.docx",
+           *               "media_type": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+           *               "sha256": "3b9a4f0c2d7e18a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2"
+           *             }
+           *           }
+           *         ],
+           *         "recipients": {
+           *           "signers": [
+           *             {
+           *               "recipient_id": "rcp_UoW1cLoq6lSFgGH09C9X3A",
+           *               "name": "Grace Hopper",
+           *               "email": "grace@example.com",
+           *               "signer_title": null,
+           *               "signing_order": 1,
+           *               "language": "en",
+           *               "status": "Signed",
+           *               "sent_at": "2026-03-03T09:15:28.000Z",
+           *               "viewed_at": "2026-03-03T10:02:11.000Z",
+           *               "signed_at": "2026-03-03T10:05:40.000Z",
+           *               "declined_at": null,
+           *               "decline_reason": null,
+           *               "authentication": {
+           *                 "method": "access_code"
+           *               },
+           *               "role": "signer",
+           *               "host": null,
+           *               "witness_for": null,
+           *               "approved_at": null,
+           *               "delegations": []
+           *             },
+           *             {
+           *               "group": {
+           *                 "group_id": "grp_Q2v8LmN4pR6sT1uW3xY5zA",
+           *                 "name": "Board",
+           *                 "required": 2,
+           *                 "signed": 1,
+           *                 "members": [
+           *                   {
+           *                     "recipient_id": "rcp_Hq3ZkL8mN2pR5sT7vW9xYb",
+           *                     "name": "Mary Jackson",
+           *                     "email": "mary@example.com",
+           *                     "status": "Signed",
+           *                     "sent_at": "2026-03-03T10:05:41.000Z",
+           *                     "viewed_at": "2026-03-03T11:12:09.000Z",
+           *                     "signed_at": "2026-03-03T11:14:30.000Z",
+           *                     "declined_at": null
+           *                   },
+           *                   {
+           *                     "recipient_id": "rcp_Jt4AbC6dE8fG0hI2jK4lMn",
+           *                     "name": "Dorothy Vaughan",
+           *                     "email": "dorothy@example.com",
+           *                     "status": "Sent",
+           *                     "sent_at": "2026-03-03T10:05:41.000Z",
+           *                     "viewed_at": null,
+           *                     "signed_at": null,
+           *                     "declined_at": null
+           *                   },
+           *                   {
+           *                     "recipient_id": "rcp_Lp6CdE8fG0hI2jK4lMnOpQ",
+           *                     "name": "Katherine Johnson",
+           *                     "email": "katherine@example.com",
+           *                     "status": "Viewed",
+           *                     "sent_at": "2026-03-03T10:05:41.000Z",
+           *                     "viewed_at": "2026-03-03T12:40:02.000Z",
+           *                     "signed_at": null,
+           *                     "declined_at": null
+           *                   }
+           *                 ]
+           *               },
+           *               "signing_order": 2,
+           *               "status": "Viewed"
+           *             },
+           *             {
+           *               "recipient_id": "rcp_eMkHVN4mVx7vifgfzbNogA",
+           *               "name": "Ada Lovelace",
+           *               "email": "ada@example.com",
+           *               "signer_title": null,
+           *               "signing_order": 3,
+           *               "language": "en",
+           *               "status": "Waiting",
+           *               "sent_at": null,
+           *               "viewed_at": null,
+           *               "signed_at": null,
+           *               "declined_at": null,
+           *               "decline_reason": null,
+           *               "authentication": null,
+           *               "role": "approver",
+           *               "host": null,
+           *               "witness_for": null,
+           *               "approved_at": null,
+           *               "delegations": [
+           *                 {
+           *                   "from": {
+           *                     "name": "Alan Turing",
+           *                     "email": "alan@example.com"
+           *                   },
+           *                   "to": {
+           *                     "name": "Ada Lovelace",
+           *                     "email": "ada@example.com"
+           *                   },
+           *                   "reason": "Ada approves contracts while Alan is away.",
+           *                   "at": "2026-03-03T09:40:00.000Z"
+           *                 }
+           *               ]
+           *             }
+           *           ],
+           *           "observers": [
+           *             {
+           *               "recipient_id": "rcp_Kd8sPq2LmX5vN7bR1tYw3g",
+           *               "name": "HR team",
+           *               "email": "hr@example.com",
+           *               "observer_title": null,
+           *               "language": "en",
+           *               "status": "Sent",
+           *               "sent_at": "2026-03-03T09:15:28.000Z"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /** @description Signers may hand their step to another person (docs/api/workflows.md) */
+              allow_reassign: boolean;
+              /** @description The bulk send whose row created it (docs/api/bulk-sending.md); null otherwise */
+              bulk_send_id: string | null;
+              /** Format: date-time */
+              completed_at: string | null;
+              /** @description Where the sealing of the envelope stands; null until every signer has signed. `state`: `pending` (an attempt is queued), `sealing` (an attempt is running), `retrying` (an attempt failed; the next runs at `next_attempt_at`), `failed` (every attempt failed: nothing runs until `POST /envelopes/{envelope_id}/reseal`), `completed` (sealed). A failed attempt is retried after 30 s, 2 min, 10 min, 1 h and 6 h: 6 attempts in a round, and a reseal starts a new round. `attempts` counts the current round; `last_error` says in one sentence why the latest failed attempt failed (kept after a later success). Envelopes sealed before attempts were recorded show one attempt. */
+              completion: {
+                /** Format: int32 */
+                attempts: number;
+                last_error: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the next attempt is due, while `retrying` (or `pending` after a reseal)
+                 */
+                next_attempt_at: string | null;
+                /** @enum {string} */
+                state: 'pending' | 'sealing' | 'retrying' | 'failed' | 'completed';
+              } | null;
+              /** Format: date-time */
+              created_at: string;
+              /** @description The account user who created the envelope through the console (or the embedded composer whose URL they generated); the account's owner when an API client created it, or when that user has since been removed from the account. The ledger keeps naming whoever acted. */
+              created_by: {
+                /** Format: email */
+                email: string;
+                name: string;
+              };
+              description: string | null;
+              documents: {
+                document_id: string;
+                name: string;
+                /** @description The file the document was converted from (DOCX, ODT, RTF, HTML, PNG or JPEG), kept as it came; null when the document was given as a PDF. Downloads give the converted PDF. */
+                original: {
+                  /** @description Read from its content, never its name */
+                  media_type: string;
+                  /** @description The file name it was sent with */
+                  name: string;
+                  sha256: string;
+                } | null;
+                /** Format: int32 */
+                pages: number;
+                sha256: string;
+              }[];
+              email_reminders: boolean;
+              envelope_id: string;
+              /** Format: int32 */
+              expiration_days: number;
+              name: string;
+              recipients: {
+                observers: {
+                  /** Format: email */
+                  email: string;
+                  /**
+                   * @description The language of the observer's mails and certificate wording
+                   * @enum {string}
+                   */
+                  language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+                  name: string;
+                  observer_title: string | null;
+                  recipient_id: string;
+                  /** Format: date-time */
+                  sent_at: string | null;
+                  status: string;
+                }[];
+                /** @description In order: each person, or a signing group as `group` in its place */
+                signers: (
+                  | {
+                      /** Format: date-time */
+                      approved_at: string | null;
+                      /** @description How the signer authenticates before signing (docs/concepts/recipients.md); the access code itself is never shown */
+                      authentication: {
+                        /** @description `access_code` or `sms` */
+                        method: string;
+                      } | null;
+                      decline_reason: string | null;
+                      /** Format: date-time */
+                      declined_at: string | null;
+                      /** @description Every hand-over of this step, oldest first; [] when none */
+                      delegations: {
+                        /** Format: date-time */
+                        at: string;
+                        from: {
+                          /** Format: email */
+                          email: string;
+                          name: string;
+                        };
+                        reason: string | null;
+                        to: {
+                          /** Format: email */
+                          email: string;
+                          name: string;
+                        };
+                      }[];
+                      /** @description Empty for a witness the witnessed signer names at signing */
+                      email: string;
+                      /** @description An in_person signer’s host, the account user on whose device they sign; null otherwise */
+                      host: {
+                        /** Format: email */
+                        email: string;
+                        name: string;
+                      } | null;
+                      /**
+                       * @description The language of the signer's mails, signing page and certificate wording
+                       * @enum {string}
+                       */
+                      language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+                      /** @description Empty for a witness the witnessed signer names at signing */
+                      name: string;
+                      recipient_id: string;
+                      /** @description `signer`, `approver`, `viewer`, `in_person` or `witness` (docs/api/workflows.md) */
+                      role: string;
+                      /** Format: date-time */
+                      sent_at: string | null;
+                      /** Format: date-time */
+                      signed_at: string | null;
+                      signer_title: string | null;
+                      /** Format: int32 */
+                      signing_order: number;
+                      status: string;
+                      /** Format: date-time */
+                      viewed_at: string | null;
+                      /** @description A witness’s witnessed signer (their recipient_id); null otherwise */
+                      witness_for: string | null;
+                    }
+                  | {
+                      group: {
+                        group_id: string;
+                        members: {
+                          /** Format: date-time */
+                          declined_at: string | null;
+                          /** Format: email */
+                          email: string;
+                          name: string;
+                          recipient_id: string;
+                          /** Format: date-time */
+                          sent_at: string | null;
+                          /** Format: date-time */
+                          signed_at: string | null;
+                          /** @description `NotNeeded` once the group was done without them */
+                          status: string;
+                          /** Format: date-time */
+                          viewed_at: string | null;
+                        }[];
+                        name: string;
+                        /**
+                         * Format: int32
+                         * @description How many members must sign
+                         */
+                        required: number;
+                        /**
+                         * Format: int32
+                         * @description How many have signed
+                         */
+                        signed: number;
+                      };
+                      /** Format: int32 */
+                      signing_order: number;
+                      /** @description `Signed` once `required` members signed; else the furthest a member got (`Declined`, `Viewed`, `Sent`, `Waiting`) */
+                      status: string;
+                    }
+                )[];
+              };
+              /** Format: int32 */
+              reminder_period: number | null;
+              /** @description Who sent the envelope back for correction, when and why, while it is `Correcting`; null otherwise */
+              returned: {
+                /** Format: date-time */
+                at: string;
+                by: {
+                  /** Format: email */
+                  email: string;
+                  name: string;
+                  recipient_id: string;
+                };
+                comment: string;
+              } | null;
+              sign_process_flow: string;
+              /** Format: date-time */
+              signing_due_date: string;
+              status: string;
+              tags: string[];
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Grace Hopper is Signed: only recipients who have not acted can be corrected.",
+           *       "errors": [
+           *         {
+           *           "error_code": "RECIPIENT_ALREADY_ACTED",
+           *           "developer_message": "Grace Hopper is Signed: only recipients who have not acted can be corrected.",
+           *           "field": "recipients[0].recipient_id"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11088,10 +15172,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11239,10 +15329,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11266,10 +15362,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11293,10 +15395,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11320,10 +15428,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11349,10 +15463,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11401,10 +15521,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11463,10 +15589,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11490,10 +15622,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11528,10 +15666,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11557,10 +15701,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11609,10 +15759,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11659,12 +15815,20 @@ export interface operations {
            *         "reminder_period": 3,
            *         "completed_at": null,
            *         "completion": null,
+           *         "allow_reassign": true,
+           *         "bulk_send_id": null,
+           *         "returned": null,
            *         "documents": [
            *           {
            *             "document_id": "doc_FDbMyONAc6X0ABi9U7b6Bg",
            *             "name": "Employment contract.pdf",
            *             "pages": 4,
-           *             "sha256": "d0e92edf481760dca6d03672816b7e4344974d3ab8a21f1a2a118541d4470a5e"
+           *             "sha256": "d0e92edf481760dca6d03672816b7e4344974d3ab8a21f1a2a118541d4470a5e",
+           *             "original": {
+           *               "name": "Employment contract.docx",
+           *               "media_type": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+           *               "sha256": "3b9a4f0c2d7e18a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2"
+           *             }
            *           }
            *         ],
            *         "recipients": {
@@ -11684,22 +15848,87 @@ export interface operations {
            *               "decline_reason": null,
            *               "authentication": {
            *                 "method": "access_code"
-           *               }
+           *               },
+           *               "role": "signer",
+           *               "host": null,
+           *               "witness_for": null,
+           *               "approved_at": null,
+           *               "delegations": []
+           *             },
+           *             {
+           *               "group": {
+           *                 "group_id": "grp_Q2v8LmN4pR6sT1uW3xY5zA",
+           *                 "name": "Board",
+           *                 "required": 2,
+           *                 "signed": 1,
+           *                 "members": [
+           *                   {
+           *                     "recipient_id": "rcp_Hq3ZkL8mN2pR5sT7vW9xYb",
+           *                     "name": "Mary Jackson",
+           *                     "email": "mary@example.com",
+           *                     "status": "Signed",
+           *                     "sent_at": "2026-03-03T10:05:41.000Z",
+           *                     "viewed_at": "2026-03-03T11:12:09.000Z",
+           *                     "signed_at": "2026-03-03T11:14:30.000Z",
+           *                     "declined_at": null
+           *                   },
+           *                   {
+           *                     "recipient_id": "rcp_Jt4AbC6dE8fG0hI2jK4lMn",
+           *                     "name": "Dorothy Vaughan",
+           *                     "email": "dorothy@example.com",
+           *                     "status": "Sent",
+           *                     "sent_at": "2026-03-03T10:05:41.000Z",
+           *                     "viewed_at": null,
+           *                     "signed_at": null,
+           *                     "declined_at": null
+           *                   },
+           *                   {
+           *                     "recipient_id": "rcp_Lp6CdE8fG0hI2jK4lMnOpQ",
+           *                     "name": "Katherine Johnson",
+           *                     "email": "katherine@example.com",
+           *                     "status": "Viewed",
+           *                     "sent_at": "2026-03-03T10:05:41.000Z",
+           *                     "viewed_at": "2026-03-03T12:40:02.000Z",
+           *                     "signed_at": null,
+           *                     "declined_at": null
+           *                   }
+           *                 ]
+           *               },
+           *               "signing_order": 2,
+           *               "status": "Viewed"
            *             },
            *             {
            *               "recipient_id": "rcp_eMkHVN4mVx7vifgfzbNogA",
            *               "name": "Ada Lovelace",
            *               "email": "ada@example.com",
            *               "signer_title": null,
-           *               "signing_order": 2,
+           *               "signing_order": 3,
            *               "language": "en",
-           *               "status": "Sent",
-           *               "sent_at": "2026-03-03T10:05:41.000Z",
+           *               "status": "Waiting",
+           *               "sent_at": null,
            *               "viewed_at": null,
            *               "signed_at": null,
            *               "declined_at": null,
            *               "decline_reason": null,
-           *               "authentication": null
+           *               "authentication": null,
+           *               "role": "approver",
+           *               "host": null,
+           *               "witness_for": null,
+           *               "approved_at": null,
+           *               "delegations": [
+           *                 {
+           *                   "from": {
+           *                     "name": "Alan Turing",
+           *                     "email": "alan@example.com"
+           *                   },
+           *                   "to": {
+           *                     "name": "Ada Lovelace",
+           *                     "email": "ada@example.com"
+           *                   },
+           *                   "reason": "Ada approves contracts while Alan is away.",
+           *                   "at": "2026-03-03T09:40:00.000Z"
+           *                 }
+           *               ]
            *             }
            *           ],
            *           "observers": [
@@ -11719,6 +15948,10 @@ export interface operations {
            */
           'application/json': {
             data: {
+              /** @description Signers may hand their step to another person (docs/api/workflows.md) */
+              allow_reassign: boolean;
+              /** @description The bulk send whose row created it (docs/api/bulk-sending.md); null otherwise */
+              bulk_send_id: string | null;
               /** Format: date-time */
               completed_at: string | null;
               /** @description Where the sealing of the envelope stands; null until every signer has signed. `state`: `pending` (an attempt is queued), `sealing` (an attempt is running), `retrying` (an attempt failed; the next runs at `next_attempt_at`), `failed` (every attempt failed: nothing runs until `POST /envelopes/{envelope_id}/reseal`), `completed` (sealed). A failed attempt is retried after 30 s, 2 min, 10 min, 1 h and 6 h: 6 attempts in a round, and a reseal starts a new round. `attempts` counts the current round; `last_error` says in one sentence why the latest failed attempt failed (kept after a later success). Envelopes sealed before attempts were recorded show one attempt. */
@@ -11746,6 +15979,14 @@ export interface operations {
               documents: {
                 document_id: string;
                 name: string;
+                /** @description The file the document was converted from (DOCX, ODT, RTF, HTML, PNG or JPEG), kept as it came; null when the document was given as a PDF. Downloads give the converted PDF. */
+                original: {
+                  /** @description Read from its content, never its name */
+                  media_type: string;
+                  /** @description The file name it was sent with */
+                  name: string;
+                  sha256: string;
+                } | null;
                 /** Format: int32 */
                 pages: number;
                 sha256: string;
@@ -11771,38 +16012,118 @@ export interface operations {
                   sent_at: string | null;
                   status: string;
                 }[];
-                signers: {
-                  /** @description How the signer authenticates before signing (docs/concepts/recipients.md); the access code itself is never shown */
-                  authentication: {
-                    /** @description `access_code` or `sms` */
-                    method: string;
-                  } | null;
-                  decline_reason: string | null;
-                  /** Format: date-time */
-                  declined_at: string | null;
-                  /** Format: email */
-                  email: string;
-                  /**
-                   * @description The language of the signer's mails, signing page and certificate wording
-                   * @enum {string}
-                   */
-                  language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
-                  name: string;
-                  recipient_id: string;
-                  /** Format: date-time */
-                  sent_at: string | null;
-                  /** Format: date-time */
-                  signed_at: string | null;
-                  signer_title: string | null;
-                  /** Format: int32 */
-                  signing_order: number;
-                  status: string;
-                  /** Format: date-time */
-                  viewed_at: string | null;
-                }[];
+                /** @description In order: each person, or a signing group as `group` in its place */
+                signers: (
+                  | {
+                      /** Format: date-time */
+                      approved_at: string | null;
+                      /** @description How the signer authenticates before signing (docs/concepts/recipients.md); the access code itself is never shown */
+                      authentication: {
+                        /** @description `access_code` or `sms` */
+                        method: string;
+                      } | null;
+                      decline_reason: string | null;
+                      /** Format: date-time */
+                      declined_at: string | null;
+                      /** @description Every hand-over of this step, oldest first; [] when none */
+                      delegations: {
+                        /** Format: date-time */
+                        at: string;
+                        from: {
+                          /** Format: email */
+                          email: string;
+                          name: string;
+                        };
+                        reason: string | null;
+                        to: {
+                          /** Format: email */
+                          email: string;
+                          name: string;
+                        };
+                      }[];
+                      /** @description Empty for a witness the witnessed signer names at signing */
+                      email: string;
+                      /** @description An in_person signer’s host, the account user on whose device they sign; null otherwise */
+                      host: {
+                        /** Format: email */
+                        email: string;
+                        name: string;
+                      } | null;
+                      /**
+                       * @description The language of the signer's mails, signing page and certificate wording
+                       * @enum {string}
+                       */
+                      language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+                      /** @description Empty for a witness the witnessed signer names at signing */
+                      name: string;
+                      recipient_id: string;
+                      /** @description `signer`, `approver`, `viewer`, `in_person` or `witness` (docs/api/workflows.md) */
+                      role: string;
+                      /** Format: date-time */
+                      sent_at: string | null;
+                      /** Format: date-time */
+                      signed_at: string | null;
+                      signer_title: string | null;
+                      /** Format: int32 */
+                      signing_order: number;
+                      status: string;
+                      /** Format: date-time */
+                      viewed_at: string | null;
+                      /** @description A witness’s witnessed signer (their recipient_id); null otherwise */
+                      witness_for: string | null;
+                    }
+                  | {
+                      group: {
+                        group_id: string;
+                        members: {
+                          /** Format: date-time */
+                          declined_at: string | null;
+                          /** Format: email */
+                          email: string;
+                          name: string;
+                          recipient_id: string;
+                          /** Format: date-time */
+                          sent_at: string | null;
+                          /** Format: date-time */
+                          signed_at: string | null;
+                          /** @description `NotNeeded` once the group was done without them */
+                          status: string;
+                          /** Format: date-time */
+                          viewed_at: string | null;
+                        }[];
+                        name: string;
+                        /**
+                         * Format: int32
+                         * @description How many members must sign
+                         */
+                        required: number;
+                        /**
+                         * Format: int32
+                         * @description How many have signed
+                         */
+                        signed: number;
+                      };
+                      /** Format: int32 */
+                      signing_order: number;
+                      /** @description `Signed` once `required` members signed; else the furthest a member got (`Declined`, `Viewed`, `Sent`, `Waiting`) */
+                      status: string;
+                    }
+                )[];
               };
               /** Format: int32 */
               reminder_period: number | null;
+              /** @description Who sent the envelope back for correction, when and why, while it is `Correcting`; null otherwise */
+              returned: {
+                /** Format: date-time */
+                at: string;
+                by: {
+                  /** Format: email */
+                  email: string;
+                  name: string;
+                  recipient_id: string;
+                };
+                comment: string;
+              } | null;
               sign_process_flow: string;
               /** Format: date-time */
               signing_due_date: string;
@@ -11830,10 +16151,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11857,10 +16184,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11895,10 +16228,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11924,10 +16263,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -11996,10 +16341,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12060,10 +16411,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12087,10 +16444,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12114,10 +16477,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12152,10 +16521,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12181,10 +16556,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12233,10 +16614,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12302,10 +16689,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12329,10 +16722,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12367,10 +16766,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12394,10 +16799,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12423,10 +16834,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12475,10 +16892,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12580,10 +17003,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12607,10 +17036,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12645,10 +17080,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12674,10 +17115,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12726,10 +17173,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12803,10 +17256,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12830,10 +17289,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12868,10 +17333,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12897,10 +17368,329 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  generateInPersonUrl: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The envelope_id */
+        envelopeId: string;
+        /** @description The in-person signer's recipient_id */
+        recipientId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Created */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "In-person signing URL generated.",
+           *       "data": {
+           *         "url": "https://sign.example.com/sign/cs_st_gSdppzQLhiD1dbHn-z1XrYH3l7J441FDd_Bkzhxjy2A?in_person=1",
+           *         "expires_at": "2026-03-03T09:25:27.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /**
+               * Format: date-time
+               * @description Ten minutes after issue
+               */
+              expires_at: string;
+              /**
+               * Format: uri
+               * @description Opens the signing page on the host's device for the in-person signer; single use
+               */
+              url: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "This recipient signs through their own link, not in person: only an in-person signer has an in-person URL.",
+           *       "errors": [
+           *         {
+           *           "error_code": "NOT_IN_PERSON",
+           *           "developer_message": "This recipient signs through their own link, not in person: only an in-person signer has an in-person URL."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -12961,10 +17751,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13016,10 +17812,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13043,10 +17845,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13070,10 +17878,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13097,10 +17911,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13138,10 +17958,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13190,10 +18016,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13268,10 +18100,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13295,10 +18133,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13322,10 +18166,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13360,10 +18210,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13389,10 +18245,611 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  resendEnvelope: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The envelope_id */
+        envelopeId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Envelope resent.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "name": "Employment contract – Grace Hopper",
+           *         "description": "Permanent contract, engineering team",
+           *         "tags": [
+           *           "hr",
+           *           "contracts"
+           *         ],
+           *         "status": "InProgress",
+           *         "sign_process_flow": "Sequential",
+           *         "created_by": {
+           *           "name": "Ada Lovelace",
+           *           "email": "ada@example.com"
+           *         },
+           *         "created_at": "2026-03-03T09:15:27.000Z",
+           *         "signing_due_date": "2026-04-02T09:15:27.000Z",
+           *         "expiration_days": 30,
+           *         "email_reminders": true,
+           *         "reminder_period": 3,
+           *         "completed_at": null,
+           *         "completion": null,
+           *         "allow_reassign": true,
+           *         "bulk_send_id": null,
+           *         "returned": null,
+           *         "documents": [
+           *           {
+           *             "document_id": "doc_FDbMyONAc6X0ABi9U7b6Bg",
+           *             "name": "Employment contract.pdf",
+           *             "pages": 4,
+           *             "sha256": "d0e92edf481760dca6d03672816b7e4344974d3ab8a21f1a2a118541d4470a5e",
+           *             "original": {
+           *               "name": "Employment contract.docx",
+           *               "media_type": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+           *               "sha256": "3b9a4f0c2d7e18a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2"
+           *             }
+           *           }
+           *         ],
+           *         "recipients": {
+           *           "signers": [
+           *             {
+           *               "recipient_id": "rcp_UoW1cLoq6lSFgGH09C9X3A",
+           *               "name": "Grace Hopper",
+           *               "email": "grace@example.com",
+           *               "signer_title": null,
+           *               "signing_order": 1,
+           *               "language": "en",
+           *               "status": "Signed",
+           *               "sent_at": "2026-03-03T09:15:28.000Z",
+           *               "viewed_at": "2026-03-03T10:02:11.000Z",
+           *               "signed_at": "2026-03-03T10:05:40.000Z",
+           *               "declined_at": null,
+           *               "decline_reason": null,
+           *               "authentication": {
+           *                 "method": "access_code"
+           *               },
+           *               "role": "signer",
+           *               "host": null,
+           *               "witness_for": null,
+           *               "approved_at": null,
+           *               "delegations": []
+           *             },
+           *             {
+           *               "group": {
+           *                 "group_id": "grp_Q2v8LmN4pR6sT1uW3xY5zA",
+           *                 "name": "Board",
+           *                 "required": 2,
+           *                 "signed": 1,
+           *                 "members": [
+           *                   {
+           *                     "recipient_id": "rcp_Hq3ZkL8mN2pR5sT7vW9xYb",
+           *                     "name": "Mary Jackson",
+           *                     "email": "mary@example.com",
+           *                     "status": "Signed",
+           *                     "sent_at": "2026-03-03T10:05:41.000Z",
+           *                     "viewed_at": "2026-03-03T11:12:09.000Z",
+           *                     "signed_at": "2026-03-03T11:14:30.000Z",
+           *                     "declined_at": null
+           *                   },
+           *                   {
+           *                     "recipient_id": "rcp_Jt4AbC6dE8fG0hI2jK4lMn",
+           *                     "name": "Dorothy Vaughan",
+           *                     "email": "dorothy@example.com",
+           *                     "status": "Sent",
+           *                     "sent_at": "2026-03-03T10:05:41.000Z",
+           *                     "viewed_at": null,
+           *                     "signed_at": null,
+           *                     "declined_at": null
+           *                   },
+           *                   {
+           *                     "recipient_id": "rcp_Lp6CdE8fG0hI2jK4lMnOpQ",
+           *                     "name": "Katherine Johnson",
+           *                     "email": "katherine@example.com",
+           *                     "status": "Viewed",
+           *                     "sent_at": "2026-03-03T10:05:41.000Z",
+           *                     "viewed_at": "2026-03-03T12:40:02.000Z",
+           *                     "signed_at": null,
+           *                     "declined_at": null
+           *                   }
+           *                 ]
+           *               },
+           *               "signing_order": 2,
+           *               "status": "Viewed"
+           *             },
+           *             {
+           *               "recipient_id": "rcp_eMkHVN4mVx7vifgfzbNogA",
+           *               "name": "Ada Lovelace",
+           *               "email": "ada@example.com",
+           *               "signer_title": null,
+           *               "signing_order": 3,
+           *               "language": "en",
+           *               "status": "Waiting",
+           *               "sent_at": null,
+           *               "viewed_at": null,
+           *               "signed_at": null,
+           *               "declined_at": null,
+           *               "decline_reason": null,
+           *               "authentication": null,
+           *               "role": "approver",
+           *               "host": null,
+           *               "witness_for": null,
+           *               "approved_at": null,
+           *               "delegations": [
+           *                 {
+           *                   "from": {
+           *                     "name": "Alan Turing",
+           *                     "email": "alan@example.com"
+           *                   },
+           *                   "to": {
+           *                     "name": "Ada Lovelace",
+           *                     "email": "ada@example.com"
+           *                   },
+           *                   "reason": "Ada approves contracts while Alan is away.",
+           *                   "at": "2026-03-03T09:40:00.000Z"
+           *                 }
+           *               ]
+           *             }
+           *           ],
+           *           "observers": [
+           *             {
+           *               "recipient_id": "rcp_Kd8sPq2LmX5vN7bR1tYw3g",
+           *               "name": "HR team",
+           *               "email": "hr@example.com",
+           *               "observer_title": null,
+           *               "language": "en",
+           *               "status": "Sent",
+           *               "sent_at": "2026-03-03T09:15:28.000Z"
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /** @description Signers may hand their step to another person (docs/api/workflows.md) */
+              allow_reassign: boolean;
+              /** @description The bulk send whose row created it (docs/api/bulk-sending.md); null otherwise */
+              bulk_send_id: string | null;
+              /** Format: date-time */
+              completed_at: string | null;
+              /** @description Where the sealing of the envelope stands; null until every signer has signed. `state`: `pending` (an attempt is queued), `sealing` (an attempt is running), `retrying` (an attempt failed; the next runs at `next_attempt_at`), `failed` (every attempt failed: nothing runs until `POST /envelopes/{envelope_id}/reseal`), `completed` (sealed). A failed attempt is retried after 30 s, 2 min, 10 min, 1 h and 6 h: 6 attempts in a round, and a reseal starts a new round. `attempts` counts the current round; `last_error` says in one sentence why the latest failed attempt failed (kept after a later success). Envelopes sealed before attempts were recorded show one attempt. */
+              completion: {
+                /** Format: int32 */
+                attempts: number;
+                last_error: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the next attempt is due, while `retrying` (or `pending` after a reseal)
+                 */
+                next_attempt_at: string | null;
+                /** @enum {string} */
+                state: 'pending' | 'sealing' | 'retrying' | 'failed' | 'completed';
+              } | null;
+              /** Format: date-time */
+              created_at: string;
+              /** @description The account user who created the envelope through the console (or the embedded composer whose URL they generated); the account's owner when an API client created it, or when that user has since been removed from the account. The ledger keeps naming whoever acted. */
+              created_by: {
+                /** Format: email */
+                email: string;
+                name: string;
+              };
+              description: string | null;
+              documents: {
+                document_id: string;
+                name: string;
+                /** @description The file the document was converted from (DOCX, ODT, RTF, HTML, PNG or JPEG), kept as it came; null when the document was given as a PDF. Downloads give the converted PDF. */
+                original: {
+                  /** @description Read from its content, never its name */
+                  media_type: string;
+                  /** @description The file name it was sent with */
+                  name: string;
+                  sha256: string;
+                } | null;
+                /** Format: int32 */
+                pages: number;
+                sha256: string;
+              }[];
+              email_reminders: boolean;
+              envelope_id: string;
+              /** Format: int32 */
+              expiration_days: number;
+              name: string;
+              recipients: {
+                observers: {
+                  /** Format: email */
+                  email: string;
+                  /**
+                   * @description The language of the observer's mails and certificate wording
+                   * @enum {string}
+                   */
+                  language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+                  name: string;
+                  observer_title: string | null;
+                  recipient_id: string;
+                  /** Format: date-time */
+                  sent_at: string | null;
+                  status: string;
+                }[];
+                /** @description In order: each person, or a signing group as `group` in its place */
+                signers: (
+                  | {
+                      /** Format: date-time */
+                      approved_at: string | null;
+                      /** @description How the signer authenticates before signing (docs/concepts/recipients.md); the access code itself is never shown */
+                      authentication: {
+                        /** @description `access_code` or `sms` */
+                        method: string;
+                      } | null;
+                      decline_reason: string | null;
+                      /** Format: date-time */
+                      declined_at: string | null;
+                      /** @description Every hand-over of this step, oldest first; [] when none */
+                      delegations: {
+                        /** Format: date-time */
+                        at: string;
+                        from: {
+                          /** Format: email */
+                          email: string;
+                          name: string;
+                        };
+                        reason: string | null;
+                        to: {
+                          /** Format: email */
+                          email: string;
+                          name: string;
+                        };
+                      }[];
+                      /** @description Empty for a witness the witnessed signer names at signing */
+                      email: string;
+                      /** @description An in_person signer’s host, the account user on whose device they sign; null otherwise */
+                      host: {
+                        /** Format: email */
+                        email: string;
+                        name: string;
+                      } | null;
+                      /**
+                       * @description The language of the signer's mails, signing page and certificate wording
+                       * @enum {string}
+                       */
+                      language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+                      /** @description Empty for a witness the witnessed signer names at signing */
+                      name: string;
+                      recipient_id: string;
+                      /** @description `signer`, `approver`, `viewer`, `in_person` or `witness` (docs/api/workflows.md) */
+                      role: string;
+                      /** Format: date-time */
+                      sent_at: string | null;
+                      /** Format: date-time */
+                      signed_at: string | null;
+                      signer_title: string | null;
+                      /** Format: int32 */
+                      signing_order: number;
+                      status: string;
+                      /** Format: date-time */
+                      viewed_at: string | null;
+                      /** @description A witness’s witnessed signer (their recipient_id); null otherwise */
+                      witness_for: string | null;
+                    }
+                  | {
+                      group: {
+                        group_id: string;
+                        members: {
+                          /** Format: date-time */
+                          declined_at: string | null;
+                          /** Format: email */
+                          email: string;
+                          name: string;
+                          recipient_id: string;
+                          /** Format: date-time */
+                          sent_at: string | null;
+                          /** Format: date-time */
+                          signed_at: string | null;
+                          /** @description `NotNeeded` once the group was done without them */
+                          status: string;
+                          /** Format: date-time */
+                          viewed_at: string | null;
+                        }[];
+                        name: string;
+                        /**
+                         * Format: int32
+                         * @description How many members must sign
+                         */
+                        required: number;
+                        /**
+                         * Format: int32
+                         * @description How many have signed
+                         */
+                        signed: number;
+                      };
+                      /** Format: int32 */
+                      signing_order: number;
+                      /** @description `Signed` once `required` members signed; else the furthest a member got (`Declined`, `Viewed`, `Sent`, `Waiting`) */
+                      status: string;
+                    }
+                )[];
+              };
+              /** Format: int32 */
+              reminder_period: number | null;
+              /** @description Who sent the envelope back for correction, when and why, while it is `Correcting`; null otherwise */
+              returned: {
+                /** Format: date-time */
+                at: string;
+                by: {
+                  /** Format: email */
+                  email: string;
+                  name: string;
+                  recipient_id: string;
+                };
+                comment: string;
+              } | null;
+              sign_process_flow: string;
+              /** Format: date-time */
+              signing_due_date: string;
+              status: string;
+              tags: string[];
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The envelope is InProgress: only a Correcting envelope is resent.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ENVELOPE_NOT_CORRECTING",
+           *           "developer_message": "The envelope is InProgress: only a Correcting envelope is resent."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13441,10 +18898,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13516,10 +18979,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13543,10 +19012,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13581,10 +19056,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13610,10 +19091,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13664,10 +19151,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13730,10 +19223,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13757,10 +19256,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13795,10 +19300,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13824,10 +19335,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13900,10 +19417,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -13975,10 +19498,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14002,10 +19531,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14040,10 +19575,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14069,10 +19610,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14148,10 +19695,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14225,10 +19778,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14252,10 +19811,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14279,10 +19844,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14317,10 +19888,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14344,10 +19921,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14371,10 +19954,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14400,10 +19989,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14438,7 +20033,12 @@ export interface operations {
          *       "documents": [
          *         {
          *           "name": "Employment contract.pdf",
-         *           "content_base64": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg=="
+         *           "content_base64": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg==",
+         *           "form_fields": "import",
+         *           "form_field_map": {
+         *             "employee.*": 1,
+         *             "employer.signature": "ada@example.com"
+         *           }
          *         }
          *       ],
          *       "recipients": {
@@ -14497,9 +20097,22 @@ export interface operations {
           documents: {
             /** Format: byte */
             content_base64: string;
+            /** @description Who fills the imported fields: a PDF field’s full name, or a prefix ending in `*` (`*` alone: every field), to a signer_title (or the signer’s e-mail) or a 1-based position in `signers` (observers not counted; a signing group is one position and each member fills a copy). An exact name wins over prefixes, a longer prefix over a shorter. A field no key matches: 400 `FORM_FIELD_UNASSIGNED` naming every such field; a value naming no signer: 400 `SIGNER_TITLE_NOT_FOUND`; a field for an approver or viewer: 400 `FIELDS_NOT_ALLOWED`; the map without `form_fields: "import"`: 400 `INVALID_FIELD` */
+            form_field_map?: {
+              [key: string]: string | number;
+            };
+            /**
+             * @description `import`: the PDF form’s text, checkbox, radio, choice and unsigned signature fields become fields at their widgets’ rectangles (placeholder: the PDF field’s full name; its value the default_value, not editable when the PDF field is read-only) and leave the stored document. `ignore` (default): the form stays as drawn. Either way the sealed PDF is flattened: no form field is left but the seal’s signature. A form of more than 2000 widgets: 400 `TOO_MANY_FIELDS`; a field tree that loops or nests deeper than 32 levels: 400 `INVALID_PDF`
+             * @enum {string}
+             */
+            form_fields?: 'ignore' | 'import';
             name: string;
+            /** @description true: tags `{{<type>:<signer>[;<option>]…}}` in the document’s text (`{{signature:1}}`, `{{date:Buyer}}`, `{{text:2;name=company;w=180}}`) become fields of the signers they name (1-based position, signer_title or e-mail) where they are printed, and are erased from the stored and sealed document; options `required`, `optional`, `name=`, `w=`, `h=` (points), `default=`, `options=a|b` (docs/api/text-tags.md). Every bad tag: 400 `INVALID_TEXT_TAG` with its page and text; more than 2000 tags: 400 `TOO_MANY_FIELDS`. Default false */
+            text_tags?: boolean;
           }[];
           envelope: {
+            /** @description A signer may hand their step to another person with POST /signing/{signingCode}/reassign (default false) */
+            allow_reassign?: boolean;
             /** @description Add a verification QR code to the sealed PDF (default false) */
             append_verification_qr_code?: boolean;
             description?: string;
@@ -14561,8 +20174,11 @@ export interface operations {
               };
               /** Format: int32 */
               country_code?: number;
-              /** Format: email */
-              email: string;
+              /**
+               * Format: email
+               * @description Required, except for a witness whom the witnessed signer names at signing, and for a group entry
+               */
+              email?: string;
               fields?: {
                 anchor?: {
                   height?: number;
@@ -14579,22 +20195,69 @@ export interface operations {
                 document?: number;
                 editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                 height?: number;
+                /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+                name?: string;
+                /** @description The choices of a dropdown or radio field (required for those, refused for others) */
                 options?: string[];
                 /** Format: int32 */
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+                show_if?: {
+                  /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                  equals: string | boolean;
+                  /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                  field: string;
+                };
                 /**
                  * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
                  * @enum {string}
                  */
                 type:
-                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
+                  | 'signature'
+                  | 'initials'
+                  | 'name'
+                  | 'email'
+                  | 'date_signed'
+                  | 'text'
+                  | 'number'
+                  | 'checkbox'
+                  | 'dropdown'
+                  | 'radio'
+                  | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;
               }[];
               first_name?: string;
+              /** @description A signing group in this entry’s place: every member is invited and signs their own copy of the entry’s `fields`; the step is done once `required` of them signed, and the others are then `NotNeeded`. A group entry takes only `group`, `signing_order` and `fields`. */
+              group?: {
+                /** @description 2 to 20 members (else 400 `INVALID_SIGNING_GROUP`), each address once */
+                members: {
+                  /** Format: email */
+                  email: string;
+                  first_name?: string;
+                  /**
+                   * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+                   * @enum {string}
+                   */
+                  language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+                  last_name?: string;
+                  name?: string;
+                }[];
+                name: string;
+                /**
+                 * Format: int32
+                 * @description How many members must sign (default 1; at most the number of members)
+                 */
+                required?: number;
+              };
+              /**
+               * Format: email
+               * @description in_person only: the address of a user of the account, the host (else 400 `HOST_NOT_FOUND`)
+               */
+              host_email?: string;
               /**
                * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
                * @enum {string}
@@ -14604,8 +20267,12 @@ export interface operations {
               name?: string;
               phone_number?: string;
               private_note?: string;
+              /** @description `signer` (default), `approver` (approves, no fields), `viewer` (done once every document was fetched, no fields), `in_person` (signs on the device of `host_email`), `witness` (signs right after the signer of `witness_for`); else 400 `INVALID_SIGNER_ROLE` */
+              role?: string;
               /** Format: int32 */
               signing_order?: number;
+              /** @description witness only: the e-mail (or signer_title) of the signer witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+              witness_for?: string;
             }[];
           };
         };
@@ -14640,10 +20307,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14685,12 +20358,14 @@ export interface operations {
            *             {
            *               "recipient_id": "rcp_UoW1cLoq6lSFgGH09C9X3A",
            *               "email": "grace@example.com",
-           *               "status": "Sent"
+           *               "status": "Sent",
+           *               "role": "signer"
            *             },
            *             {
            *               "recipient_id": "rcp_eMkHVN4mVx7vifgfzbNogA",
            *               "email": "ada@example.com",
-           *               "status": "Waiting"
+           *               "status": "Waiting",
+           *               "role": "signer"
            *             }
            *           ],
            *           "observers": [
@@ -14721,12 +20396,29 @@ export interface operations {
                   recipient_id: string;
                   status: string;
                 }[];
-                signers: {
-                  /** Format: email */
-                  email: string;
-                  recipient_id: string;
-                  status: string;
-                }[];
+                /** @description One per signer entry, a signing group as `group` with its members */
+                signers: (
+                  | {
+                      /** @description Empty for a witness the witnessed signer names at signing */
+                      email: string;
+                      recipient_id: string;
+                      /** @description `signer` (default), `approver` (approves, no fields), `viewer` (done once every document was fetched, no fields), `in_person` (signs on the device of `host_email`), `witness` (signs right after the signer of `witness_for`); else 400 `INVALID_SIGNER_ROLE` */
+                      role: string;
+                      status: string;
+                    }
+                  | {
+                      group: {
+                        group_id: string;
+                        members: {
+                          /** Format: email */
+                          email: string;
+                          recipient_id: string;
+                          status: string;
+                        }[];
+                        name: string;
+                      };
+                    }
+                )[];
               };
               /** Format: date-time */
               signing_due_date: string;
@@ -14773,10 +20465,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14800,10 +20498,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14827,10 +20531,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14854,10 +20564,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14881,10 +20597,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14908,10 +20630,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14935,10 +20663,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -14964,10 +20698,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15000,7 +20740,14 @@ export interface operations {
          *         "sign_process_flow": "Sequential"
          *       },
          *       "file_ids": [
-         *         "file_j2P97qWscB1UZnNqHPCZKg"
+         *         "file_j2P97qWscB1UZnNqHPCZKg",
+         *         {
+         *           "file_id": "file_Vb3kQm8sTn1xRz5wLp0yHg",
+         *           "form_fields": "import",
+         *           "form_field_map": {
+         *             "*": 1
+         *           }
+         *         }
          *       ],
          *       "recipients": {
          *         "signers": [
@@ -15056,6 +20803,8 @@ export interface operations {
          */
         'application/json': {
           envelope: {
+            /** @description A signer may hand their step to another person with POST /signing/{signingCode}/reassign (default false) */
+            allow_reassign?: boolean;
             /** @description Add a verification QR code to the sealed PDF (default false) */
             append_verification_qr_code?: boolean;
             description?: string;
@@ -15089,7 +20838,23 @@ export interface operations {
             sign_process_flow?: string;
             tags?: string[];
           };
-          file_ids: string[];
+          file_ids: (
+            | string
+            | {
+                file_id: string;
+                /** @description Who fills the imported fields: a PDF field’s full name, or a prefix ending in `*` (`*` alone: every field), to a signer_title (or the signer’s e-mail) or a 1-based position in `signers` (observers not counted; a signing group is one position and each member fills a copy). An exact name wins over prefixes, a longer prefix over a shorter. A field no key matches: 400 `FORM_FIELD_UNASSIGNED` naming every such field; a value naming no signer: 400 `SIGNER_TITLE_NOT_FOUND`; a field for an approver or viewer: 400 `FIELDS_NOT_ALLOWED`; the map without `form_fields: "import"`: 400 `INVALID_FIELD` */
+                form_field_map?: {
+                  [key: string]: string | number;
+                };
+                /**
+                 * @description `import`: the PDF form’s text, checkbox, radio, choice and unsigned signature fields become fields at their widgets’ rectangles (placeholder: the PDF field’s full name; its value the default_value, not editable when the PDF field is read-only) and leave the stored document. `ignore` (default): the form stays as drawn. Either way the sealed PDF is flattened: no form field is left but the seal’s signature. A form of more than 2000 widgets: 400 `TOO_MANY_FIELDS`; a field tree that loops or nests deeper than 32 levels: 400 `INVALID_PDF`
+                 * @enum {string}
+                 */
+                form_fields?: 'ignore' | 'import';
+                /** @description true: tags `{{<type>:<signer>[;<option>]…}}` in the document’s text (`{{signature:1}}`, `{{date:Buyer}}`, `{{text:2;name=company;w=180}}`) become fields of the signers they name (1-based position, signer_title or e-mail) where they are printed, and are erased from the stored and sealed document; options `required`, `optional`, `name=`, `w=`, `h=` (points), `default=`, `options=a|b` (docs/api/text-tags.md). Every bad tag: 400 `INVALID_TEXT_TAG` with its page and text; more than 2000 tags: 400 `TOO_MANY_FIELDS`. Default false */
+                text_tags?: boolean;
+              }
+          )[];
           recipients: {
             observers?: {
               /** @description Not for observers (they do not sign): 400 `AUTHENTICATION_NOT_FOR_OBSERVERS` */
@@ -15118,8 +20883,11 @@ export interface operations {
               };
               /** Format: int32 */
               country_code?: number;
-              /** Format: email */
-              email: string;
+              /**
+               * Format: email
+               * @description Required, except for a witness whom the witnessed signer names at signing, and for a group entry
+               */
+              email?: string;
               fields?: {
                 anchor?: {
                   height?: number;
@@ -15136,22 +20904,69 @@ export interface operations {
                 document?: number;
                 editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                 height?: number;
+                /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+                name?: string;
+                /** @description The choices of a dropdown or radio field (required for those, refused for others) */
                 options?: string[];
                 /** Format: int32 */
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+                show_if?: {
+                  /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                  equals: string | boolean;
+                  /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                  field: string;
+                };
                 /**
                  * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
                  * @enum {string}
                  */
                 type:
-                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
+                  | 'signature'
+                  | 'initials'
+                  | 'name'
+                  | 'email'
+                  | 'date_signed'
+                  | 'text'
+                  | 'number'
+                  | 'checkbox'
+                  | 'dropdown'
+                  | 'radio'
+                  | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;
               }[];
               first_name?: string;
+              /** @description A signing group in this entry’s place: every member is invited and signs their own copy of the entry’s `fields`; the step is done once `required` of them signed, and the others are then `NotNeeded`. A group entry takes only `group`, `signing_order` and `fields`. */
+              group?: {
+                /** @description 2 to 20 members (else 400 `INVALID_SIGNING_GROUP`), each address once */
+                members: {
+                  /** Format: email */
+                  email: string;
+                  first_name?: string;
+                  /**
+                   * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+                   * @enum {string}
+                   */
+                  language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+                  last_name?: string;
+                  name?: string;
+                }[];
+                name: string;
+                /**
+                 * Format: int32
+                 * @description How many members must sign (default 1; at most the number of members)
+                 */
+                required?: number;
+              };
+              /**
+               * Format: email
+               * @description in_person only: the address of a user of the account, the host (else 400 `HOST_NOT_FOUND`)
+               */
+              host_email?: string;
               /**
                * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
                * @enum {string}
@@ -15161,8 +20976,12 @@ export interface operations {
               name?: string;
               phone_number?: string;
               private_note?: string;
+              /** @description `signer` (default), `approver` (approves, no fields), `viewer` (done once every document was fetched, no fields), `in_person` (signs on the device of `host_email`), `witness` (signs right after the signer of `witness_for`); else 400 `INVALID_SIGNER_ROLE` */
+              role?: string;
               /** Format: int32 */
               signing_order?: number;
+              /** @description witness only: the e-mail (or signer_title) of the signer witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+              witness_for?: string;
             }[];
           };
         };
@@ -15197,10 +21016,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15242,12 +21067,14 @@ export interface operations {
            *             {
            *               "recipient_id": "rcp_UoW1cLoq6lSFgGH09C9X3A",
            *               "email": "grace@example.com",
-           *               "status": "Sent"
+           *               "status": "Sent",
+           *               "role": "signer"
            *             },
            *             {
            *               "recipient_id": "rcp_eMkHVN4mVx7vifgfzbNogA",
            *               "email": "ada@example.com",
-           *               "status": "Waiting"
+           *               "status": "Waiting",
+           *               "role": "signer"
            *             }
            *           ],
            *           "observers": [
@@ -15278,12 +21105,29 @@ export interface operations {
                   recipient_id: string;
                   status: string;
                 }[];
-                signers: {
-                  /** Format: email */
-                  email: string;
-                  recipient_id: string;
-                  status: string;
-                }[];
+                /** @description One per signer entry, a signing group as `group` with its members */
+                signers: (
+                  | {
+                      /** @description Empty for a witness the witnessed signer names at signing */
+                      email: string;
+                      recipient_id: string;
+                      /** @description `signer` (default), `approver` (approves, no fields), `viewer` (done once every document was fetched, no fields), `in_person` (signs on the device of `host_email`), `witness` (signs right after the signer of `witness_for`); else 400 `INVALID_SIGNER_ROLE` */
+                      role: string;
+                      status: string;
+                    }
+                  | {
+                      group: {
+                        group_id: string;
+                        members: {
+                          /** Format: email */
+                          email: string;
+                          recipient_id: string;
+                          status: string;
+                        }[];
+                        name: string;
+                      };
+                    }
+                )[];
               };
               /** Format: date-time */
               signing_due_date: string;
@@ -15330,10 +21174,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15357,10 +21207,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15384,10 +21240,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15411,10 +21273,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15438,10 +21306,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15465,10 +21339,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15492,10 +21372,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15521,10 +21407,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15581,6 +21473,8 @@ export interface operations {
          */
         'application/json': {
           envelope: {
+            /** @description A signer may hand their step to another person with POST /signing/{signingCode}/reassign (default false) */
+            allow_reassign?: boolean;
             /** @description Add a verification QR code to the sealed PDF (default false) */
             append_verification_qr_code?: boolean;
             /** @description Send an automatic reminder before expiry (default false) */
@@ -15635,20 +21529,39 @@ export interface operations {
               };
               /** Format: int32 */
               country_code?: number;
-              /** Format: email */
-              email: string;
+              /**
+               * Format: email
+               * @description Required, except for a witness role named at signing, and for a group role
+               */
+              email?: string;
               form_fields?: {
                 default_value: string;
                 /** @description true/false, or "TRUE"/"FALSE" */
                 editable: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                 placeholder: string;
               }[];
+              /** @description For a role that is a signing group, instead of name and email: its members */
+              group?: {
+                /** @description 2 to 20 (or the role’s `group.size`), else 400 `INVALID_SIGNING_GROUP` */
+                members: {
+                  /** Format: email */
+                  email: string;
+                  first_name?: string;
+                  /**
+                   * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+                   * @enum {string}
+                   */
+                  language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+                  last_name?: string;
+                  name?: string;
+                }[];
+              };
               /**
                * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
                * @enum {string}
                */
               language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
-              name: string;
+              name?: string;
               phone_number?: string;
               private_note?: string;
               signer_title: string;
@@ -15692,10 +21605,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15737,12 +21656,14 @@ export interface operations {
            *             {
            *               "recipient_id": "rcp_UoW1cLoq6lSFgGH09C9X3A",
            *               "email": "grace@example.com",
-           *               "status": "Sent"
+           *               "status": "Sent",
+           *               "role": "signer"
            *             },
            *             {
            *               "recipient_id": "rcp_eMkHVN4mVx7vifgfzbNogA",
            *               "email": "ada@example.com",
-           *               "status": "Waiting"
+           *               "status": "Waiting",
+           *               "role": "signer"
            *             }
            *           ],
            *           "observers": [
@@ -15773,12 +21694,29 @@ export interface operations {
                   recipient_id: string;
                   status: string;
                 }[];
-                signers: {
-                  /** Format: email */
-                  email: string;
-                  recipient_id: string;
-                  status: string;
-                }[];
+                /** @description One per signer entry, a signing group as `group` with its members */
+                signers: (
+                  | {
+                      /** @description Empty for a witness the witnessed signer names at signing */
+                      email: string;
+                      recipient_id: string;
+                      /** @description `signer` (default), `approver` (approves, no fields), `viewer` (done once every document was fetched, no fields), `in_person` (signs on the device of `host_email`), `witness` (signs right after the signer of `witness_for`); else 400 `INVALID_SIGNER_ROLE` */
+                      role: string;
+                      status: string;
+                    }
+                  | {
+                      group: {
+                        group_id: string;
+                        members: {
+                          /** Format: email */
+                          email: string;
+                          recipient_id: string;
+                          status: string;
+                        }[];
+                        name: string;
+                      };
+                    }
+                )[];
               };
               /** Format: date-time */
               signing_due_date: string;
@@ -15813,10 +21751,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15840,10 +21784,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15867,10 +21817,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15894,10 +21850,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15932,10 +21894,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15959,10 +21927,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -15988,10 +21962,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16035,9 +22015,22 @@ export interface operations {
           documents: {
             /** Format: byte */
             content_base64: string;
+            /** @description Who fills the imported fields: a PDF field’s full name, or a prefix ending in `*` (`*` alone: every field), to a signer_title (or the signer’s e-mail) or a 1-based position in `signers` (observers not counted; a signing group is one position and each member fills a copy). An exact name wins over prefixes, a longer prefix over a shorter. A field no key matches: 400 `FORM_FIELD_UNASSIGNED` naming every such field; a value naming no signer: 400 `SIGNER_TITLE_NOT_FOUND`; a field for an approver or viewer: 400 `FIELDS_NOT_ALLOWED`; the map without `form_fields: "import"`: 400 `INVALID_FIELD` */
+            form_field_map?: {
+              [key: string]: string | number;
+            };
+            /**
+             * @description `import`: the PDF form’s text, checkbox, radio, choice and unsigned signature fields become fields at their widgets’ rectangles (placeholder: the PDF field’s full name; its value the default_value, not editable when the PDF field is read-only) and leave the stored document. `ignore` (default): the form stays as drawn. Either way the sealed PDF is flattened: no form field is left but the seal’s signature. A form of more than 2000 widgets: 400 `TOO_MANY_FIELDS`; a field tree that loops or nests deeper than 32 levels: 400 `INVALID_PDF`
+             * @enum {string}
+             */
+            form_fields?: 'ignore' | 'import';
             name: string;
+            /** @description true: tags `{{<type>:<signer>[;<option>]…}}` in the document’s text (`{{signature:1}}`, `{{date:Buyer}}`, `{{text:2;name=company;w=180}}`) become fields of the signers they name (1-based position, signer_title or e-mail) where they are printed, and are erased from the stored and sealed document; options `required`, `optional`, `name=`, `w=`, `h=` (points), `default=`, `options=a|b` (docs/api/text-tags.md). Every bad tag: 400 `INVALID_TEXT_TAG` with its page and text; more than 2000 tags: 400 `TOO_MANY_FIELDS`. Default false */
+            text_tags?: boolean;
           }[];
           envelope: {
+            /** @description A signer may hand their step to another person with POST /signing/{signingCode}/reassign (default false) */
+            allow_reassign?: boolean;
             /** @description Add a verification QR code to the sealed PDF (default false) */
             append_verification_qr_code?: boolean;
             description?: string;
@@ -16099,8 +22092,11 @@ export interface operations {
               };
               /** Format: int32 */
               country_code?: number;
-              /** Format: email */
-              email: string;
+              /**
+               * Format: email
+               * @description Required, except for a witness whom the witnessed signer names at signing, and for a group entry
+               */
+              email?: string;
               fields?: {
                 anchor?: {
                   height?: number;
@@ -16117,22 +22113,69 @@ export interface operations {
                 document?: number;
                 editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                 height?: number;
+                /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+                name?: string;
+                /** @description The choices of a dropdown or radio field (required for those, refused for others) */
                 options?: string[];
                 /** Format: int32 */
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+                show_if?: {
+                  /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                  equals: string | boolean;
+                  /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                  field: string;
+                };
                 /**
                  * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
                  * @enum {string}
                  */
                 type:
-                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
+                  | 'signature'
+                  | 'initials'
+                  | 'name'
+                  | 'email'
+                  | 'date_signed'
+                  | 'text'
+                  | 'number'
+                  | 'checkbox'
+                  | 'dropdown'
+                  | 'radio'
+                  | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;
               }[];
               first_name?: string;
+              /** @description A signing group in this entry’s place: every member is invited and signs their own copy of the entry’s `fields`; the step is done once `required` of them signed, and the others are then `NotNeeded`. A group entry takes only `group`, `signing_order` and `fields`. */
+              group?: {
+                /** @description 2 to 20 members (else 400 `INVALID_SIGNING_GROUP`), each address once */
+                members: {
+                  /** Format: email */
+                  email: string;
+                  first_name?: string;
+                  /**
+                   * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
+                   * @enum {string}
+                   */
+                  language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+                  last_name?: string;
+                  name?: string;
+                }[];
+                name: string;
+                /**
+                 * Format: int32
+                 * @description How many members must sign (default 1; at most the number of members)
+                 */
+                required?: number;
+              };
+              /**
+               * Format: email
+               * @description in_person only: the address of a user of the account, the host (else 400 `HOST_NOT_FOUND`)
+               */
+              host_email?: string;
               /**
                * @description The language of the recipient's invitation, reminder and completion mails, signing page and certificate wording: `en`, `de`, `fr`, `es`, `pt` or `ja`. Default: the account's `default_language`
                * @enum {string}
@@ -16142,8 +22185,12 @@ export interface operations {
               name?: string;
               phone_number?: string;
               private_note?: string;
+              /** @description `signer` (default), `approver` (approves, no fields), `viewer` (done once every document was fetched, no fields), `in_person` (signs on the device of `host_email`), `witness` (signs right after the signer of `witness_for`); else 400 `INVALID_SIGNER_ROLE` */
+              role?: string;
               /** Format: int32 */
               signing_order?: number;
+              /** @description witness only: the e-mail (or signer_title) of the signer witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+              witness_for?: string;
             }[];
           };
         };
@@ -16178,10 +22225,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16259,10 +22312,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16286,10 +22345,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16313,10 +22378,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16340,10 +22411,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16369,10 +22446,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16409,6 +22492,8 @@ export interface operations {
          */
         'application/json': {
           filters?: {
+            /** @description The envelopes a bulk send created (docs/api/bulk-sending.md) */
+            bulk_send_id?: string;
             /**
              * Format: date-time
              * @description Inclusive
@@ -16426,8 +22511,8 @@ export interface operations {
              * @description A signer or observer of the envelope
              */
             recipient_email?: string;
-            /** @description Effective statuses: an open envelope past its due date is Expired */
-            status?: ('Sent' | 'InProgress' | 'Completed' | 'Declined' | 'Cancelled' | 'Expired')[];
+            /** @description Effective statuses: an open envelope past its due date is Expired; `Correcting` is one sent back by a signer */
+            status?: ('Sent' | 'InProgress' | 'Correcting' | 'Completed' | 'Declined' | 'Cancelled' | 'Expired')[];
             /** @description The envelope carries every one of these tags (case-insensitive) */
             tags?: string[];
             template_id?: string;
@@ -16480,10 +22565,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16588,10 +22679,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16615,10 +22712,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16644,10 +22747,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16668,7 +22777,7 @@ export interface operations {
         'multipart/form-data': {
           /**
            * Format: binary
-           * @description One part per PDF file (repeat `file` for several, at most 10)
+           * @description One part per file (repeat `file` for several, at most 10): PDF, or DOCX, ODT, RTF, HTML, PNG or JPEG, converted to PDF
            */
           file?: string;
         };
@@ -16703,10 +22812,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16739,14 +22854,20 @@ export interface operations {
            *             "name": "offer.pdf",
            *             "size": 184320,
            *             "pages": 3,
-           *             "sha256": "6f1c0a9e4b2d87f35e0c1a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e"
+           *             "sha256": "6f1c0a9e4b2d87f35e0c1a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e",
+           *             "original": null
            *           },
            *           {
            *             "file_id": "file_Hx9pV2nLq6TzW1aK5dRj8e",
            *             "name": "terms.pdf",
            *             "size": 52736,
            *             "pages": 1,
-           *             "sha256": "a0b1c2d3e4f5061728394a5b6c7d8e9fa0b1c2d3e4f5061728394a5b6c7d8e9f"
+           *             "sha256": "a0b1c2d3e4f5061728394a5b6c7d8e9fa0b1c2d3e4f5061728394a5b6c7d8e9f",
+           *             "original": {
+           *               "name": "terms.docx",
+           *               "media_type": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+           *               "sha256": "5d41402abc4b2a76b9719d911017c592ae1e2c6b8f3a4d5e6f708192a3b4c5d6"
+           *             }
            *           }
            *         ]
            *       }
@@ -16757,6 +22878,14 @@ export interface operations {
               files: {
                 file_id: string;
                 name: string;
+                /** @description The file the document was converted from (DOCX, ODT, RTF, HTML, PNG or JPEG), kept as it came; null when the document was given as a PDF. Downloads give the converted PDF. */
+                original: {
+                  /** @description Read from its content, never its name */
+                  media_type: string;
+                  /** @description The file name it was sent with */
+                  name: string;
+                  sha256: string;
+                } | null;
                 /** Format: int32 */
                 pages: number;
                 sha256: string;
@@ -16784,11 +22913,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "\"terms.docx\": The DOCX document is broken: it has no \"word/document.xml\".",
+           *       "errors": [
+           *         {
+           *           "error_code": "CONVERSION_FAILED",
+           *           "developer_message": "\"terms.docx\": The DOCX document is broken: it has no \"word/document.xml\"."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16812,10 +22958,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16850,10 +23002,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16877,10 +23035,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16903,11 +23067,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "\"terms.docx\": Converting DOCX documents to PDF needs LibreOffice, which is not installed on this service; upload a PDF, or ask its operator to install the Debian package libreoffice-writer-nogui.",
+           *       "errors": [
+           *         {
+           *           "error_code": "CONVERSION_UNAVAILABLE",
+           *           "developer_message": "\"terms.docx\": Converting DOCX documents to PDF needs LibreOffice, which is not installed on this service; upload a PDF, or ask its operator to install the Debian package libreoffice-writer-nogui."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16931,10 +23112,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -16960,10 +23147,237 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  getEnvelopeUploadDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        fileId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The PDF */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "No unused upload file_Hx9pV2nLq6TzW1aK5dRj8e: upload the file again.",
+           *       "errors": [
+           *         {
+           *           "error_code": "DOCUMENT_NOT_FOUND",
+           *           "developer_message": "No unused upload file_Hx9pV2nLq6TzW1aK5dRj8e: upload the file again."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17014,10 +23428,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17095,10 +23515,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17124,10 +23550,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17173,10 +23605,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17261,10 +23699,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17316,10 +23760,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17392,10 +23842,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17430,10 +23886,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17459,10 +23921,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17508,10 +23976,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17584,10 +24058,833 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  describePublicLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Public link.",
+           *       "data": {
+           *         "template_name": "Rental agreement",
+           *         "account_name": "Acme Lettings",
+           *         "open": true,
+           *         "closed_reason": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /** @description The organisation whose link it is */
+              account_name: string;
+              /** @description Why a closed link takes no visitors: `disabled`, `expired`, `used_up` or `template_inactive`; null while open */
+              closed_reason: string | null;
+              /** @description Whether `start` and `verify` take visitors now */
+              open: boolean;
+              /** @description The document's name; null while the link is closed */
+              template_name: string | null;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "There is no such link.",
+           *       "errors": [
+           *         {
+           *           "error_code": "PUBLIC_LINK_NOT_FOUND",
+           *           "developer_message": "There is no such link."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  startPublicLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Grace Tenant",
+         *       "email": "grace@example.com",
+         *       "language": "en"
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: email
+           * @description Where the code goes; the visitor signs under this address
+           */
+          email: string;
+          /**
+           * @description The language of recipients an envelope request gives none (`en`, `de`, `fr`, `es`, `pt`, `ja`): their mails, signing page and certificate wording. A new account has `en`
+           * @enum {string}
+           */
+          language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
+          /** @description The visitor’s name, as the envelope will name them */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "A code is on its way to this address.",
+           *       "data": {
+           *         "expires_at": "2026-03-03T10:12:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /**
+               * Format: date-time
+               * @description The code works until then (10 minutes)
+               */
+              expires_at: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The document was removed after delivery (`remove_signed_envelope`) */
+      410: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "This link has been used as many times as its owner allowed.",
+           *       "errors": [
+           *         {
+           *           "error_code": "PUBLIC_LINK_CLOSED",
+           *           "developer_message": "This link has been used as many times as its owner allowed."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "5 codes were sent to this address within an hour; ask again in 1712 seconds.",
+           *       "errors": [
+           *         {
+           *           "error_code": "CODE_TOO_SOON",
+           *           "developer_message": "5 codes were sent to this address within an hour; ask again in 1712 seconds."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  verifyPublicLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "email": "grace@example.com",
+         *       "code": "493021"
+         *     }
+         */
+        'application/json': {
+          /** @description The 6 digits of the mail */
+          code: string;
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The envelope was made */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Envelope started.",
+           *       "data": {
+           *         "envelope_id": "env_Pq9Lm2Xc4Vb6Nz8Rt1Yw3A",
+           *         "signing_token": "cs_st_b5n2Qx7tJ0kLwz3YcR8vHf1uGm4sDe6a9PiOqKrT2xE",
+           *         "url": "https://sign.example.com/sign/cs_st_b5n2Qx7tJ0kLwz3YcR8vHf1uGm4sDe6a9PiOqKrT2xE"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              envelope_id: string;
+              /** @description The visitor’s signing token for the signing API (`/signing/{token}`); not mailed */
+              signing_token: string;
+              /** @description `{PUBLIC_URL}/sign/{token}`: the signing page */
+              url: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Wrong code: 4 attempt(s) left.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_CODE",
+           *           "developer_message": "Wrong code: 4 attempt(s) left.",
+           *           "field": "code"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The document was removed after delivery (`remove_signed_envelope`) */
+      410: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "This link has expired.",
+           *       "errors": [
+           *         {
+           *           "error_code": "PUBLIC_LINK_CLOSED",
+           *           "developer_message": "This link has expired."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17670,10 +24967,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17743,10 +25046,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17781,10 +25090,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17819,10 +25134,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17848,10 +25169,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17903,10 +25230,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -17939,12 +25272,15 @@ export interface operations {
            *           "message": "Please sign your contract by Friday.",
            *           "status": "InProgress",
            *           "sign_process_flow": "Sequential",
-           *           "enforce_signers_location": false
+           *           "enforce_signers_location": false,
+           *           "allow_reassign": false
            *         },
            *         "signer": {
+           *           "recipient_id": "rcp_Qm8sT1vX4yZ7bC0dE3fG6h",
            *           "name": "Grace Hopper",
            *           "email": "grace@example.com",
-           *           "status": "Viewed"
+           *           "status": "Viewed",
+           *           "role": "signer"
            *         },
            *         "documents": [
            *           {
@@ -17967,12 +25303,19 @@ export interface operations {
            *             "required": true,
            *             "editable": true,
            *             "default_value": null,
-           *             "options": null
+           *             "options": null,
+           *             "name": null,
+           *             "show_if": null
            *           }
            *         ],
            *         "language": "en",
            *         "consent_text": "I agree to use electronic records and signatures for this envelope.\n\nI may ask the sender for a paper copy, and may withdraw this consent before signing.",
-           *         "signed_by_others": []
+           *         "signed_by_others": [],
+           *         "group": null,
+           *         "witness_for": null,
+           *         "names_witness": false,
+           *         "host": null,
+           *         "other_fields": []
            *       }
            *     }
            */
@@ -17987,6 +25330,8 @@ export interface operations {
                 pages: number;
               }[];
               envelope: {
+                /** @description true: this signer may hand their step to someone else (POST /signing/{token}/reassign) */
+                allow_reassign: boolean;
                 enforce_signers_location: boolean;
                 envelope_id: string;
                 message: string | null;
@@ -18001,24 +25346,60 @@ export interface operations {
                 editable: boolean;
                 field_id: string;
                 height: number;
+                name: string | null;
+                /** @description dropdown and radio: the choices */
                 options: string[] | null;
                 /** Format: int32 */
                 page: number;
                 placeholder: string | null;
+                /** @description Required while shown: a field its condition hides is neither required nor stored */
                 required: boolean;
+                show_if: {
+                  equals: string | boolean;
+                  field: string;
+                } | null;
                 /** @enum {string} */
                 type:
-                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
+                  | 'signature'
+                  | 'initials'
+                  | 'name'
+                  | 'email'
+                  | 'date_signed'
+                  | 'text'
+                  | 'number'
+                  | 'checkbox'
+                  | 'dropdown'
+                  | 'radio'
+                  | 'attachment';
                 width: number;
                 x: number;
                 y: number;
               }[];
+              /** @description A signing group's member: the group, how many signatures it needs and how many it has */
+              group: {
+                name: string;
+                /** Format: int32 */
+                required: number;
+                /** Format: int32 */
+                signed: number;
+              } | null;
+              /** @description An in-person signer: the account's user on whose device they sign */
+              host: {
+                name: string;
+              } | null;
               /**
                * @description The language the page is shown in, the signer's (docs/concepts/recipients.md); `consent_text` is in it
                * @enum {string}
                */
               language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
-              /** @description Only when an embedded token was exchanged: use it for the rest of the signing */
+              /** @description true: this signer names their witness when signing (witness in the sign call) */
+              names_witness: boolean;
+              /** @description Other recipients' named fields that this signer's conditions read, with their values */
+              other_fields: {
+                name: string;
+                value: string | null;
+              }[];
+              /** @description Only when an embedded or in-person token was exchanged: use it for the rest of the signing */
               session_token?: string;
               /** @description The other signers who have already signed, with their fields, values and adopted marks, so this signer sees them in place (read-only). A signer who has not signed (waiting, on turn or declined) is never listed. */
               signed_by_others: {
@@ -18041,6 +25422,7 @@ export interface operations {
                     | 'number'
                     | 'checkbox'
                     | 'dropdown'
+                    | 'radio'
                     | 'attachment';
                   value: string | null;
                   width: number;
@@ -18078,8 +25460,18 @@ export interface operations {
                 /** Format: email */
                 email: string;
                 name: string;
+                recipient_id: string;
+                /**
+                 * @description What this step asks: sign, approve, view every document, sign in person, witness
+                 * @enum {string}
+                 */
+                role: 'signer' | 'approver' | 'viewer' | 'in_person' | 'witness';
                 status: string;
               };
+              /** @description A witness: the signer whose signature they witness */
+              witness_for: {
+                name: string;
+              } | null;
             };
             message: string;
           };
@@ -18102,10 +25494,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18129,10 +25527,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18167,10 +25571,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18194,10 +25604,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18223,10 +25639,317 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  approveEnvelope: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The `signing_session` from authenticate: required when the signer has an authentication method */
+        'countersign-signing-session'?: string;
+      };
+      path: {
+        /** @description The signing token from the invitation or embedded URL */
+        signingCode: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "consent": true
+         *     }
+         */
+        'application/json': {
+          /** @description true: the approver accepts the electronic records disclosure */
+          consent: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Envelope approved.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "status": "InProgress",
+           *         "approved_at": "2026-03-03T10:05:40.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              approved_at: string;
+              envelope_id: string;
+              /** @description InProgress: also after the last step, until the sealed file exists */
+              status: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The approver must accept the electronic records disclosure (consent: true).",
+           *       "errors": [
+           *         {
+           *           "error_code": "CONSENT_REQUIRED",
+           *           "developer_message": "The approver must accept the electronic records disclosure (consent: true).",
+           *           "field": "consent"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Only an approver approves; this recipient signs, reads or observes the envelope.",
+           *       "errors": [
+           *         {
+           *           "error_code": "NOT_AN_APPROVER",
+           *           "developer_message": "Only an approver approves; this recipient signs, reads or observes the envelope."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18288,10 +26011,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18358,10 +26087,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18385,10 +26120,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18412,10 +26153,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18439,10 +26186,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18478,10 +26231,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18505,10 +26264,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18534,10 +26299,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18598,10 +26369,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18664,10 +26441,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18702,10 +26485,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18729,10 +26518,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18756,10 +26551,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18785,10 +26586,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18814,10 +26621,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18880,10 +26693,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18952,10 +26771,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -18979,10 +26804,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19006,10 +26837,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19044,10 +26881,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19073,10 +26916,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19128,10 +26977,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19174,10 +27029,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19201,10 +27062,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19239,10 +27106,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19266,10 +27139,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19293,10 +27172,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19322,10 +27207,636 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  reassignRecipient: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The `signing_session` from authenticate: required when the signer has an authentication method */
+        'countersign-signing-session'?: string;
+      };
+      path: {
+        /** @description The signing token from the invitation or embedded URL */
+        signingCode: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Katherine Johnson",
+         *       "email": "katherine@example.com",
+         *       "reason": "Katherine signs contracts for our team."
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: email
+           * @description Their address: the invitation goes there; it may not already be a recipient of the envelope
+           */
+          email: string;
+          /** @description Who takes the step over */
+          name: string;
+          /** @description Why, for the sender, the history and the certificate */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Signing step reassigned.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "recipient_id": "rcp_UoW1cLoq6lSFgGH09C9X3A",
+           *         "name": "Katherine Johnson",
+           *         "email": "katherine@example.com"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /** Format: email */
+              email: string;
+              envelope_id: string;
+              name: string;
+              recipient_id: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Authenticated but not allowed (for example the monthly envelope quota is used up) */
+      403: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The sender of this envelope does not allow signers to hand their step to someone else.",
+           *       "errors": [
+           *         {
+           *           "error_code": "REASSIGN_NOT_ALLOWED",
+           *           "developer_message": "The sender of this envelope does not allow signers to hand their step to someone else."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  returnEnvelope: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The `signing_session` from authenticate: required when the signer has an authentication method */
+        'countersign-signing-session'?: string;
+      };
+      path: {
+        /** @description The signing token from the invitation or embedded URL */
+        signingCode: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "comment": "The start date on page 2 should be 1 April, not 1 March."
+         *     }
+         */
+        'application/json': {
+          /** @description What the sender should correct; mailed to them and kept in the history */
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Envelope sent back to its sender.",
+           *       "data": {
+           *         "envelope_id": "env_zgqQWvT72rpxEKoy8-nlng",
+           *         "status": "Correcting",
+           *         "returned_at": "2026-03-04T11:20:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              envelope_id: string;
+              /** Format: date-time */
+              returned_at: string;
+              status: string;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The current state forbids the operation */
+      409: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The envelope is Correcting: it was sent back to its sender and cannot be signed until it is resent.",
+           *       "errors": [
+           *         {
+           *           "error_code": "ENVELOPE_NOT_ACTIVE",
+           *           "developer_message": "The envelope is Correcting: it was sent back to its sender and cannot be signed until it is resent."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19374,10 +27885,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19446,10 +27963,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19473,10 +27996,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19500,10 +28029,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19529,10 +28064,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19569,10 +28110,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19644,6 +28191,12 @@ export interface operations {
             /** @enum {string} */
             type: 'drawn' | 'typed';
           };
+          /** @description Only when the view says names_witness: the witness of this signature, invited once it is recorded */
+          witness?: {
+            /** Format: email */
+            email: string;
+            name: string;
+          };
         };
       };
     };
@@ -19676,10 +28229,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19753,11 +28312,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "Name the witness of this signature: witness {name, email}.",
+           *       "errors": [
+           *         {
+           *           "error_code": "WITNESS_REQUIRED",
+           *           "developer_message": "Name the witness of this signature: witness {name, email}."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19781,10 +28357,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19808,10 +28390,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19846,10 +28434,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19873,10 +28467,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19902,10 +28502,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -19953,10 +28559,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20063,7 +28675,8 @@ export interface operations {
            *                 "width": 595.28,
            *                 "height": 841.89
            *               }
-           *             ]
+           *             ],
+           *             "original": null
            *           }
            *         ]
            *       }
@@ -20077,6 +28690,14 @@ export interface operations {
               documents: {
                 document_id: string;
                 name: string;
+                /** @description The file the document was converted from (DOCX, ODT, RTF, HTML, PNG or JPEG), kept as it came; null when the document was given as a PDF. Downloads give the converted PDF. */
+                original: {
+                  /** @description Read from its content, never its name */
+                  media_type: string;
+                  /** @description The file name it was sent with */
+                  name: string;
+                  sha256: string;
+                } | null;
                 /** Format: int32 */
                 page_count: number;
                 page_sizes: {
@@ -20106,11 +28727,21 @@ export interface operations {
                     document?: number;
                     editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                     height?: number;
+                    /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+                    name?: string;
+                    /** @description The choices of a dropdown or radio field (required for those, refused for others) */
                     options?: string[];
                     /** Format: int32 */
                     page?: number;
                     placeholder?: string;
                     required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                    /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+                    show_if?: {
+                      /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                      equals: string | boolean;
+                      /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                      field: string;
+                    };
                     /**
                      * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
                      * @enum {string}
@@ -20125,14 +28756,39 @@ export interface operations {
                       | 'number'
                       | 'checkbox'
                       | 'dropdown'
+                      | 'radio'
                       | 'attachment';
                     width?: number;
                     x?: number;
                     y?: number;
                   }[];
+                  /** @description The role is a signing group: each envelope made from the template names its members (`group.members`) */
+                  group?: {
+                    /** @description The group’s name in envelopes made from the template (default: the signer_title) */
+                    name?: string;
+                    /**
+                     * Format: int32
+                     * @description How many members must sign (default 1)
+                     */
+                    required?: number;
+                    /**
+                     * Format: int32
+                     * @description How many members an envelope must name (any number from 2 to 20 when absent)
+                     */
+                    size?: number;
+                  };
+                  /**
+                   * Format: email
+                   * @description in_person only: the host, a user of the account (else 400 `HOST_NOT_FOUND`)
+                   */
+                  host_email?: string;
+                  /** @description `signer` (default), `approver`, `viewer`, `in_person` or `witness` (else 400 `INVALID_SIGNER_ROLE`) */
+                  role?: string;
                   signer_title: string;
                   /** Format: int32 */
                   signing_order: number;
+                  /** @description witness only: the signer_title of the role witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+                  witness_for?: string;
                 }[];
               };
               /** @description The envelope setting defaults, as given */
@@ -20164,10 +28820,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20191,10 +28853,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20229,10 +28897,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20258,10 +28932,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20357,24 +29037,67 @@ export interface operations {
                 document?: number;
                 editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                 height?: number;
+                /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+                name?: string;
+                /** @description The choices of a dropdown or radio field (required for those, refused for others) */
                 options?: string[];
                 /** Format: int32 */
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+                show_if?: {
+                  /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                  equals: string | boolean;
+                  /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                  field: string;
+                };
                 /**
                  * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
                  * @enum {string}
                  */
                 type:
-                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
+                  | 'signature'
+                  | 'initials'
+                  | 'name'
+                  | 'email'
+                  | 'date_signed'
+                  | 'text'
+                  | 'number'
+                  | 'checkbox'
+                  | 'dropdown'
+                  | 'radio'
+                  | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;
               }[];
+              group?: {
+                /** @description The group’s name in envelopes made from the template (default: the signer_title) */
+                name?: string;
+                /**
+                 * Format: int32
+                 * @description How many members must sign (default 1)
+                 */
+                required?: number | null;
+                /**
+                 * Format: int32
+                 * @description How many members an envelope must name (any number from 2 to 20 when absent)
+                 */
+                size?: number;
+              } | null;
+              /**
+               * Format: email
+               * @description in_person only: the host, a user of the account (else 400 `HOST_NOT_FOUND`)
+               */
+              host_email?: string | null;
+              /** @description `signer` (default), `approver`, `viewer`, `in_person` or `witness` (else 400 `INVALID_SIGNER_ROLE`) */
+              role?: string | null;
               signer_title: string;
               /** Format: int32 */
               signing_order?: number;
+              /** @description witness only: the signer_title of the role witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+              witness_for?: string | null;
             }[];
           };
         };
@@ -20409,10 +29132,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20519,7 +29248,8 @@ export interface operations {
            *                 "width": 595.28,
            *                 "height": 841.89
            *               }
-           *             ]
+           *             ],
+           *             "original": null
            *           }
            *         ]
            *       }
@@ -20533,6 +29263,14 @@ export interface operations {
               documents: {
                 document_id: string;
                 name: string;
+                /** @description The file the document was converted from (DOCX, ODT, RTF, HTML, PNG or JPEG), kept as it came; null when the document was given as a PDF. Downloads give the converted PDF. */
+                original: {
+                  /** @description Read from its content, never its name */
+                  media_type: string;
+                  /** @description The file name it was sent with */
+                  name: string;
+                  sha256: string;
+                } | null;
                 /** Format: int32 */
                 page_count: number;
                 page_sizes: {
@@ -20562,11 +29300,21 @@ export interface operations {
                     document?: number;
                     editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                     height?: number;
+                    /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+                    name?: string;
+                    /** @description The choices of a dropdown or radio field (required for those, refused for others) */
                     options?: string[];
                     /** Format: int32 */
                     page?: number;
                     placeholder?: string;
                     required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                    /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+                    show_if?: {
+                      /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                      equals: string | boolean;
+                      /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                      field: string;
+                    };
                     /**
                      * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
                      * @enum {string}
@@ -20581,14 +29329,39 @@ export interface operations {
                       | 'number'
                       | 'checkbox'
                       | 'dropdown'
+                      | 'radio'
                       | 'attachment';
                     width?: number;
                     x?: number;
                     y?: number;
                   }[];
+                  /** @description The role is a signing group: each envelope made from the template names its members (`group.members`) */
+                  group?: {
+                    /** @description The group’s name in envelopes made from the template (default: the signer_title) */
+                    name?: string;
+                    /**
+                     * Format: int32
+                     * @description How many members must sign (default 1)
+                     */
+                    required?: number;
+                    /**
+                     * Format: int32
+                     * @description How many members an envelope must name (any number from 2 to 20 when absent)
+                     */
+                    size?: number;
+                  };
+                  /**
+                   * Format: email
+                   * @description in_person only: the host, a user of the account (else 400 `HOST_NOT_FOUND`)
+                   */
+                  host_email?: string;
+                  /** @description `signer` (default), `approver`, `viewer`, `in_person` or `witness` (else 400 `INVALID_SIGNER_ROLE`) */
+                  role?: string;
                   signer_title: string;
                   /** Format: int32 */
                   signing_order: number;
+                  /** @description witness only: the signer_title of the role witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+                  witness_for?: string;
                 }[];
               };
               /** @description The envelope setting defaults, as given */
@@ -20631,10 +29404,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20658,10 +29437,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20685,10 +29470,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20714,10 +29505,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20767,10 +29564,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20833,10 +29636,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20860,10 +29669,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20898,10 +29713,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20927,10 +29748,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -20979,10 +29806,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21025,10 +29858,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21052,10 +29891,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21090,10 +29935,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21117,10 +29968,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21146,10 +30003,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21197,10 +30060,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21266,10 +30135,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21293,10 +30168,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21331,10 +30212,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21360,10 +30247,736 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  getPublicLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Success */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Public link retrieved.",
+           *       "data": {
+           *         "public_link_id": "pbl_Vq2cY1m0Qz8r6XbTn4kP3w",
+           *         "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *         "url": "https://sign.example.com/p/3kq9Zt0bW1xYcV7mN2pL5g",
+           *         "slug": "3kq9Zt0bW1xYcV7mN2pL5g",
+           *         "enabled": true,
+           *         "role": "Tenant",
+           *         "max_uses": 100,
+           *         "uses": 12,
+           *         "expires_at": "2026-12-31T23:00:00.000Z",
+           *         "recipients": {
+           *           "signers": [
+           *             {
+           *               "signer_title": "Landlord",
+           *               "name": "Ada Landlord",
+           *               "email": "ada@example.com"
+           *             }
+           *           ],
+           *           "observers": []
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-02T10:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              created_at: string;
+              enabled: boolean;
+              /** Format: date-time */
+              expires_at: string | null;
+              /** Format: int32 */
+              max_uses: number | null;
+              public_link_id: string;
+              recipients: {
+                observers: {
+                  email: string;
+                  name: string;
+                  observer_title: string;
+                }[];
+                signers: {
+                  email: string;
+                  name: string;
+                  signer_title: string;
+                }[];
+              };
+              role: string;
+              /** @description 128 random bits, URL-safe; kept for the life of the link */
+              slug: string;
+              template_id: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description `{PUBLIC_URL}/p/{slug}`: the page visitors open */
+              url: string;
+              /**
+               * Format: int32
+               * @description Envelopes the link has made
+               */
+              uses: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Template tpl_8T2HrtYsl5XErp4YvyWFIg has no public link.",
+           *       "errors": [
+           *         {
+           *           "error_code": "PUBLIC_LINK_NOT_FOUND",
+           *           "developer_message": "Template tpl_8T2HrtYsl5XErp4YvyWFIg has no public link."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  savePublicLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        templateId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "enabled": true,
+         *       "role": "Tenant",
+         *       "max_uses": 100,
+         *       "expires_at": "2026-12-31T23:00:00.000Z",
+         *       "recipients": {
+         *         "signers": [
+         *           {
+         *             "signer_title": "Landlord",
+         *             "name": "Ada Landlord",
+         *             "email": "ada@example.com"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          /** @description false switches the link off (visitors get 410 `PUBLIC_LINK_CLOSED`) and keeps its address */
+          enabled: boolean;
+          /**
+           * Format: date-time
+           * @description From then on the link answers 410; null: never
+           */
+          expires_at?: string | null;
+          /**
+           * Format: int32
+           * @description How many envelopes the link may make in all; null: no limit
+           */
+          max_uses?: number | null;
+          /** @description Who fills the template's other roles on every envelope the link makes: each other signer role exactly once */
+          recipients?: {
+            observers?: {
+              /** Format: email */
+              email: string;
+              name: string;
+              observer_title: string;
+            }[];
+            signers: {
+              /** Format: email */
+              email: string;
+              name: string;
+              /** @description One of the template's other signer roles */
+              signer_title: string;
+            }[];
+          };
+          /** @description The `signer_title` of the template role a visitor fills */
+          role: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The link was changed */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Public link updated.",
+           *       "data": {
+           *         "public_link_id": "pbl_Vq2cY1m0Qz8r6XbTn4kP3w",
+           *         "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *         "url": "https://sign.example.com/p/3kq9Zt0bW1xYcV7mN2pL5g",
+           *         "slug": "3kq9Zt0bW1xYcV7mN2pL5g",
+           *         "enabled": true,
+           *         "role": "Tenant",
+           *         "max_uses": 100,
+           *         "uses": 12,
+           *         "expires_at": "2026-12-31T23:00:00.000Z",
+           *         "recipients": {
+           *           "signers": [
+           *             {
+           *               "signer_title": "Landlord",
+           *               "name": "Ada Landlord",
+           *               "email": "ada@example.com"
+           *             }
+           *           ],
+           *           "observers": []
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-02T10:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              created_at: string;
+              enabled: boolean;
+              /** Format: date-time */
+              expires_at: string | null;
+              /** Format: int32 */
+              max_uses: number | null;
+              public_link_id: string;
+              recipients: {
+                observers: {
+                  email: string;
+                  name: string;
+                  observer_title: string;
+                }[];
+                signers: {
+                  email: string;
+                  name: string;
+                  signer_title: string;
+                }[];
+              };
+              role: string;
+              /** @description 128 random bits, URL-safe; kept for the life of the link */
+              slug: string;
+              template_id: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description `{PUBLIC_URL}/p/{slug}`: the page visitors open */
+              url: string;
+              /**
+               * Format: int32
+               * @description Envelopes the link has made
+               */
+              uses: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description The link was created */
+      201: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "Public link created.",
+           *       "data": {
+           *         "public_link_id": "pbl_Vq2cY1m0Qz8r6XbTn4kP3w",
+           *         "template_id": "tpl_8T2HrtYsl5XErp4YvyWFIg",
+           *         "url": "https://sign.example.com/p/3kq9Zt0bW1xYcV7mN2pL5g",
+           *         "slug": "3kq9Zt0bW1xYcV7mN2pL5g",
+           *         "enabled": true,
+           *         "role": "Tenant",
+           *         "max_uses": 100,
+           *         "uses": 0,
+           *         "expires_at": "2026-12-31T23:00:00.000Z",
+           *         "recipients": {
+           *           "signers": [
+           *             {
+           *               "signer_title": "Landlord",
+           *               "name": "Ada Landlord",
+           *               "email": "ada@example.com"
+           *             }
+           *           ],
+           *           "observers": []
+           *         },
+           *         "created_at": "2026-03-01T09:00:00.000Z",
+           *         "updated_at": "2026-03-02T10:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            data: {
+              /** Format: date-time */
+              created_at: string;
+              enabled: boolean;
+              /** Format: date-time */
+              expires_at: string | null;
+              /** Format: int32 */
+              max_uses: number | null;
+              public_link_id: string;
+              recipients: {
+                observers: {
+                  email: string;
+                  name: string;
+                  observer_title: string;
+                }[];
+                signers: {
+                  email: string;
+                  name: string;
+                  signer_title: string;
+                }[];
+              };
+              role: string;
+              /** @description 128 random bits, URL-safe; kept for the life of the link */
+              slug: string;
+              template_id: string;
+              /** Format: date-time */
+              updated_at: string;
+              /** @description `{PUBLIC_URL}/p/{slug}`: the page visitors open */
+              url: string;
+              /**
+               * Format: int32
+               * @description Envelopes the link has made
+               */
+              uses: number;
+            };
+            message: string;
+          };
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request is invalid.",
+           *       "errors": [
+           *         {
+           *           "error_code": "SIGNER_ROLE_MISSING",
+           *           "developer_message": "No one fills the role \"Landlord\": name them in recipients.signers.",
+           *           "field": "recipients.signers"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "No template tpl_8T2HrtYsl5XErp4YvyWFIg.",
+           *       "errors": [
+           *         {
+           *           "error_code": "TEMPLATE_NOT_FOUND",
+           *           "developer_message": "No template tpl_8T2HrtYsl5XErp4YvyWFIg."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21394,7 +31007,12 @@ export interface operations {
          *       "documents": [
          *         {
          *           "name": "Employment contract.pdf",
-         *           "content_base64": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg=="
+         *           "content_base64": "JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg==",
+         *           "form_fields": "import",
+         *           "form_field_map": {
+         *             "employee.*": "Employee",
+         *             "employer.*": "Employer"
+         *           }
          *         }
          *       ],
          *       "roles": {
@@ -21450,7 +31068,18 @@ export interface operations {
           documents: {
             /** Format: byte */
             content_base64: string;
+            /** @description Who fills the imported fields: a PDF field’s full name, or a prefix ending in `*` (`*` alone: every field), to a signer_title (or the signer’s e-mail) or a 1-based position in `signers` (observers not counted; a signing group is one position and each member fills a copy). An exact name wins over prefixes, a longer prefix over a shorter. A field no key matches: 400 `FORM_FIELD_UNASSIGNED` naming every such field; a value naming no signer: 400 `SIGNER_TITLE_NOT_FOUND`; a field for an approver or viewer: 400 `FIELDS_NOT_ALLOWED`; the map without `form_fields: "import"`: 400 `INVALID_FIELD` */
+            form_field_map?: {
+              [key: string]: string | number;
+            };
+            /**
+             * @description `import`: the PDF form’s text, checkbox, radio, choice and unsigned signature fields become fields at their widgets’ rectangles (placeholder: the PDF field’s full name; its value the default_value, not editable when the PDF field is read-only) and leave the stored document. `ignore` (default): the form stays as drawn. Either way the sealed PDF is flattened: no form field is left but the seal’s signature. A form of more than 2000 widgets: 400 `TOO_MANY_FIELDS`; a field tree that loops or nests deeper than 32 levels: 400 `INVALID_PDF`
+             * @enum {string}
+             */
+            form_fields?: 'ignore' | 'import';
             name: string;
+            /** @description true: tags `{{<type>:<signer>[;<option>]…}}` in the document’s text (`{{signature:1}}`, `{{date:Buyer}}`, `{{text:2;name=company;w=180}}`) become fields of the signers they name (1-based position, signer_title or e-mail) where they are printed, and are erased from the stored and sealed document; options `required`, `optional`, `name=`, `w=`, `h=` (points), `default=`, `options=a|b` (docs/api/text-tags.md). Every bad tag: 400 `INVALID_TEXT_TAG` with its page and text; more than 2000 tags: 400 `TOO_MANY_FIELDS`. Default false */
+            text_tags?: boolean;
           }[];
           roles: {
             observers?: {
@@ -21473,27 +31102,72 @@ export interface operations {
                 document?: number;
                 editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                 height?: number;
+                /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+                name?: string;
+                /** @description The choices of a dropdown or radio field (required for those, refused for others) */
                 options?: string[];
                 /** Format: int32 */
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+                show_if?: {
+                  /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                  equals: string | boolean;
+                  /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                  field: string;
+                };
                 /**
                  * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
                  * @enum {string}
                  */
                 type:
-                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
+                  | 'signature'
+                  | 'initials'
+                  | 'name'
+                  | 'email'
+                  | 'date_signed'
+                  | 'text'
+                  | 'number'
+                  | 'checkbox'
+                  | 'dropdown'
+                  | 'radio'
+                  | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;
               }[];
+              group?: {
+                /** @description The group’s name in envelopes made from the template (default: the signer_title) */
+                name?: string;
+                /**
+                 * Format: int32
+                 * @description How many members must sign (default 1)
+                 */
+                required?: number | null;
+                /**
+                 * Format: int32
+                 * @description How many members an envelope must name (any number from 2 to 20 when absent)
+                 */
+                size?: number;
+              } | null;
+              /**
+               * Format: email
+               * @description in_person only: the host, a user of the account (else 400 `HOST_NOT_FOUND`)
+               */
+              host_email?: string | null;
+              /** @description `signer` (default), `approver`, `viewer`, `in_person` or `witness` (else 400 `INVALID_SIGNER_ROLE`) */
+              role?: string | null;
               signer_title: string;
               /** Format: int32 */
               signing_order?: number;
+              /** @description witness only: the signer_title of the role witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+              witness_for?: string | null;
             }[];
           };
           template: {
+            /** @description A signer may hand their step to another person with POST /signing/{signingCode}/reassign (default false) */
+            allow_reassign?: boolean;
             /** @description Add a verification QR code to the sealed PDF (default false) */
             append_verification_qr_code?: boolean;
             description?: string;
@@ -21556,10 +31230,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21621,7 +31301,12 @@ export interface operations {
            *             "document_id": "doc_5X5AqEnZAiCRCjTZpXc7kQ",
            *             "name": "Employment contract.pdf",
            *             "pages": 4,
-           *             "sha256": "71ce25b46b6b4741b0b977ba4c1d690cd10a2f224ea193892716265b01893531"
+           *             "sha256": "71ce25b46b6b4741b0b977ba4c1d690cd10a2f224ea193892716265b01893531",
+           *             "original": {
+           *               "name": "Employment contract.docx",
+           *               "media_type": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+           *               "sha256": "3b9a4f0c2d7e18a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2"
+           *             }
            *           }
            *         ]
            *       }
@@ -21635,6 +31320,14 @@ export interface operations {
               documents: {
                 document_id: string;
                 name: string;
+                /** @description The file the document was converted from (DOCX, ODT, RTF, HTML, PNG or JPEG), kept as it came; null when the document was given as a PDF. Downloads give the converted PDF. */
+                original: {
+                  /** @description Read from its content, never its name */
+                  media_type: string;
+                  /** @description The file name it was sent with */
+                  name: string;
+                  sha256: string;
+                } | null;
                 /** Format: int32 */
                 pages: number;
                 sha256: string;
@@ -21647,9 +31340,33 @@ export interface operations {
                 signers: {
                   /** Format: int32 */
                   fields: number;
+                  /** @description The role is a signing group: each envelope made from the template names its members (`group.members`) */
+                  group?: {
+                    /** @description The group’s name in envelopes made from the template (default: the signer_title) */
+                    name?: string;
+                    /**
+                     * Format: int32
+                     * @description How many members must sign (default 1)
+                     */
+                    required?: number;
+                    /**
+                     * Format: int32
+                     * @description How many members an envelope must name (any number from 2 to 20 when absent)
+                     */
+                    size?: number;
+                  };
+                  /**
+                   * Format: email
+                   * @description in_person only: the host, a user of the account (else 400 `HOST_NOT_FOUND`)
+                   */
+                  host_email?: string;
+                  /** @description `signer` (default), `approver`, `viewer`, `in_person` or `witness` (else 400 `INVALID_SIGNER_ROLE`) */
+                  role?: string;
                   signer_title: string;
                   /** Format: int32 */
                   signing_order: number;
+                  /** @description witness only: the signer_title of the role witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+                  witness_for?: string;
                 }[];
               };
               /** @description The envelope setting defaults, as given */
@@ -21693,10 +31410,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21720,10 +31443,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21747,10 +31476,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21774,10 +31509,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21801,10 +31542,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21830,10 +31577,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -21862,7 +31615,13 @@ export interface operations {
          *         "sign_process_flow": "Sequential"
          *       },
          *       "file_ids": [
-         *         "file_j2P97qWscB1UZnNqHPCZKg"
+         *         {
+         *           "file_id": "file_j2P97qWscB1UZnNqHPCZKg",
+         *           "form_fields": "import",
+         *           "form_field_map": {
+         *             "*": "Employee"
+         *           }
+         *         }
          *       ],
          *       "roles": {
          *         "signers": [
@@ -21914,7 +31673,23 @@ export interface operations {
          *     }
          */
         'application/json': {
-          file_ids: string[];
+          file_ids: (
+            | string
+            | {
+                file_id: string;
+                /** @description Who fills the imported fields: a PDF field’s full name, or a prefix ending in `*` (`*` alone: every field), to a signer_title (or the signer’s e-mail) or a 1-based position in `signers` (observers not counted; a signing group is one position and each member fills a copy). An exact name wins over prefixes, a longer prefix over a shorter. A field no key matches: 400 `FORM_FIELD_UNASSIGNED` naming every such field; a value naming no signer: 400 `SIGNER_TITLE_NOT_FOUND`; a field for an approver or viewer: 400 `FIELDS_NOT_ALLOWED`; the map without `form_fields: "import"`: 400 `INVALID_FIELD` */
+                form_field_map?: {
+                  [key: string]: string | number;
+                };
+                /**
+                 * @description `import`: the PDF form’s text, checkbox, radio, choice and unsigned signature fields become fields at their widgets’ rectangles (placeholder: the PDF field’s full name; its value the default_value, not editable when the PDF field is read-only) and leave the stored document. `ignore` (default): the form stays as drawn. Either way the sealed PDF is flattened: no form field is left but the seal’s signature. A form of more than 2000 widgets: 400 `TOO_MANY_FIELDS`; a field tree that loops or nests deeper than 32 levels: 400 `INVALID_PDF`
+                 * @enum {string}
+                 */
+                form_fields?: 'ignore' | 'import';
+                /** @description true: tags `{{<type>:<signer>[;<option>]…}}` in the document’s text (`{{signature:1}}`, `{{date:Buyer}}`, `{{text:2;name=company;w=180}}`) become fields of the signers they name (1-based position, signer_title or e-mail) where they are printed, and are erased from the stored and sealed document; options `required`, `optional`, `name=`, `w=`, `h=` (points), `default=`, `options=a|b` (docs/api/text-tags.md). Every bad tag: 400 `INVALID_TEXT_TAG` with its page and text; more than 2000 tags: 400 `TOO_MANY_FIELDS`. Default false */
+                text_tags?: boolean;
+              }
+          )[];
           roles: {
             observers?: {
               observer_title: string;
@@ -21936,27 +31711,72 @@ export interface operations {
                 document?: number;
                 editable?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
                 height?: number;
+                /** @description Unique per envelope (else 400 `DUPLICATE_FIELD_NAME`): what other fields’ `show_if` refer to */
+                name?: string;
+                /** @description The choices of a dropdown or radio field (required for those, refused for others) */
                 options?: string[];
                 /** Format: int32 */
                 page?: number;
                 placeholder?: string;
                 required?: boolean | ('TRUE' | 'FALSE' | 'true' | 'false');
+                /** @description Show the field only while the named field has this value; a hidden field is neither required nor stamped. Conditions that lead back to their field: 400 `CONDITION_CYCLE` */
+                show_if?: {
+                  /** @description true/false for a checkbox source; the chosen option or the text for radio, dropdown and text sources */
+                  equals: string | boolean;
+                  /** @description The `name` of a field of any signer of the envelope (else 400 `UNKNOWN_CONDITION_FIELD`) */
+                  field: string;
+                };
                 /**
                  * @description An `attachment` field asks the signer for a file (PDF, PNG or JPEG, at most 10 MB), uploaded with `POST /signing/{signingCode}/attachments`; it takes no default_value and is optional unless `required` is true
                  * @enum {string}
                  */
                 type:
-                  'signature' | 'initials' | 'name' | 'email' | 'date_signed' | 'text' | 'number' | 'checkbox' | 'dropdown' | 'attachment';
+                  | 'signature'
+                  | 'initials'
+                  | 'name'
+                  | 'email'
+                  | 'date_signed'
+                  | 'text'
+                  | 'number'
+                  | 'checkbox'
+                  | 'dropdown'
+                  | 'radio'
+                  | 'attachment';
                 width?: number;
                 x?: number;
                 y?: number;
               }[];
+              group?: {
+                /** @description The group’s name in envelopes made from the template (default: the signer_title) */
+                name?: string;
+                /**
+                 * Format: int32
+                 * @description How many members must sign (default 1)
+                 */
+                required?: number | null;
+                /**
+                 * Format: int32
+                 * @description How many members an envelope must name (any number from 2 to 20 when absent)
+                 */
+                size?: number;
+              } | null;
+              /**
+               * Format: email
+               * @description in_person only: the host, a user of the account (else 400 `HOST_NOT_FOUND`)
+               */
+              host_email?: string | null;
+              /** @description `signer` (default), `approver`, `viewer`, `in_person` or `witness` (else 400 `INVALID_SIGNER_ROLE`) */
+              role?: string | null;
               signer_title: string;
               /** Format: int32 */
               signing_order?: number;
+              /** @description witness only: the signer_title of the role witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+              witness_for?: string | null;
             }[];
           };
           template: {
+            /** @description A signer may hand their step to another person with POST /signing/{signingCode}/reassign (default false) */
+            allow_reassign?: boolean;
             /** @description Add a verification QR code to the sealed PDF (default false) */
             append_verification_qr_code?: boolean;
             description?: string;
@@ -22019,10 +31839,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22084,7 +31910,12 @@ export interface operations {
            *             "document_id": "doc_5X5AqEnZAiCRCjTZpXc7kQ",
            *             "name": "Employment contract.pdf",
            *             "pages": 4,
-           *             "sha256": "71ce25b46b6b4741b0b977ba4c1d690cd10a2f224ea193892716265b01893531"
+           *             "sha256": "71ce25b46b6b4741b0b977ba4c1d690cd10a2f224ea193892716265b01893531",
+           *             "original": {
+           *               "name": "Employment contract.docx",
+           *               "media_type": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+           *               "sha256": "3b9a4f0c2d7e18a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2"
+           *             }
            *           }
            *         ]
            *       }
@@ -22098,6 +31929,14 @@ export interface operations {
               documents: {
                 document_id: string;
                 name: string;
+                /** @description The file the document was converted from (DOCX, ODT, RTF, HTML, PNG or JPEG), kept as it came; null when the document was given as a PDF. Downloads give the converted PDF. */
+                original: {
+                  /** @description Read from its content, never its name */
+                  media_type: string;
+                  /** @description The file name it was sent with */
+                  name: string;
+                  sha256: string;
+                } | null;
                 /** Format: int32 */
                 pages: number;
                 sha256: string;
@@ -22110,9 +31949,33 @@ export interface operations {
                 signers: {
                   /** Format: int32 */
                   fields: number;
+                  /** @description The role is a signing group: each envelope made from the template names its members (`group.members`) */
+                  group?: {
+                    /** @description The group’s name in envelopes made from the template (default: the signer_title) */
+                    name?: string;
+                    /**
+                     * Format: int32
+                     * @description How many members must sign (default 1)
+                     */
+                    required?: number;
+                    /**
+                     * Format: int32
+                     * @description How many members an envelope must name (any number from 2 to 20 when absent)
+                     */
+                    size?: number;
+                  };
+                  /**
+                   * Format: email
+                   * @description in_person only: the host, a user of the account (else 400 `HOST_NOT_FOUND`)
+                   */
+                  host_email?: string;
+                  /** @description `signer` (default), `approver`, `viewer`, `in_person` or `witness` (else 400 `INVALID_SIGNER_ROLE`) */
+                  role?: string;
                   signer_title: string;
                   /** Format: int32 */
                   signing_order: number;
+                  /** @description witness only: the signer_title of the role witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+                  witness_for?: string;
                 }[];
               };
               /** @description The envelope setting defaults, as given */
@@ -22156,10 +32019,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22183,10 +32052,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22210,10 +32085,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22237,10 +32118,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22266,10 +32153,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22320,10 +32213,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22400,9 +32299,33 @@ export interface operations {
                   signers: {
                     /** Format: int32 */
                     fields: number;
+                    /** @description The role is a signing group: each envelope made from the template names its members (`group.members`) */
+                    group?: {
+                      /** @description The group’s name in envelopes made from the template (default: the signer_title) */
+                      name?: string;
+                      /**
+                       * Format: int32
+                       * @description How many members must sign (default 1)
+                       */
+                      required?: number;
+                      /**
+                       * Format: int32
+                       * @description How many members an envelope must name (any number from 2 to 20 when absent)
+                       */
+                      size?: number;
+                    };
+                    /**
+                     * Format: email
+                     * @description in_person only: the host, a user of the account (else 400 `HOST_NOT_FOUND`)
+                     */
+                    host_email?: string;
+                    /** @description `signer` (default), `approver`, `viewer`, `in_person` or `witness` (else 400 `INVALID_SIGNER_ROLE`) */
+                    role?: string;
                     signer_title: string;
                     /** Format: int32 */
                     signing_order: number;
+                    /** @description witness only: the signer_title of the role witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`) */
+                    witness_for?: string;
                   }[];
                 };
                 /** @enum {string} */
@@ -22445,10 +32368,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22472,10 +32401,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22501,10 +32436,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22525,7 +32466,7 @@ export interface operations {
         'multipart/form-data': {
           /**
            * Format: binary
-           * @description One part per PDF file (repeat `file` for several, at most 10)
+           * @description One part per file (repeat `file` for several, at most 10): PDF, or DOCX, ODT, RTF, HTML, PNG or JPEG, converted to PDF
            */
           file?: string;
         };
@@ -22560,10 +32501,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22596,14 +32543,20 @@ export interface operations {
            *             "name": "offer.pdf",
            *             "size": 184320,
            *             "pages": 3,
-           *             "sha256": "6f1c0a9e4b2d87f35e0c1a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e"
+           *             "sha256": "6f1c0a9e4b2d87f35e0c1a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e",
+           *             "original": null
            *           },
            *           {
            *             "file_id": "file_Hx9pV2nLq6TzW1aK5dRj8e",
            *             "name": "terms.pdf",
            *             "size": 52736,
            *             "pages": 1,
-           *             "sha256": "a0b1c2d3e4f5061728394a5b6c7d8e9fa0b1c2d3e4f5061728394a5b6c7d8e9f"
+           *             "sha256": "a0b1c2d3e4f5061728394a5b6c7d8e9fa0b1c2d3e4f5061728394a5b6c7d8e9f",
+           *             "original": {
+           *               "name": "terms.docx",
+           *               "media_type": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+           *               "sha256": "5d41402abc4b2a76b9719d911017c592ae1e2c6b8f3a4d5e6f708192a3b4c5d6"
+           *             }
            *           }
            *         ]
            *       }
@@ -22614,6 +32567,14 @@ export interface operations {
               files: {
                 file_id: string;
                 name: string;
+                /** @description The file the document was converted from (DOCX, ODT, RTF, HTML, PNG or JPEG), kept as it came; null when the document was given as a PDF. Downloads give the converted PDF. */
+                original: {
+                  /** @description Read from its content, never its name */
+                  media_type: string;
+                  /** @description The file name it was sent with */
+                  name: string;
+                  sha256: string;
+                } | null;
                 /** Format: int32 */
                 pages: number;
                 sha256: string;
@@ -22641,11 +32602,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "\"terms.docx\": The DOCX document is broken: it has no \"word/document.xml\".",
+           *       "errors": [
+           *         {
+           *           "error_code": "CONVERSION_FAILED",
+           *           "developer_message": "\"terms.docx\": The DOCX document is broken: it has no \"word/document.xml\"."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22669,10 +32647,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22707,10 +32691,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22734,10 +32724,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22760,11 +32756,28 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "message": "\"terms.docx\": Converting DOCX documents to PDF needs LibreOffice, which is not installed on this service; upload a PDF, or ask its operator to install the Debian package libreoffice-writer-nogui.",
+           *       "errors": [
+           *         {
+           *           "error_code": "CONVERSION_UNAVAILABLE",
+           *           "developer_message": "\"terms.docx\": Converting DOCX documents to PDF needs LibreOffice, which is not installed on this service; upload a PDF, or ask its operator to install the Debian package libreoffice-writer-nogui."
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22788,10 +32801,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22817,10 +32836,237 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+    };
+  };
+  getTemplateUploadDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        fileId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description The PDF */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /** @description Invalid input: every problem is listed in `errors` */
+      400: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Unknown id, or an id that belongs to another account */
+      404: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "No unused upload file_Hx9pV2nLq6TzW1aK5dRj8e: upload the file again.",
+           *       "errors": [
+           *         {
+           *           "error_code": "DOCUMENT_NOT_FOUND",
+           *           "developer_message": "No unused upload file_Hx9pV2nLq6TzW1aK5dRj8e: upload the file again."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Rate limited: wait for `Retry-After` seconds */
+      429: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22866,10 +33112,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -22928,12 +33180,17 @@ export interface operations {
                   | 'recipient.viewed'
                   | 'recipient.signed'
                   | 'recipient.declined'
+                  | 'recipient.approved'
+                  | 'recipient.reassigned'
+                  | 'envelope.corrected'
+                  | 'envelope.returned'
                   | 'envelope.completed'
                   | 'envelope.declined'
                   | 'envelope.cancelled'
                   | 'envelope.expired'
                   | 'envelope.deleted'
                   | 'envelope.completion_failed'
+                  | 'bulk_send.completed'
                 )[];
                 /**
                  * Format: date-time
@@ -22965,10 +33222,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23003,10 +33266,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23032,10 +33301,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23072,12 +33347,17 @@ export interface operations {
             | 'recipient.viewed'
             | 'recipient.signed'
             | 'recipient.declined'
+            | 'recipient.approved'
+            | 'recipient.reassigned'
+            | 'envelope.corrected'
+            | 'envelope.returned'
             | 'envelope.completed'
             | 'envelope.declined'
             | 'envelope.cancelled'
             | 'envelope.expired'
             | 'envelope.deleted'
             | 'envelope.completion_failed'
+            | 'bulk_send.completed'
           )[];
           /**
            * Format: uri
@@ -23116,10 +33396,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23174,12 +33460,17 @@ export interface operations {
                 | 'recipient.viewed'
                 | 'recipient.signed'
                 | 'recipient.declined'
+                | 'recipient.approved'
+                | 'recipient.reassigned'
+                | 'envelope.corrected'
+                | 'envelope.returned'
                 | 'envelope.completed'
                 | 'envelope.declined'
                 | 'envelope.cancelled'
                 | 'envelope.expired'
                 | 'envelope.deleted'
                 | 'envelope.completion_failed'
+                | 'bulk_send.completed'
               )[];
               /**
                * Format: date-time
@@ -23224,10 +33515,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23251,10 +33548,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23278,10 +33581,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23305,10 +33614,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23332,10 +33647,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23361,10 +33682,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23405,12 +33732,17 @@ export interface operations {
             | 'recipient.viewed'
             | 'recipient.signed'
             | 'recipient.declined'
+            | 'recipient.approved'
+            | 'recipient.reassigned'
+            | 'envelope.corrected'
+            | 'envelope.returned'
             | 'envelope.completed'
             | 'envelope.declined'
             | 'envelope.cancelled'
             | 'envelope.expired'
             | 'envelope.deleted'
             | 'envelope.completion_failed'
+            | 'bulk_send.completed'
           )[];
         };
       };
@@ -23444,10 +33776,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23501,12 +33839,17 @@ export interface operations {
                 | 'recipient.viewed'
                 | 'recipient.signed'
                 | 'recipient.declined'
+                | 'recipient.approved'
+                | 'recipient.reassigned'
+                | 'envelope.corrected'
+                | 'envelope.returned'
                 | 'envelope.completed'
                 | 'envelope.declined'
                 | 'envelope.cancelled'
                 | 'envelope.expired'
                 | 'envelope.deleted'
                 | 'envelope.completion_failed'
+                | 'bulk_send.completed'
               )[];
               /**
                * Format: date-time
@@ -23549,10 +33892,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23576,10 +33925,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23603,10 +33958,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23630,10 +33991,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23659,10 +34026,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23711,10 +34084,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23770,10 +34149,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23797,10 +34182,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23835,10 +34226,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23864,10 +34261,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -23921,10 +34324,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24039,10 +34448,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24066,10 +34481,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24093,10 +34514,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24131,10 +34558,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24160,10 +34593,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24214,10 +34653,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24275,10 +34720,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24302,10 +34753,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24329,10 +34786,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24367,10 +34830,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24396,10 +34865,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24448,10 +34923,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24506,12 +34987,17 @@ export interface operations {
                 | 'recipient.viewed'
                 | 'recipient.signed'
                 | 'recipient.declined'
+                | 'recipient.approved'
+                | 'recipient.reassigned'
+                | 'envelope.corrected'
+                | 'envelope.returned'
                 | 'envelope.completed'
                 | 'envelope.declined'
                 | 'envelope.cancelled'
                 | 'envelope.expired'
                 | 'envelope.deleted'
                 | 'envelope.completion_failed'
+                | 'bulk_send.completed'
               )[];
               /**
                * Format: date-time
@@ -24544,10 +35030,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24571,10 +35063,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24609,10 +35107,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24636,10 +35140,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24663,10 +35173,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24692,10 +35208,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24744,10 +35266,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24805,10 +35333,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24832,10 +35366,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24859,10 +35399,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24897,10 +35443,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24926,10 +35478,16 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -24975,10 +35533,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -25051,10 +35615,16 @@ export interface operations {
            *     }
            */
           'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
             errors: {
               developer_message: string;
               error_code: string;
               field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
             }[];
             message: string;
             request_id?: string;
@@ -25114,6 +35684,93 @@ export interface operations {
             status: 'ok' | 'unavailable';
           };
         };
+      };
+    };
+  };
+  webhook_bulk_send_completed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            bulk_send_id: string;
+            /**
+             * Format: int32
+             * @description Rows the cancel stopped before their envelope was created
+             */
+            cancelled: number;
+            /**
+             * Format: date-time
+             * @description When it ended (its last row, or the cancel)
+             */
+            completed_at: string;
+            /**
+             * Format: int32
+             * @description Rows whose envelope was created and sent
+             */
+            created: number;
+            /**
+             * Format: date-time
+             * @description When the send was submitted
+             */
+            created_at: string;
+            /**
+             * Format: int32
+             * @description Rows refused, when the send was submitted or when their envelope was created
+             */
+            failed: number;
+            /**
+             * @description `cancelled` when the send was cancelled
+             * @enum {string}
+             */
+            status: 'completed' | 'cancelled';
+            template_id: string;
+            /**
+             * Format: int32
+             * @description Rows of the send
+             */
+            total: number;
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'bulk_send.completed';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
@@ -25273,6 +35930,65 @@ export interface operations {
           id: string;
           /** @constant */
           type: 'envelope.completion_failed';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_envelope_corrected: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            /** @description What changed, one sentence each, as in the history */
+            changes: string[];
+            /** Format: date-time */
+            corrected_at: string;
+            envelope_id: string;
+            name: string;
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'envelope.corrected';
         };
       };
     };
@@ -25481,6 +36197,78 @@ export interface operations {
       };
     };
   };
+  webhook_envelope_returned: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            comment: string;
+            envelope_id: string;
+            name: string;
+            /** Format: date-time */
+            returned_at: string;
+            /** @description The recipient the event is about */
+            returned_by: {
+              /** Format: email */
+              email: string;
+              name: string;
+              recipient_id: string;
+              /** @enum {string} */
+              role: 'signer' | 'observer';
+              /**
+               * Format: int32
+               * @description The signer's signing order; 0 for observers
+               */
+              signing_order: number;
+            };
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'envelope.returned';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   webhook_envelope_sent: {
     parameters: {
       query?: never;
@@ -25608,6 +36396,79 @@ export interface operations {
       };
     };
   };
+  webhook_recipient_approved: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            /** @description true when this was the last step: envelope.completed follows once the sealed file exists */
+            all_done: boolean;
+            /** Format: date-time */
+            approved_at: string;
+            envelope_id: string;
+            name: string;
+            /** @description The recipient the event is about */
+            recipient: {
+              /** Format: email */
+              email: string;
+              name: string;
+              recipient_id: string;
+              /** @enum {string} */
+              role: 'signer' | 'observer';
+              /**
+               * Format: int32
+               * @description The signer's signing order; 0 for observers
+               */
+              signing_order: number;
+            };
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'recipient.approved';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   webhook_recipient_declined: {
     parameters: {
       query?: never;
@@ -25660,6 +36521,88 @@ export interface operations {
           id: string;
           /** @constant */
           type: 'recipient.declined';
+        };
+      };
+    };
+    responses: {
+      /** @description Received (any 2xx) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused (for example a signature that does not verify): retried like any non-2xx */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_recipient_reassigned: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description This delivery, as listed in GET /webhooks/{id}/deliveries */
+        'Countersign-Delivery-Id': string;
+        /** @description The event id, as in the body: the same in every retry and redelivery (de-duplicate on it) */
+        'Countersign-Event-Id': string;
+        /** @description The event type, as in the body */
+        'Countersign-Event-Type': string;
+        /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`; during the 24 h after a rotation a second `v1=` signed with the previous secret follows. Accept the request when any `v1=` matches (constant-time compare) and `t` is recent. */
+        'Countersign-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description When the change happened
+           */
+          created_at: string;
+          data: {
+            envelope_id: string;
+            from: {
+              /** Format: email */
+              email: string;
+              name: string;
+            };
+            name: string;
+            reason: string | null;
+            /** Format: date-time */
+            reassigned_at: string;
+            /** @description The recipient the event is about */
+            recipient: {
+              /** Format: email */
+              email: string;
+              name: string;
+              recipient_id: string;
+              /** @enum {string} */
+              role: 'signer' | 'observer';
+              /**
+               * Format: int32
+               * @description The signer's signing order; 0 for observers
+               */
+              signing_order: number;
+            };
+            /** @description The envelope status after the change the event reports */
+            status: string;
+            tags: string[];
+            to: {
+              /** Format: email */
+              email: string;
+              name: string;
+            };
+          };
+          /** @description The event id: stable across retries and redeliveries */
+          id: string;
+          /** @constant */
+          type: 'recipient.reassigned';
         };
       };
     };

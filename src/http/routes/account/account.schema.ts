@@ -22,7 +22,15 @@ const Count = Int(0, 1_000_000_000);
 
 const StatisticsData = Type.Object({
   total: Count,
-  by_status: Type.Object({ Sent: Count, InProgress: Count, Completed: Count, Declined: Count, Cancelled: Count, Expired: Count }),
+  by_status: Type.Object({
+    Sent: Count,
+    InProgress: Count,
+    Correcting: Count,
+    Completed: Count,
+    Declined: Count,
+    Cancelled: Count,
+    Expired: Count,
+  }),
   this_month: Type.Object({ created: Count, completed: Count }, { description: 'The current calendar month, UTC' }),
   average_completion_seconds: Type.Union([Num(0, 1_000_000_000), Type.Null()], {
     description: 'From creation to completion; null while none is completed',

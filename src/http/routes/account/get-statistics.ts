@@ -12,14 +12,15 @@ export const getStatisticsRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'getAccountStatistics',
         summary: "Counts of the account's envelopes by status, and this month's activity",
-        description: 'Deleted envelopes are left out; an open envelope past its due date counts as Expired.',
+        description:
+          'Deleted envelopes are left out; an open envelope past its due date counts as Expired. `Correcting`: sent back by a signer, waiting for the sender to correct and resend it.',
         tags: ['Account'],
         response: {
           200: Example(Statistics, {
             message: 'Account statistics.',
             data: {
               total: 128,
-              by_status: { Sent: 9, InProgress: 6, Completed: 101, Declined: 4, Cancelled: 5, Expired: 3 },
+              by_status: { Sent: 9, InProgress: 5, Correcting: 1, Completed: 101, Declined: 4, Cancelled: 5, Expired: 3 },
               this_month: { created: 42, completed: 37 },
               average_completion_seconds: 93_612.5,
             },

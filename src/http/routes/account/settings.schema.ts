@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { LANGUAGES, type Language } from '../../../domain/language.js';
 import type { AccountSettings } from '../../../app/accounts/get-settings.js';
-import { List, Text } from '../../schema-kit.js';
+import { MAX_SIGNER_COPY_DAYS } from '../../../domain/signer-copy.js';
+import { Int, List, Text } from '../../schema-kit.js';
 
 export const MAX_FRAME_ANCESTORS = 20;
 
@@ -23,9 +24,20 @@ export const DefaultLanguage = Type.Unsafe<Language>(
   }),
 );
 
-export const SettingsData = Type.Object({ frame_ancestors: FrameAncestors, default_language: DefaultLanguage });
+export const SignerCopyDays = Int(1, MAX_SIGNER_COPY_DAYS, {
+  description:
+    'Days after completion that a signer’s link still shows the completed envelope and serves the sealed PDF and the certificate; ' +
+    'then it answers 410 `SIGNER_COPY_EXPIRED`. 1–3650; a new account has 30',
+});
+
+export const SettingsData = Type.Object({
+  frame_ancestors: FrameAncestors,
+  default_language: DefaultLanguage,
+  signer_copy_days: SignerCopyDays,
+});
 
 export const presentSettings = (settings: AccountSettings): Static<typeof SettingsData> => ({
   frame_ancestors: settings.frameAncestors,
   default_language: settings.defaultLanguage,
+  signer_copy_days: settings.signerCopyDays,
 });

@@ -9,9 +9,9 @@ import { Example, errorExample } from '../../openapi-examples.js';
 import { Strict, errorResponses } from '../../schema-kit.js';
 import { EnvelopeObject, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
 import { CreatedEnvelopeResponse, createdBody, envelopeExample, recipientsExample } from './created-envelope-body.js';
-import { FileIds } from './upload.schema.js';
+import { FileReferences, toFileReferences } from './upload.schema.js';
 
-const CreateWithFilesBody = Strict({ envelope: EnvelopeObject, file_ids: FileIds, recipients: RecipientsObject });
+const CreateWithFilesBody = Strict({ envelope: EnvelopeObject, file_ids: FileReferences, recipients: RecipientsObject });
 
 export const createEnvelopeWithFilesRoute = (app: App, ctx: AppContext) =>
   app.post(
@@ -24,11 +24,14 @@ export const createEnvelopeWithFilesRoute = (app: App, ctx: AppContext) =>
         operationId: 'createEnvelopeWithFiles',
         summary: 'Create and send an envelope from uploaded files',
         description:
-          'As createEnvelope, with `file_ids` from upload_file instead of `documents`. Each upload is used once. Accepts an Idempotency-Key header.',
+          'As createEnvelope, with `file_ids` from upload_file instead of `documents`: each a file_id, or `{"file_id", "form_fields", "form_field_map", "text_tags"}` for an upload whose PDF form fields or text tags become fields. Each upload is used once. Accepts an Idempotency-Key header.',
         tags: ['Envelopes'],
         body: Example(CreateWithFilesBody, {
           envelope: envelopeExample,
-          file_ids: ['file_j2P97qWscB1UZnNqHPCZKg'],
+          file_ids: [
+            'file_j2P97qWscB1UZnNqHPCZKg',
+            { file_id: 'file_Vb3kQm8sTn1xRz5wLp0yHg', form_fields: 'import', form_field_map: { '*': 1 } },
+          ],
           recipients: recipientsExample,
         }),
         response: {
@@ -45,13 +48,13 @@ export const createEnvelopeWithFilesRoute = (app: App, ctx: AppContext) =>
       const failed = bodyValidation(request);
       if (failed)
         throw invalidEnvelopeRequest(failed.problems, { envelope: failed.usable('envelope'), recipients: failed.usable('recipients') });
-      const { envelope, file_ids: fileIds, recipients } = request.body;
+      const { envelope, file_ids: files, recipients } = request.body;
       const created = await createEnvelopeWithFiles(
         ctx,
         callerOf(request),
         {
           envelope: toEnvelopeInput(envelope),
-          fileIds,
+          ...toFileReferences(files),
           signers: recipients.signers.map(toSignerInput),
           observers: (recipients.observers ?? []).map(toObserverInput),
         },

@@ -2,14 +2,26 @@ import { Type, type Static } from 'typebox';
 import { envelopeRequestProblems } from '../../../app/envelopes/envelope-creation.js';
 import { AppError, type Problem } from '../../../domain/app-error.js';
 import type { AppContext } from '../../../app/context.js';
-import { createEnvelopeFromTemplate } from '../../../app/envelopes/create-envelope-from-template.js';
+import {
+  createEnvelopeFromTemplate,
+  type RoleObserverInput,
+  type RoleSignerInput,
+} from '../../../app/envelopes/create-envelope-from-template.js';
 import { callerOf, type App } from '../../app-type.js';
 import { idempotentResponse } from '../../idempotency.js';
 import { originOf } from '../../request-origin.js';
 import { bodyValidation } from '../../validator.js';
 import { Example, errorExample } from '../../openapi-examples.js';
-import { List, RequiredText, Strict, Text, errorResponses } from '../../schema-kit.js';
-import { envelopeSettingsProperties, ObserverSchema, SignerSchema, toAuthenticationInput, toEnvelopeInput } from './envelope.schema.js';
+import { Email, List, RequiredText, Strict, Text, errorResponses } from '../../schema-kit.js';
+import {
+  envelopeSettingsProperties,
+  GroupMemberSchema,
+  ObserverSchema,
+  SignerSchema,
+  toAuthenticationInput,
+  toEnvelopeInput,
+  toGroupMember,
+} from './envelope.schema.js';
 import { CreatedEnvelopeResponse, createdBody } from './created-envelope-body.js';
 
 const FormField = Strict({
@@ -21,10 +33,16 @@ const FormField = Strict({
 });
 
 const signer = SignerSchema.properties;
-const RoleSigner = Strict({
+export const RoleSigner = Strict({
   signer_title: RequiredText(100, 'SIGNER_TITLE_IS_REQUIRED'),
-  name: RequiredText(255, 'RECIPIENT_NAME_REQUIRED'),
-  email: signer.email,
+  name: Type.Optional(RequiredText(255, 'RECIPIENT_NAME_REQUIRED')),
+  email: Type.Optional(Email({ description: 'Required, except for a witness role named at signing, and for a group role' })),
+  group: Type.Optional(
+    Strict(
+      { members: List(GroupMemberSchema, 50, { description: '2 to 20 (or the role’s `group.size`), else 400 `INVALID_SIGNING_GROUP`' }) },
+      { description: 'For a role that is a signing group, instead of name and email: its members' },
+    ),
+  ),
   country_code: signer.country_code,
   phone_number: signer.phone_number,
   signing_order: Type.Optional(
@@ -42,7 +60,10 @@ const RoleSigner = Strict({
   authentication: signer.authentication,
 });
 
-const RoleObserver = Strict({
+/** A group role's entry names its members only. */
+const GROUP_EXCLUDED_KEYS = ['name', 'email', 'country_code', 'phone_number', 'private_note', 'language', 'authentication'] as const;
+
+export const RoleObserver = Strict({
   observer_title: RequiredText(100, 'OBSERVER_TITLE_IS_REQUIRED'),
   name: RequiredText(255, 'RECIPIENT_NAME_REQUIRED'),
   email: ObserverSchema.properties.email,
@@ -63,16 +84,49 @@ const invalidTemplateRequest = (schemaProblems: Problem[], recipients?: Static<t
   AppError.of([
     ...schemaProblems,
     ...envelopeRequestProblems({
-      signers: recipients?.signers.map((signer) => ({
-        name: signer.name,
-        email: signer.email,
-        countryCode: signer.country_code,
-        phoneNumber: signer.phone_number,
-        authentication: toAuthenticationInput(signer.authentication),
-      })),
+      // A signer without an address (a group's or a witness's role) is checked once the roles are known.
+      signers: recipients?.signers.every((signer) => signer.email !== undefined)
+        ? recipients.signers.map((signer) => ({
+            name: signer.name,
+            email: signer.email ?? '',
+            countryCode: signer.country_code,
+            phoneNumber: signer.phone_number,
+            authentication: toAuthenticationInput(signer.authentication),
+          }))
+        : undefined,
       observers: recipients?.observers,
     }),
   ]);
+
+/** A role's signer entry as the use cases take it. */
+export const toRoleSignerInput = (signer: Static<typeof RoleSigner>): RoleSignerInput => ({
+  signerTitle: signer.signer_title,
+  name: signer.name,
+  email: signer.email,
+  countryCode: signer.country_code,
+  phoneNumber: signer.phone_number,
+  privateNote: signer.private_note,
+  authentication: toAuthenticationInput(signer.authentication),
+  language: signer.language,
+  formFields: signer.form_fields?.map((f) => ({
+    placeholder: f.placeholder,
+    defaultValue: f.default_value,
+    editable: f.editable,
+  })),
+  ...(signer.group
+    ? {
+        groupMembers: signer.group.members.map(toGroupMember),
+        personKeys: GROUP_EXCLUDED_KEYS.filter((key) => signer[key] !== undefined),
+      }
+    : {}),
+});
+
+export const toRoleObserverInput = (observer: Static<typeof RoleObserver>): RoleObserverInput => ({
+  observerTitle: observer.observer_title,
+  name: observer.name,
+  email: observer.email,
+  language: observer.language,
+});
 
 export const createEnvelopeWithTemplateRoute = (app: App, ctx: AppContext) =>
   app.post(
@@ -121,27 +175,8 @@ export const createEnvelopeWithTemplateRoute = (app: App, ctx: AppContext) =>
         {
           templateId,
           envelope: toEnvelopeInput(envelope),
-          signers: recipients.signers.map((signer) => ({
-            signerTitle: signer.signer_title,
-            name: signer.name,
-            email: signer.email,
-            countryCode: signer.country_code,
-            phoneNumber: signer.phone_number,
-            privateNote: signer.private_note,
-            authentication: toAuthenticationInput(signer.authentication),
-            language: signer.language,
-            formFields: signer.form_fields?.map((f) => ({
-              placeholder: f.placeholder,
-              defaultValue: f.default_value,
-              editable: f.editable,
-            })),
-          })),
-          observers: (recipients.observers ?? []).map((observer) => ({
-            observerTitle: observer.observer_title,
-            name: observer.name,
-            email: observer.email,
-            language: observer.language,
-          })),
+          signers: recipients.signers.map(toRoleSignerInput),
+          observers: (recipients.observers ?? []).map(toRoleObserverInput),
         },
         originOf(request),
         idempotentResponse(request, 201, createdBody),

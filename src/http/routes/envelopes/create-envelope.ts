@@ -7,12 +7,20 @@ import { bodyValidation } from '../../validator.js';
 import { invalidEnvelopeRequest } from './envelope-request-problems.js';
 import { Example, errorExample } from '../../openapi-examples.js';
 import { List, Strict, errorResponses } from '../../schema-kit.js';
-import { Base64Document, EnvelopeObject, RecipientsObject, toEnvelopeInput, toObserverInput, toSignerInput } from './envelope.schema.js';
+import {
+  EnvelopeObject,
+  IntakeDocument,
+  RecipientsObject,
+  toEnvelopeInput,
+  toIntakeDocument,
+  toObserverInput,
+  toSignerInput,
+} from './envelope.schema.js';
 import { CreatedEnvelopeResponse, createdBody, envelopeExample, recipientsExample } from './created-envelope-body.js';
 
 export const CreateEnvelopeBody = Strict({
   envelope: EnvelopeObject,
-  documents: List(Base64Document, 10, { minItems: 1 }),
+  documents: List(IntakeDocument, 10, { minItems: 1 }),
   recipients: RecipientsObject,
 });
 
@@ -34,6 +42,8 @@ export const createEnvelopeRoute = (app: App, ctx: AppContext) =>
             {
               name: 'Employment contract.pdf',
               content_base64: 'JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg==',
+              form_fields: 'import',
+              form_field_map: { 'employee.*': 1, 'employer.signature': 'ada@example.com' },
             },
           ],
           recipients: recipientsExample,
@@ -58,7 +68,7 @@ export const createEnvelopeRoute = (app: App, ctx: AppContext) =>
         callerOf(request),
         {
           envelope: toEnvelopeInput(envelope),
-          documents: documents.map((doc) => ({ name: doc.name, contentBase64: doc.content_base64 })),
+          documents: documents.map(toIntakeDocument),
           signers: recipients.signers.map(toSignerInput),
           observers: (recipients.observers ?? []).map(toObserverInput),
         },

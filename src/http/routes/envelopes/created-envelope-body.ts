@@ -25,8 +25,8 @@ export const CreatedEnvelopeResponse = Example(Ok(CreatedEnvelopeData, 'Envelope
     documents: [{ document_id: 'doc_FDbMyONAc6X0ABi9U7b6Bg', name: 'Employment contract.pdf', pages: 4 }],
     recipients: {
       signers: [
-        { recipient_id: 'rcp_UoW1cLoq6lSFgGH09C9X3A', email: 'grace@example.com', status: 'Sent' },
-        { recipient_id: 'rcp_eMkHVN4mVx7vifgfzbNogA', email: 'ada@example.com', status: 'Waiting' },
+        { recipient_id: 'rcp_UoW1cLoq6lSFgGH09C9X3A', email: 'grace@example.com', status: 'Sent', role: 'signer' },
+        { recipient_id: 'rcp_eMkHVN4mVx7vifgfzbNogA', email: 'ada@example.com', status: 'Waiting', role: 'signer' },
       ],
       observers: [{ recipient_id: 'rcp_Kd8sPq2LmX5vN7bR1tYw3g', email: 'hr@example.com', status: 'Sent' }],
     },

@@ -26,7 +26,8 @@ export const DeclinedEnvelope = Type.Object({
 
 export const presentDecline = (result: DeclineResult) => ({
   envelope_id: result.envelopeId,
-  activity_type: 'ENVELOPE_DECLINED' as const,
+  // A signing group's member whose group can still reach its signatures declines only themselves.
+  activity_type: result.envelopeStatus === 'Declined' ? ('ENVELOPE_DECLINED' as const) : ('RECIPIENT_DECLINED' as const),
   declined_by: result.signer.name,
   final_block_hash: result.entryHash,
   block_number: result.blockNumber,

@@ -13,7 +13,11 @@ const PaginationInt = (maximum: number, description: string) =>
 const ListRequest = Strict({
   filters: Type.Optional(
     Strict({
-      status: Type.Optional(List(Status, 6, { description: 'Effective statuses: an open envelope past its due date is Expired' })),
+      status: Type.Optional(
+        List(Status, ENVELOPE_STATUSES.length, {
+          description: 'Effective statuses: an open envelope past its due date is Expired; `Correcting` is one sent back by a signer',
+        }),
+      ),
       name_contains: Type.Optional(
         Text(255, {
           description: 'A literal part of the name, letter case aside (SQLite folds ASCII letters only, PostgreSQL all letters)',
@@ -26,6 +30,7 @@ const ListRequest = Strict({
       template_id: Type.Optional(Text(64, { minLength: 1 })),
       created_from: Type.Optional(Timestamp({ description: 'Inclusive' })),
       created_to: Type.Optional(Timestamp({ description: 'Inclusive' })),
+      bulk_send_id: Type.Optional(Text(64, { minLength: 1, description: 'The envelopes a bulk send created (docs/api/bulk-sending.md)' })),
     }),
   ),
   page: PaginationInt(1_000_000, '1-based page number (default 1)'),
@@ -68,6 +73,7 @@ const toListRequest = ({ filters, page, page_size, sort }: Static<typeof ListReq
     templateId: filters.template_id,
     createdFrom: filters.created_from,
     createdTo: filters.created_to,
+    bulkSendId: filters.bulk_send_id,
   },
   page,
   pageSize: page_size,
@@ -101,7 +107,8 @@ export const listEnvelopesRoute = (app: App, ctx: AppContext) =>
           'Filters combine with AND. Deleted envelopes are never listed. Statuses are effective: an open envelope past its due date is ' +
           'Expired. The status sort orders each status by creation time. `total` is always the exact number of matches. It is kept ' +
           'by the database for no filter, a status, one tag or a template (with a status or not), and added up by day for a creation ' +
-          'range, so these answer in milliseconds whatever the account holds, as do deep pages by creation time. A name, a recipient, ' +
+          'range, so these answer in milliseconds whatever the account holds, as do deep pages by creation time. A bulk send (at ' +
+          'most 10,000 envelopes) is read through its own index. A name, a recipient, ' +
           'several tags or a mix of filters are counted over the envelopes they match: exact, but a term or tag that matches ' +
           'hundreds of thousands of envelopes takes a fraction of a second (docs/concepts/envelopes.md, "Listing").',
         tags: ['Envelopes'],

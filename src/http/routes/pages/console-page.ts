@@ -13,6 +13,8 @@ export const CONSOLE_PATHS = [
   '/templates',
   '/templates/:templateId',
   '/templates/:templateId/send',
+  '/bulk-sends',
+  '/bulk-sends/:bulkSendId',
   '/settings',
   '/settings/:section',
 ];

@@ -7,7 +7,7 @@ import { packagePath } from '../../../package-dir.js';
 /** Where `vite build` (web/vite.config.ts) puts the pages and their assets. */
 export const WEB_BUILD_DIR = packagePath('dist', 'web');
 
-export type WebPage = 'sign.html' | 'verify.html' | 'console.html' | 'builder.html' | 'setup.html';
+export type WebPage = 'sign.html' | 'verify.html' | 'console.html' | 'builder.html' | 'setup.html' | 'public-link.html';
 
 const notBuilt = () => new AppError('WEB_NOT_BUILT', 'The web pages are not built on this server: run `npm run build:web` and restart.');
 

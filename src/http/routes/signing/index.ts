@@ -1,6 +1,9 @@
 import type { RouteModule } from '../route-module.js';
+import { approveEnvelopeRoute } from './approve-envelope.js';
 import { authenticateRecipientRoute } from './authenticate-recipient.js';
 import { declineAsSignerRoute } from './decline-as-signer.js';
+import { reassignRecipientRoute } from './reassign-recipient.js';
+import { returnEnvelopeRoute } from './return-envelope.js';
 import { sendAuthenticationCodeRoute } from './send-authentication-code.js';
 import { signEnvelopeRoute } from './sign-envelope.js';
 import { signingDocumentRoute } from './signing-document.js';
@@ -16,4 +19,7 @@ export const signingApiRoutes: RouteModule[] = [
   uploadSignerAttachmentRoute,
   sendAuthenticationCodeRoute,
   authenticateRecipientRoute,
+  approveEnvelopeRoute,
+  reassignRecipientRoute,
+  returnEnvelopeRoute,
 ];

@@ -17,7 +17,7 @@ export const signEnvelopeRoute = (app: App, ctx: AppContext) =>
         operationId: 'signEnvelope',
         summary: 'Sign as the signer of this token',
         description:
-          'Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists. A drawn image over its limits is 400 `IMAGE_TOO_LARGE`; one that is not a PNG sealing can embed is 400 `INVALID_SIGNATURE`. An embedded token is spent by this call whatever its outcome.' +
+          "Records the consent (with the SHA-256 of the disclosure), the adopted signature and the field values. The last signature starts sealing; the envelope reads InProgress until the sealed file exists. A drawn image over its limits is 400 `IMAGE_TOO_LARGE`; one that is not a PNG sealing can embed is 400 `INVALID_SIGNATURE`. An embedded token is spent by this call whatever its outcome. Fields hidden by their `show_if` conditions (evaluated on the submitted values, as the page does) are neither required nor stored; a radio value must be one of its options. When the sender left this signer's witness to be named at signing (`names_witness` in the view), `witness` {name, email} is required (else 400 `WITNESS_REQUIRED`; given to any other signer it is 400 `INVALID_FIELD`). An approver or viewer calling this is 409 `NOT_A_SIGNER`; a member of a signing group that already has its signatures is 409 `GROUP_COMPLETE`. `all_signed` is true when this signature completed the last step of the envelope." +
           ' ' +
           SIGNING_SESSION_NOTE,
         tags: ['Signing'],
@@ -40,6 +40,7 @@ export const signEnvelopeRoute = (app: App, ctx: AppContext) =>
           }),
           ...errorResponses(400, 401, 404, 409, 413, 429),
           ...errorExample('NOT_YOUR_TURN', "It is not this signer's turn to sign yet."),
+          ...errorExample('WITNESS_REQUIRED', 'Name the witness of this signature: witness {name, email}.'),
         },
       },
     },

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app/context.js';
 import { readSigningDocument } from '../../../app/signing/signing-document.js';
 import type { App } from '../../app-type.js';
 import { BytesExample, errorExample } from '../../openapi-examples.js';
+import { originOf } from '../../request-origin.js';
 import { Strict, Text, errorResponses } from '../../schema-kit.js';
 import { SIGNING_SESSION_NOTE, SigningSessionHeaders, requireSigningSession } from './signing-session.js';
 
@@ -18,7 +19,9 @@ export const signingDocumentRoute = (app: App, ctx: AppContext) =>
         operationId: 'getSigningDocument',
         summary: "The PDF of one of the envelope's documents, for the signer to review",
         description:
-          'An embedded token is spent by this call: use the `session_token` the signing page returned.' + ' ' + SIGNING_SESSION_NOTE,
+          "An embedded token is spent by this call: use the `session_token` the signing page returned. A viewer's fetch of each document is recorded: once they fetched every document their step is done (status Viewed), and whoever's turn comes next is invited." +
+          ' ' +
+          SIGNING_SESSION_NOTE,
         tags: ['Signing'],
         headers: SigningSessionHeaders,
         params: Strict({ signingCode: Text(200, { minLength: 1 }), documentId: Text(64, { minLength: 1 }) }),
@@ -42,7 +45,7 @@ export const signingDocumentRoute = (app: App, ctx: AppContext) =>
       },
     },
     async (request, reply) => {
-      const { name, bytes } = await readSigningDocument(ctx, request.params.signingCode, request.params.documentId);
+      const { name, bytes } = await readSigningDocument(ctx, request.params.signingCode, request.params.documentId, originOf(request));
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${encodeURIComponent(name)}"`)

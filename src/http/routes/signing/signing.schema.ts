@@ -4,6 +4,7 @@ import type { SignatureReceipt } from '../../../app/signing/sign-envelope.js';
 import { SIGNATURE_IMAGE_LIMITS } from '../../../app/signing/signature-image.js';
 import type { SigningPageView } from '../../../app/signing/view-signing-page.js';
 import { FIELD_TYPES, type FieldType } from '../../../domain/field-rules.js';
+import { SIGNER_ROLES, type SignerRole } from '../../../domain/signer-role.js';
 import { Email, Id, Int, List, Num, Strict, Text, Timestamp } from '../../schema-kit.js';
 import { LanguageCode } from '../envelopes/envelope.schema.js';
 
@@ -27,12 +28,19 @@ const placedField = {
   height: Num(0, 100_000),
 };
 
+const ShowIf = Type.Object(
+  { field: Text(64), equals: Type.Union([Text(200), Type.Boolean()]) },
+  { description: 'Shown only while the named field has this value (checkboxes: true/false)' },
+);
+
 const SigningField = Type.Object({
   ...placedField,
-  required: Type.Boolean(),
+  required: Type.Boolean({ description: 'Required while shown: a field its condition hides is neither required nor stored' }),
   editable: Type.Boolean(),
   default_value: Nullable(Text(1000)),
-  options: Type.Union([List(Text(200), 100), Type.Null()]),
+  options: Type.Union([List(Text(200), 100), Type.Null()], { description: 'dropdown and radio: the choices' }),
+  name: Nullable(Text(64, { description: "The field's name, which conditions refer to" })),
+  show_if: Type.Union([ShowIf, Type.Null()]),
 });
 
 const ShownMark = Type.Object({
@@ -73,8 +81,21 @@ export const SigningPage = Type.Object({
     status: Text(16),
     sign_process_flow: Text(16),
     enforce_signers_location: Type.Boolean(),
+    allow_reassign: Type.Boolean({ description: 'true: this signer may hand their step to someone else (POST /signing/{token}/reassign)' }),
   }),
-  signer: Type.Object({ name: Text(255), email: Email(), status: Text(16) }),
+  signer: Type.Object({
+    recipient_id: Id('rcp'),
+    name: Text(255),
+    email: Email(),
+    status: Text(16),
+    role: Type.Unsafe<SignerRole>(
+      Type.String({
+        enum: [...SIGNER_ROLES],
+        maxLength: 16,
+        description: 'What this step asks: sign, approve, view every document, sign in person, witness',
+      }),
+    ),
+  }),
   documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500) }), 10),
   fields: List(SigningField, 200),
   language: LanguageCode("The language the page is shown in, the signer's (docs/concepts/recipients.md); `consent_text` is in it"),
@@ -85,7 +106,22 @@ export const SigningPage = Type.Object({
     description:
       'The other signers who have already signed, with their fields, values and adopted marks, so this signer sees them in place (read-only). A signer who has not signed (waiting, on turn or declined) is never listed.',
   }),
-  session_token: Type.Optional(Text(200, { description: 'Only when an embedded token was exchanged: use it for the rest of the signing' })),
+  session_token: Type.Optional(
+    Text(200, { description: 'Only when an embedded or in-person token was exchanged: use it for the rest of the signing' }),
+  ),
+  group: Type.Union([Type.Object({ name: Text(200), required: Int(1, 20), signed: Int(0, 20) }), Type.Null()], {
+    description: "A signing group's member: the group, how many signatures it needs and how many it has",
+  }),
+  witness_for: Type.Union([Type.Object({ name: Text(255) }), Type.Null()], {
+    description: 'A witness: the signer whose signature they witness',
+  }),
+  names_witness: Type.Boolean({ description: 'true: this signer names their witness when signing (witness in the sign call)' }),
+  host: Type.Union([Type.Object({ name: Text(255) }), Type.Null()], {
+    description: "An in-person signer: the account's user on whose device they sign",
+  }),
+  other_fields: List(Type.Object({ name: Text(64), value: Nullable(Text(5000)) }), 200, {
+    description: "Other recipients' named fields that this signer's conditions read, with their values",
+  }),
 });
 
 const presentSigningField = (field: SigningPageView['fields'][number]): Static<typeof SigningField> => ({
@@ -102,6 +138,8 @@ const presentSigningField = (field: SigningPageView['fields'][number]): Static<t
   editable: field.editable,
   default_value: field.defaultValue,
   options: field.options,
+  name: field.name,
+  show_if: field.showIf,
 });
 
 const presentOtherSignature = (other: SigningPageView['signedByOthers'][number]): Static<typeof SignedByOther> => ({
@@ -131,14 +169,26 @@ export const presentSigningPage = (view: SigningPageView): Static<typeof Signing
     status: view.envelope.status,
     sign_process_flow: view.envelope.signProcessFlow,
     enforce_signers_location: view.envelope.enforceSignersLocation,
+    allow_reassign: view.envelope.allowReassign,
   },
-  signer: { name: view.signer.name, email: view.signer.email, status: view.signer.status },
+  signer: {
+    recipient_id: view.signer.id,
+    name: view.signer.name,
+    email: view.signer.email,
+    status: view.signer.status,
+    role: view.signer.signerRole,
+  },
   documents: view.documents.map((d) => ({ document_id: d.id, name: d.name, pages: d.pages.length })),
   fields: view.fields.map(presentSigningField),
   language: view.signer.language,
   consent_text: view.consentText,
   signed_by_others: view.signedByOthers.map(presentOtherSignature),
   ...(view.sessionToken ? { session_token: view.sessionToken } : {}),
+  group: view.workflow.group,
+  witness_for: view.workflow.witnessFor,
+  names_witness: view.workflow.namesWitness,
+  host: view.workflow.host,
+  other_fields: view.workflow.otherFields,
 });
 
 const Mark = Strict({
@@ -171,6 +221,12 @@ export const SignBody = Strict({
     ),
   ),
   location: Type.Optional(Strict({ latitude: Num(-90, 90), longitude: Num(-180, 180) })),
+  witness: Type.Optional(
+    Strict(
+      { name: Text(255, { minLength: 1 }), email: Email() },
+      { description: 'Only when the view says names_witness: the witness of this signature, invited once it is recorded' },
+    ),
+  ),
 });
 
 export const SignedResult = Type.Object({
@@ -202,7 +258,7 @@ export const DeclinedResult = Type.Object({
 
 export const presentSignerDecline = (result: DeclineResult): Static<typeof DeclinedResult> => ({
   envelope_id: result.envelopeId,
-  status: 'Declined',
+  status: result.envelopeStatus,
   declined_by: result.signer.name,
   block_number: result.blockNumber,
   transaction_hash: result.entryHash,

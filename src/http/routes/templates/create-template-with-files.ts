@@ -3,10 +3,17 @@ import { createTemplateFromUploads } from '../../../app/templates/create-templat
 import { callerOf, type App } from '../../app-type.js';
 import { Example, errorExample } from '../../openapi-examples.js';
 import { Strict, errorResponses } from '../../schema-kit.js';
-import { FileIds } from '../envelopes/upload.schema.js';
-import { CreatedTemplateResponse, presentCreatedTemplate, RolesObject, TemplateObject, rolesExample } from './template.schema.js';
+import { FileReferences, toFileReferences } from '../envelopes/upload.schema.js';
+import {
+  CreatedTemplateResponse,
+  presentCreatedTemplate,
+  RolesObject,
+  TemplateObject,
+  rolesExample,
+  toTemplateRoles,
+} from './template.schema.js';
 
-const CreateTemplateWithFilesBody = Strict({ template: TemplateObject, file_ids: FileIds, roles: RolesObject });
+const CreateTemplateWithFilesBody = Strict({ template: TemplateObject, file_ids: FileReferences, roles: RolesObject });
 
 export const createTemplateWithFilesRoute = (app: App, ctx: AppContext) =>
   app.post(
@@ -17,7 +24,7 @@ export const createTemplateWithFilesRoute = (app: App, ctx: AppContext) =>
         operationId: 'createTemplateWithFiles',
         summary: 'Create a template from uploaded files',
         description:
-          'As createTemplate, with `file_ids` from templates/upload_file instead of `documents`. Each upload is used once. Accepts an Idempotency-Key header.',
+          'As createTemplate, with `file_ids` from templates/upload_file instead of `documents`: each a file_id, or `{"file_id", "form_fields", "form_field_map", "text_tags"}`. Each upload is used once. Accepts an Idempotency-Key header.',
         tags: ['Templates'],
         body: Example(CreateTemplateWithFilesBody, {
           template: {
@@ -28,7 +35,7 @@ export const createTemplateWithFilesRoute = (app: App, ctx: AppContext) =>
             reminder_period: 3,
             sign_process_flow: 'Sequential',
           },
-          file_ids: ['file_j2P97qWscB1UZnNqHPCZKg'],
+          file_ids: [{ file_id: 'file_j2P97qWscB1UZnNqHPCZKg', form_fields: 'import', form_field_map: { '*': 'Employee' } }],
           roles: rolesExample,
         }),
         response: {
@@ -42,11 +49,11 @@ export const createTemplateWithFilesRoute = (app: App, ctx: AppContext) =>
       },
     },
     async (request, reply) => {
-      const { template, file_ids: fileIds, roles } = request.body;
+      const { template, file_ids: files, roles } = request.body;
       const created = await createTemplateFromUploads(ctx, callerOf(request), {
         template,
-        fileIds,
-        roles: { signers: roles.signers, observers: roles.observers ?? [] },
+        ...toFileReferences(files),
+        roles: toTemplateRoles(roles),
       });
       return reply.status(201).send({ message: 'Template created successfully.', data: presentCreatedTemplate(created) });
     },

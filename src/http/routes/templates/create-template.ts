@@ -3,10 +3,17 @@ import { createTemplateFromDocuments } from '../../../app/templates/create-templ
 import { callerOf, type App } from '../../app-type.js';
 import { Example, errorExample } from '../../openapi-examples.js';
 import { List, Strict, errorResponses } from '../../schema-kit.js';
-import { Base64Document } from '../envelopes/envelope.schema.js';
-import { CreatedTemplateResponse, presentCreatedTemplate, RolesObject, TemplateObject, rolesExample } from './template.schema.js';
+import { IntakeDocument, toIntakeDocument } from '../envelopes/envelope.schema.js';
+import {
+  CreatedTemplateResponse,
+  presentCreatedTemplate,
+  RolesObject,
+  TemplateObject,
+  rolesExample,
+  toTemplateRoles,
+} from './template.schema.js';
 
-const CreateTemplateBody = Strict({ template: TemplateObject, documents: List(Base64Document, 10, { minItems: 1 }), roles: RolesObject });
+const CreateTemplateBody = Strict({ template: TemplateObject, documents: List(IntakeDocument, 10, { minItems: 1 }), roles: RolesObject });
 
 export const createTemplateRoute = (app: App, ctx: AppContext) =>
   app.post(
@@ -17,7 +24,7 @@ export const createTemplateRoute = (app: App, ctx: AppContext) =>
         operationId: 'createTemplate',
         summary: 'Create a template from base64 documents',
         description:
-          'Also answers at /template/create. Signer roles carry the fields envelopes made from the template get. Accepts an Idempotency-Key header.',
+          'Also answers at /template/create. Signer roles carry the fields envelopes made from the template get; a document with `form_fields: "import"` (or `text_tags: true`) adds the fields it brings to the roles its map names (by signer_title or 1-based position among the signer roles), where envelopes’ `form_fields` prefill them by the PDF field’s name. Accepts an Idempotency-Key header.',
         tags: ['Templates'],
         body: Example(CreateTemplateBody, {
           template: {
@@ -32,6 +39,8 @@ export const createTemplateRoute = (app: App, ctx: AppContext) =>
             {
               name: 'Employment contract.pdf',
               content_base64: 'JVBERi0xLjcKJeLjz9MKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCg==',
+              form_fields: 'import',
+              form_field_map: { 'employee.*': 'Employee', 'employer.*': 'Employer' },
             },
           ],
           roles: rolesExample,
@@ -50,8 +59,8 @@ export const createTemplateRoute = (app: App, ctx: AppContext) =>
       const { template, documents, roles } = request.body;
       const created = await createTemplateFromDocuments(ctx, callerOf(request), {
         template,
-        documents: documents.map((doc) => ({ name: doc.name, contentBase64: doc.content_base64 })),
-        roles: { signers: roles.signers, observers: roles.observers ?? [] },
+        documents: documents.map(toIntakeDocument),
+        roles: toTemplateRoles(roles),
       });
       return reply.status(201).send({ message: 'Template created successfully.', data: presentCreatedTemplate(created) });
     },

@@ -5,7 +5,8 @@ import type { TemplateWithDocuments } from '../../../app/templates/get-template.
 import type { AccountTemplate } from '../../../app/templates/load-template.js';
 import type { TemplateRoles } from '../../../app/templates/template-roles.js';
 import { Example } from '../../openapi-examples.js';
-import { Id, Int, List, Num, Ok, RequiredText, Strict, Text, Timestamp } from '../../schema-kit.js';
+import { Email, Id, Int, List, Nullable, Num, Ok, RequiredText, Strict, Text, Timestamp } from '../../schema-kit.js';
+import { OriginalFile, originalExample, presentOriginal, presentOriginalOf } from '../envelopes/document-original.schema.js';
 import { envelopeSettingsProperties, FieldSchema, type FieldRequest } from '../envelopes/envelope.schema.js';
 
 export const TemplateObject = Strict({
@@ -14,10 +15,61 @@ export const TemplateObject = Strict({
   ...envelopeSettingsProperties,
 });
 
+const ROLE_GROUP_DESCRIPTION = 'The role is a signing group: each envelope made from the template names its members (`group.members`)';
+
+const RoleGroup = Strict(
+  {
+    name: Type.Optional(
+      RequiredText(100, 'INVALID_SIGNING_GROUP', {
+        description: 'The group’s name in envelopes made from the template (default: the signer_title)',
+      }),
+    ),
+    required: Type.Optional(
+      Int(1, 20, { 'x-invalid-code': 'INVALID_SIGNING_GROUP', description: 'How many members must sign (default 1)' }),
+    ),
+    size: Type.Optional(
+      Int(2, 20, {
+        'x-invalid-code': 'INVALID_SIGNING_GROUP',
+        description: 'How many members an envelope must name (any number from 2 to 20 when absent)',
+      }),
+    ),
+  },
+  { description: ROLE_GROUP_DESCRIPTION },
+);
+
+/** A role's workflow settings, as templates show them (docs/api/workflows.md). */
+const roleSettings = {
+  role: Type.Optional(
+    Text(16, { description: '`signer` (default), `approver`, `viewer`, `in_person` or `witness` (else 400 `INVALID_SIGNER_ROLE`)' }),
+  ),
+  host_email: Type.Optional(Email({ description: 'in_person only: the host, a user of the account (else 400 `HOST_NOT_FOUND`)' })),
+  witness_for: Type.Optional(
+    Text(100, { minLength: 1, description: 'witness only: the signer_title of the role witnessed (else 400 `WITNESS_TARGET_NOT_FOUND`)' }),
+  ),
+  group: Type.Optional(RoleGroup),
+};
+
+/** The same settings as a request gives them: null reads as absent, so an editor can send back what it shows. */
+const requestedRoleSettings = {
+  role: Type.Optional(Nullable(roleSettings.role)),
+  host_email: Type.Optional(Nullable(roleSettings.host_email)),
+  witness_for: Type.Optional(Nullable(roleSettings.witness_for)),
+  group: Type.Optional(
+    Type.Union([
+      Strict(
+        { ...RoleGroup.properties, required: Type.Optional(Nullable(RoleGroup.properties.required)) },
+        { description: ROLE_GROUP_DESCRIPTION },
+      ),
+      Type.Null(),
+    ]),
+  ),
+};
+
 const SignerRoleSchema = Strict({
   signer_title: RequiredText(100, 'SIGNER_TITLE_IS_REQUIRED'),
   signing_order: Type.Optional(Int(1, 1000, { 'x-invalid-code': 'INVALID_SIGNING_ORDER' })),
   fields: Type.Optional(List(FieldSchema, 200)),
+  ...requestedRoleSettings,
 });
 
 const ObserverRoleSchema = Strict({ observer_title: RequiredText(100, 'OBSERVER_TITLE_IS_REQUIRED') });
@@ -28,7 +80,7 @@ export const RolesObject = Strict({
 });
 
 const RoleSummary = Type.Object({
-  signers: List(Type.Object({ signer_title: Text(100), signing_order: Int(1, 1000), fields: Int(0, 200) }), 50),
+  signers: List(Type.Object({ signer_title: Text(100), signing_order: Int(1, 1000), fields: Int(0, 200), ...roleSettings }), 50),
   observers: List(Type.Object({ observer_title: Text(100) }), 50),
 });
 
@@ -42,7 +94,10 @@ const CreatedTemplateData = Type.Object({
   created_at: Timestamp(),
   settings: Type.Object({}, { additionalProperties: true, description: 'The envelope setting defaults, as given' }),
   roles: RoleSummary,
-  documents: List(Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500), sha256: Text(64) }), 10),
+  documents: List(
+    Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500), sha256: Text(64), original: OriginalFile }),
+    10,
+  ),
 });
 
 export const CreatedTemplate = Ok(CreatedTemplateData, 'Template created');
@@ -70,6 +125,7 @@ export const CreatedTemplateResponse = Example(CreatedTemplate, {
         name: 'Employment contract.pdf',
         pages: 4,
         sha256: '71ce25b46b6b4741b0b977ba4c1d690cd10a2f224ea193892716265b01893531',
+        original: originalExample,
       },
     ],
   },
@@ -91,9 +147,22 @@ const TemplateActionData = Type.Object({ template_id: Id('tpl'), name: Text(255)
 
 export const TemplateActionResult = Ok(TemplateActionData, 'The template after the action');
 
-/** What a template shows of its roles: titles and order, not the field layout. */
+/** A role's workflow settings where it has them; a plain signer role shows none. */
+const presentRoleSettings = (r: TemplateRoles['signers'][number]) => ({
+  ...(r.role !== undefined ? { role: r.role } : {}),
+  ...(r.host_email !== undefined ? { host_email: r.host_email } : {}),
+  ...(r.witness_for !== undefined ? { witness_for: r.witness_for } : {}),
+  ...(r.group !== undefined ? { group: r.group } : {}),
+});
+
+/** What a template shows of its roles: titles, order and workflow settings, not the field layout. */
 const presentRoleSummary = (roles: TemplateRoles): Static<typeof RoleSummary> => ({
-  signers: roles.signers.map((r) => ({ signer_title: r.signer_title, signing_order: r.signing_order ?? 1, fields: r.fields?.length ?? 0 })),
+  signers: roles.signers.map((r) => ({
+    signer_title: r.signer_title,
+    signing_order: r.signing_order ?? 1,
+    fields: r.fields?.length ?? 0,
+    ...presentRoleSettings(r),
+  })),
   observers: roles.observers.map((r) => ({ observer_title: r.observer_title })),
 });
 
@@ -105,7 +174,13 @@ export const presentCreatedTemplate = ({ template, documents }: CreatedTemplateM
   created_at: template.createdAt,
   settings: template.settings,
   roles: presentRoleSummary(template.roles),
-  documents: documents.map((doc) => ({ document_id: doc.id, name: doc.name, pages: doc.pages.length, sha256: doc.sha256 })),
+  documents: documents.map((doc) => ({
+    document_id: doc.id,
+    name: doc.name,
+    pages: doc.pages.length,
+    sha256: doc.sha256,
+    original: presentOriginalOf(doc),
+  })),
 });
 
 export const presentTemplateList = (list: TemplateListModel): Static<typeof TemplateListData> => ({
@@ -144,7 +219,7 @@ export const presentEditorDocument = (doc: { id: string; name: string; pages: { 
 });
 
 const TemplateRolesDetail = Type.Object({
-  signers: List(Type.Object({ signer_title: Text(100), signing_order: Int(1, 1000), fields: List(FieldSchema, 200) }), 50),
+  signers: List(Type.Object({ signer_title: Text(100), signing_order: Int(1, 1000), fields: List(FieldSchema, 200), ...roleSettings }), 50),
   observers: List(Type.Object({ observer_title: Text(100) }), 50),
 });
 
@@ -156,7 +231,7 @@ export const TemplateDetailData = Type.Object({
   created_at: Timestamp(),
   settings: Type.Object({}, { additionalProperties: true, description: 'The envelope setting defaults, as given' }),
   roles: TemplateRolesDetail,
-  documents: List(EditorDocument, 10),
+  documents: List(Type.Object({ ...EditorDocument.properties, original: OriginalFile }), 10),
 });
 
 export const TemplateDetail = Ok(TemplateDetailData, 'The template, its roles with their fields, and its documents');
@@ -174,10 +249,11 @@ export const presentTemplateDetail = ({ template, documents }: TemplateWithDocum
       signer_title: r.signer_title,
       signing_order: r.signing_order ?? 1,
       fields: (r.fields ?? []) as FieldRequest[],
+      ...presentRoleSettings(r),
     })),
     observers: template.roles.observers.map((r) => ({ observer_title: r.observer_title })),
   },
-  documents: documents.map(presentEditorDocument),
+  documents: documents.map((document) => ({ ...presentEditorDocument(document), original: presentOriginal(document.original) })),
 });
 
 /** PUT /templates/{templateId} and the template editor's Save: roles replace the template's roles whole. */
@@ -187,8 +263,15 @@ export const TemplateChangesBody = Strict({
   roles: Type.Optional(RolesObject),
 });
 
+const withoutNulls = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== null)) as { [K in keyof T]: Exclude<T[K], null> };
+
+/** The roles as templates store them: settings given as null are left out. */
 export const toTemplateRoles = (roles: Static<typeof RolesObject>): TemplateRoles => ({
-  signers: roles.signers,
+  signers: roles.signers.map((role) => {
+    const { group, ...settings } = withoutNulls(role);
+    return { ...settings, ...(group ? { group: withoutNulls(group) } : {}) };
+  }),
   observers: roles.observers ?? [],
 });
 
@@ -217,7 +300,11 @@ export const templateDetailExample: Static<typeof TemplateDetailData> = {
   created_at: '2026-02-10T13:00:00.000Z',
   settings: { expiration_days: 14, email_reminders: true, reminder_period: 3, sign_process_flow: 'Sequential' },
   roles: {
-    signers: rolesExample.signers.map((role, index) => ({ ...role, signing_order: index + 1, fields: role.fields ?? [] })),
+    signers: toTemplateRoles(rolesExample).signers.map((role, index) => ({
+      ...role,
+      signing_order: index + 1,
+      fields: (role.fields ?? []) as FieldRequest[],
+    })),
     observers: [{ observer_title: 'HR' }],
   },
   documents: [
@@ -231,6 +318,7 @@ export const templateDetailExample: Static<typeof TemplateDetailData> = {
         { width: 595.28, height: 841.89 },
         { width: 595.28, height: 841.89 },
       ],
+      original: null,
     },
   ],
 };

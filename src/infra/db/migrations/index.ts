@@ -24,6 +24,11 @@ import * as instanceSettings from './0021-instance-settings.js';
 import { passwordsAndSecurityLogMigration } from './0022-passwords-and-security-log.js';
 import * as passkeys from './0023-passkeys.js';
 import * as singleSignOn from './0024-single-sign-on.js';
+import * as workflowRecipients from './0025-workflow-recipients.js';
+import * as publicLinks from './0026-public-links.js';
+import * as correctingEnvelopesExpire from './0027-correcting-envelopes-expire.js';
+import * as documentOriginals from './0028-document-originals.js';
+import * as bulkSends from './0029-bulk-sends.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -54,4 +59,9 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0022-passwords-and-security-log': passwordsAndSecurityLogMigration(dialect),
   '0023-passkeys': passkeys,
   '0024-single-sign-on': singleSignOn,
+  '0025-workflow-recipients': workflowRecipients,
+  '0026-public-links': publicLinks,
+  '0027-correcting-envelopes-expire': correctingEnvelopesExpire,
+  '0028-document-originals': documentOriginals,
+  '0029-bulk-sends': bulkSends,
 });

@@ -15,6 +15,8 @@ export interface Account {
   frameAncestors: string[];
   /** The language of recipients a request gives none (docs/concepts/recipients.md). */
   defaultLanguage: Language;
+  /** Days a signer's link keeps the completed envelope and its sealed copy (docs/api/workflows.md). */
+  signerCopyDays: number;
   createdAt: string;
 }
 
@@ -27,6 +29,7 @@ export const accountCodec = rowCodec<Account, AccountsTable>({
   ownerUserId: 'owner_user_id',
   frameAncestors: ['frame_ancestors', frameAncestorsColumn],
   defaultLanguage: ['default_language', oneOf<Language>()],
+  signerCopyDays: 'signer_copy_days',
   createdAt: 'created_at',
 });
 

@@ -1,6 +1,7 @@
 import type { Db } from '../database.js';
 import { json, rowCodec } from '../row-codec.js';
 import type { BuilderDraftDocumentsTable, BuilderDraftsTable } from '../schema.js';
+import { ORIGINAL_COLUMNS, type OriginalColumns } from './document-original.js';
 
 /**
  * A composer's draft. Its request is stored as the composer's use cases give it; they name its
@@ -19,8 +20,8 @@ export interface BuilderDraft<Request> {
   sentAt: string | null;
 }
 
-/** A draft's document: its bytes are in the blob store already, checked. */
-export interface BuilderDraftDocument {
+/** A draft's document: its bytes are in the blob store already, checked; a converted one's original file too. */
+export interface BuilderDraftDocument extends OriginalColumns {
   id: string;
   draftId: string;
   position: number;
@@ -50,6 +51,7 @@ const draftDocumentCodec = rowCodec<BuilderDraftDocument, BuilderDraftDocumentsT
   pages: ['pages', json<BuilderDraftDocument['pages']>()],
   size: 'size',
   sha256: 'sha256',
+  ...ORIGINAL_COLUMNS,
 });
 
 export const insertBuilderDraft = async <Request>(

@@ -3,6 +3,7 @@ import type { Db } from '../database.js';
 import type { PendingInsert } from '../insert-at-once.js';
 import { json, jsonOrNull, rowCodec } from '../row-codec.js';
 import type { DocumentsTable } from '../schema.js';
+import { ORIGINAL_COLUMNS, type OriginalColumns } from './document-original.js';
 
 /** A page as the signer sees it (rotation applied). */
 export interface PageSize {
@@ -14,7 +15,8 @@ export interface PageSize {
 /** Where each anchor text of a template's roles occurs in one of its documents, by text. */
 export type DocumentAnchors = Record<string, AnchorMatch[]>;
 
-export interface Document {
+/** A converted document's original file is in its OriginalColumns (docs/api/conversion.md). */
+export interface Document extends OriginalColumns {
   id: string;
   accountId: string;
   envelopeId: string | null;
@@ -42,6 +44,7 @@ export const documentCodec = rowCodec<Document, DocumentsTable>({
   sha256: 'sha256',
   sealedSha256: 'sealed_sha256',
   anchors: ['anchors', jsonOrNull<DocumentAnchors>()],
+  ...ORIGINAL_COLUMNS,
 });
 
 /** An envelope's documents in order (the certificate of completion, position 0, is not one of them). */
@@ -85,13 +88,13 @@ export const readEnvelopeDocumentsWithCertificate = async (db: Db, envelopeId: s
   return rows.map(documentCodec.fromRow);
 };
 
-/** Whether a document outside this envelope (a template's or another envelope's) holds these bytes, original or sealed. */
+/** Whether a document outside this envelope (a template's or another envelope's) holds these bytes: its PDF, its sealed copy or the file it was converted from. */
 export const documentUsesBlobOutside = async (db: Db, envelopeId: string, sha256: string): Promise<boolean> => {
   const row = await db
     .selectFrom('documents')
     .select('id')
     .where((eb) => eb.or([eb('envelope_id', 'is', null), eb('envelope_id', '!=', envelopeId)]))
-    .where((eb) => eb.or([eb('sha256', '=', sha256), eb('sealed_sha256', '=', sha256)]))
+    .where((eb) => eb.or([eb('sha256', '=', sha256), eb('sealed_sha256', '=', sha256), eb('original_sha256', '=', sha256)]))
     .executeTakeFirst();
   return Boolean(row);
 };

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { ENVELOPE_STATUSES, type EnvelopeStatus } from '../../../domain/envelope-state.js';
+import { ENVELOPE_STATUSES, OPEN_ENVELOPE_STATUSES, type EnvelopeStatus } from '../../../domain/envelope-state.js';
 import type { Db } from '../database.js';
 import { isPostgres } from '../lock-for-update.js';
 
@@ -43,7 +43,7 @@ export const templateFacet = (templateId: string): Facet => ({
 export const overdueSql = (db: Db, accountId: string, now: Date, facet: Facet, createdRange: RawBuilder<unknown> = sql`true`) =>
   sql`with e as materialized (
       select e.id, e.account_id, e.status, e.created_at, e.template_id from envelopes as e${indexedBy(db, 'envelopes_live_open_due')}
-      where e.account_id = ${accountId} and e.deleted_at is null and e.status in ('Sent', 'InProgress') and e.signing_due_date <= ${now.toISOString()}
+      where e.account_id = ${accountId} and e.deleted_at is null and e.status in (${sql.join(OPEN_ENVELOPE_STATUSES.map((status) => sql.lit(status)))}) and e.signing_due_date <= ${now.toISOString()}
     )
     select e.status, count(*) as n from e where ${createdRange} and ${facet.holds} group by e.status`;
 

@@ -7,11 +7,15 @@ import type { RecipientStatus } from '../../../domain/recipient-state.js';
 import type { SignProcessFlow } from '../../../domain/signing-order.js';
 import type { Db } from '../database.js';
 import type { AuthenticationMethod } from './recipient-authentications-table.js';
+import { originalOf, type DocumentOriginal } from './document-original.js';
 import { isPostgres } from '../lock-for-update.js';
 import { preparedQuery } from '../prepared-query.js';
 import { bool, json } from '../row-codec.js';
+import { recipientDelegationCodec, type RecipientDelegation } from './recipient-delegations-table.js';
 import type { RecipientRole } from './recipients-table.js';
+import { signingGroupCodec, type SigningGroup } from './signing-groups-table.js';
 import type { Language } from '../../../domain/language.js';
+import type { SignerRole } from '../../../domain/signer-role.js';
 
 /** What the sender's details view shows of an envelope: its settings, as stored (the status is the stored one). */
 export interface DetailedEnvelope {
@@ -27,6 +31,13 @@ export interface DetailedEnvelope {
   emailReminders: boolean;
   reminderPeriod: number | null;
   completedAt: string | null;
+  allowReassign: boolean;
+  returnedAt: string | null;
+  returnComment: string | null;
+  /** The recipient who sent it back (docs/api/workflows.md). */
+  returnedBy: string | null;
+  /** The bulk send that created it (docs/api/bulk-sending.md). */
+  bulkSendId: string | null;
 }
 
 export interface DetailedDocument {
@@ -34,6 +45,8 @@ export interface DetailedDocument {
   name: string;
   pageCount: number;
   sha256: string;
+  /** The file it was converted from (docs/api/conversion.md); null for a document given as PDF. */
+  original: DocumentOriginal | null;
 }
 
 export interface DetailedRecipient {
@@ -51,6 +64,12 @@ export interface DetailedRecipient {
   /** How the signer authenticates before signing (docs/concepts/recipients.md), if at all. */
   authenticationMethod: AuthenticationMethod | null;
   language: Language;
+  signerRole: SignerRole;
+  /** An in-person signer's host, while they are a user of the account. */
+  host: { name: string; email: string } | null;
+  witnessFor: string | null;
+  groupId: string | null;
+  approvedAt: string | null;
 }
 
 /** The envelope's completion row (migration 0009), when sealing has started. */
@@ -70,6 +89,10 @@ export interface EnvelopeDetailsRead {
   documents: DetailedDocument[];
   signers: DetailedRecipient[];
   observers: DetailedRecipient[];
+  /** Its signing groups, in their places among the signers (docs/api/workflows.md). */
+  groups: SigningGroup[];
+  /** Every hand-over of a step, each recipient's chain in order. */
+  delegations: RecipientDelegation[];
 }
 
 interface DocumentJson {
@@ -78,6 +101,9 @@ interface DocumentJson {
   position: number;
   page_count: number;
   sha256: string;
+  original_name: string | null;
+  original_media_type: string | null;
+  original_sha256: string | null;
 }
 
 interface RecipientJson {
@@ -96,15 +122,21 @@ interface RecipientJson {
   decline_reason: string | null;
   authentication_method: AuthenticationMethod | null;
   language: Language;
+  signer_role: SignerRole;
+  host_name: string | null;
+  host_email: string | null;
+  witness_for: string | null;
+  group_id: string | null;
+  approved_at: string | null;
 }
 
 /** SQLite hands a JSON aggregate back as text, PostgreSQL as parsed JSON. */
 const jsonValue = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /**
- * The envelope, its creator (or its account owner), its completion, its documents and its recipients in one
- * statement: the documents and recipients come as JSON arrays (json_group_array on SQLite, json_agg
- * on PostgreSQL).
+ * The envelope, its creator (or its account owner), its completion, its documents, its recipients, its signing
+ * groups and its hand-overs in one statement: all but the envelope come as JSON arrays (json_group_array on
+ * SQLite, json_agg on PostgreSQL).
  */
 const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeId: string) => {
   const postgres = isPostgres(db);
@@ -133,6 +165,11 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
         'e.email_reminders',
         'e.reminder_period',
         'e.completed_at',
+        'e.allow_reassign',
+        'e.returned_at',
+        'e.return_comment',
+        'e.returned_by',
+        'e.bulk_send_id',
         'u.name as owner_name',
         'u.email as owner_email',
         'cu.name as creator_name',
@@ -146,7 +183,16 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
         jsonArrayFrom(
           eb
             .selectFrom('documents as d')
-            .select(['d.id', 'd.name', 'd.position', pageCount.as('page_count'), 'd.sha256'])
+            .select([
+              'd.id',
+              'd.name',
+              'd.position',
+              pageCount.as('page_count'),
+              'd.sha256',
+              'd.original_name',
+              'd.original_media_type',
+              'd.original_sha256',
+            ])
             .whereRef('d.envelope_id', '=', 'e.id')
             .where('d.position', '>=', 1),
         ).as('documents'),
@@ -154,7 +200,15 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
           eb
             .selectFrom('recipients as r')
             .leftJoin('recipient_authentications as ra', 'ra.recipient_id', 'r.id')
+            // A host removed from the account since finds no row: the details then name none.
+            .leftJoin('users as hu', (join) => join.onRef('hu.id', '=', 'r.host_user_id').onRef('hu.account_id', '=', 'e.account_id'))
             .select([
+              'hu.name as host_name',
+              'hu.email as host_email',
+              'r.signer_role',
+              'r.witness_for',
+              'r.group_id',
+              'r.approved_at',
               'ra.method as authentication_method',
               'r.id',
               'r.role',
@@ -173,6 +227,30 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
             ])
             .whereRef('r.envelope_id', '=', 'e.id'),
         ).as('recipients'),
+        // SQLite's JSON aggregate names each column it holds: no selectAll.
+        jsonArrayFrom(
+          eb
+            .selectFrom('signing_groups as g')
+            .select(['g.id', 'g.envelope_id', 'g.name', 'g.required', 'g.position', 'g.completed_at'])
+            .whereRef('g.envelope_id', '=', 'e.id'),
+        ).as('groups'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('recipient_delegations as rd')
+            .select([
+              'rd.id',
+              'rd.envelope_id',
+              'rd.recipient_id',
+              'rd.position',
+              'rd.from_name',
+              'rd.from_email',
+              'rd.to_name',
+              'rd.to_email',
+              'rd.reason',
+              'rd.at',
+            ])
+            .whereRef('rd.envelope_id', '=', 'e.id'),
+        ).as('delegations'),
       ])
       .where('e.id', '=', envelopeId)
       .where('e.account_id', '=', accountId)
@@ -196,6 +274,11 @@ const toRecipient = (r: RecipientJson): DetailedRecipient => ({
   declineReason: r.decline_reason,
   authenticationMethod: r.authentication_method ?? null,
   language: r.language,
+  signerRole: r.signer_role,
+  host: r.host_name === null || r.host_email === null ? null : { name: r.host_name, email: r.host_email },
+  witnessFor: r.witness_for,
+  groupId: r.group_id,
+  approvedAt: r.approved_at,
 });
 
 /** A live envelope of the account with everything its details view shows, or undefined (unknown, deleted or another account's). */
@@ -219,6 +302,11 @@ export const readEnvelopeDetails = async (db: Db, accountId: string, envelopeId:
       emailReminders: bool.decode(row.email_reminders),
       reminderPeriod: row.reminder_period,
       completedAt: row.completed_at,
+      allowReassign: bool.decode(row.allow_reassign),
+      returnedAt: row.returned_at,
+      returnComment: row.return_comment,
+      returnedBy: row.returned_by,
+      bulkSendId: row.bulk_send_id,
     },
     createdBy:
       row.creator_name === null || row.creator_email === null
@@ -233,8 +321,18 @@ export const readEnvelopeDetails = async (db: Db, accountId: string, envelopeId:
             lastError: row.completion_last_error,
             nextAttemptAt: row.completion_next_attempt_at,
           },
-    documents: documents.map((d) => ({ id: d.id, name: d.name, pageCount: d.page_count, sha256: d.sha256 })),
+    documents: documents.map((d) => ({
+      id: d.id,
+      name: d.name,
+      pageCount: d.page_count,
+      sha256: d.sha256,
+      original: originalOf({ originalName: d.original_name, originalMediaType: d.original_media_type, originalSha256: d.original_sha256 }),
+    })),
     signers: recipients.filter((r) => r.role === 'signer').map(toRecipient),
     observers: recipients.filter((r) => r.role === 'observer').map(toRecipient),
+    groups: jsonValue<Parameters<typeof signingGroupCodec.fromRow>[0][]>(row.groups).map(signingGroupCodec.fromRow).sort(byPosition),
+    delegations: jsonValue<Parameters<typeof recipientDelegationCodec.fromRow>[0][]>(row.delegations)
+      .map(recipientDelegationCodec.fromRow)
+      .sort((a, b) => a.recipientId.localeCompare(b.recipientId) || a.position - b.position),
   };
 };

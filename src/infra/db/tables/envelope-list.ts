@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { ENVELOPE_STATUSES, type EnvelopeStatus } from '../../../domain/envelope-state.js';
+import { ENVELOPE_STATUSES, OPEN_ENVELOPE_STATUSES as OPEN_STATUSES, type EnvelopeStatus } from '../../../domain/envelope-state.js';
 import type { Db } from '../database.js';
 import { isPostgres } from '../lock-for-update.js';
 import { nameCandidates, nameContains } from './envelope-name-search.js';
@@ -20,7 +20,7 @@ import {
 /** The status as the contract reads it at `now` (see domain/envelope-state.ts), computed by the database for the rows of `table`. */
 export const effectiveStatusOf = (table: string, now: Date) => {
   const status = sql.ref(`${table}.status`);
-  return sql<EnvelopeStatus>`case when ${status} in ('Sent', 'InProgress') and ${sql.ref(`${table}.signing_due_date`)} <= ${now.toISOString()} then 'Expired' else ${status} end`;
+  return sql<EnvelopeStatus>`case when ${status} in (${literals(OPEN_STATUSES)}) and ${sql.ref(`${table}.signing_due_date`)} <= ${now.toISOString()} then 'Expired' else ${status} end`;
 };
 
 export const effectiveStatusSql = (now: Date) => effectiveStatusOf('envelopes', now);
@@ -33,6 +33,8 @@ export interface EnvelopeListFilters {
   templateId?: string;
   createdFrom?: string;
   createdTo?: string;
+  /** The bulk send that created them (docs/api/bulk-sending.md). */
+  bulkSendId?: string;
 }
 
 export type EnvelopeSortField = 'createdAt' | 'name' | 'status';
@@ -70,6 +72,7 @@ interface ListQuery {
   templateId: string | undefined;
   createdFrom: string | undefined;
   createdTo: string | undefined;
+  bulkSendId: string | undefined;
   sortBy: EnvelopeSortField;
   order: 'asc' | 'desc';
   offset: number;
@@ -89,6 +92,7 @@ const normalise = (accountId: string, query: EnvelopePageQuery): ListQuery => {
     templateId: filters.templateId,
     createdFrom: filters.createdFrom && new Date(filters.createdFrom).toISOString(),
     createdTo: filters.createdTo && new Date(filters.createdTo).toISOString(),
+    bulkSendId: filters.bulkSendId,
     sortBy: query.sortBy,
     order: query.order,
     offset: (query.page - 1) * query.pageSize,
@@ -99,8 +103,6 @@ const normalise = (accountId: string, query: EnvelopePageQuery): ListQuery => {
 type Fragment = RawBuilder<unknown>;
 const and = (parts: Fragment[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 const literals = (values: readonly string[]) => sql.join(values.map((value) => sql.lit(value)));
-
-const OPEN_STATUSES: readonly EnvelopeStatus[] = ['Sent', 'InProgress'];
 
 /** The stored statuses whose rows can have one of these effective statuses. */
 const storedStatusesFor = (statuses: readonly EnvelopeStatus[]): EnvelopeStatus[] =>
@@ -134,7 +136,7 @@ const statusPredicate = (rows: Rows, statuses: readonly EnvelopeStatus[], now: D
   const arms = [
     ...(stored.length ? [sql`${rows.status} in (${literals(stored)})`] : []),
     ...(open.length ? [sql`(${rows.status} in (${literals(open)}) and ${rows.due} > ${due})`] : []),
-    ...(statuses.includes('Expired') ? [sql`(${rows.status} in ('Sent', 'InProgress') and ${rows.due} <= ${due})`] : []),
+    ...(statuses.includes('Expired') ? [sql`(${rows.status} in (${literals(OPEN_STATUSES)}) and ${rows.due} <= ${due})`] : []),
   ];
   return sql`(${sql.join(arms, sql` or `)})`;
 };
@@ -156,6 +158,7 @@ interface Covered {
   email?: boolean;
   firstTag?: boolean;
   template?: boolean;
+  bulkSend?: boolean;
 }
 
 const rowPredicates = (db: Db, q: ListQuery, covered: Covered = {}): Fragment[] => [
@@ -164,6 +167,7 @@ const rowPredicates = (db: Db, q: ListQuery, covered: Covered = {}): Fragment[] 
   ...q.tags.slice(covered.firstTag ? 1 : 0).map((tag) => tagPredicate(q, tag, ENVELOPE_ROWS)),
   ...(q.email && !covered.email ? [recipientPredicate(q.email)] : []),
   ...(q.templateId && !covered.template ? [sql`e.template_id = ${q.templateId}`] : []),
+  ...(q.bulkSendId && !covered.bulkSend ? [sql`e.bulk_send_id = ${q.bulkSendId}`] : []),
   ...createdPredicates(q),
 ];
 
@@ -172,11 +176,11 @@ const rowPredicates = (db: Db, q: ListQuery, covered: Covered = {}): Fragment[] 
  * - `statusAndRange`: the counters, the status index, the account's index by creation or name;
  * - `tags`: the first tag's rows, which carry status, due date and creation time;
  * - `template`: the template's index, which carries them too;
- * - `other`: a name, a recipient, or several kinds of filter together (see driverFor).
+ * - `other`: a name, a recipient, a bulk send, or several kinds of filter together (see driverFor).
  */
 type Shape = 'statusAndRange' | 'tags' | 'template' | 'other';
 const shapeOf = (q: ListQuery): Shape => {
-  if (q.name || q.email) return 'other';
+  if (q.name || q.email || q.bulkSendId) return 'other';
   if (q.tags.length) return q.templateId ? 'other' : 'tags';
   return q.templateId ? 'template' : 'statusAndRange';
 };
@@ -193,9 +197,9 @@ const templateRowsWhere = (q: ListQuery) =>
 
 /**
  * Where gathered matches are read from (the `other` shape, and sorts no index holds): the filter
- * likely to match the fewest envelopes, through its own index (a recipient's envelopes, the name's
- * trigram candidates, the rarest tag's rows, a template's envelopes), else an index of the account's
- * live envelopes.
+ * likely to match the fewest envelopes, through its own index (a bulk send's envelopes, a
+ * recipient's envelopes, the name's trigram candidates, the rarest tag's rows, a template's
+ * envelopes), else an index of the account's live envelopes.
  */
 interface Driver {
   from: Fragment;
@@ -205,6 +209,9 @@ interface Driver {
 
 const driverFor = (db: Db, q: ListQuery): Driver => {
   const envelopesVia = (index: string) => sql`envelopes as e${indexedBy(db, index)}`;
+  // A send's envelopes (at most its 10,000 rows), through the partial index that holds only envelopes of sends.
+  if (q.bulkSendId)
+    return { from: envelopesVia('envelopes_bulk_send'), where: [sql`e.bulk_send_id = ${q.bulkSendId}`], covered: { bulkSend: true } };
   if (q.email) {
     return {
       from: sql`(select distinct r.envelope_id from recipients as r where r.email = ${q.email}) as d cross join envelopes as e`,
@@ -385,7 +392,7 @@ const statusStreams = (db: Db, q: ListQuery, statuses: readonly EnvelopeStatus[]
       label: 'Expired',
       whole: true,
       select: sql`select e.id, e.created_at from envelopes as e${indexedBy(db, 'envelopes_live_open_due')}
-        where ${and([scope(q), sql`e.status in ('Sent', 'InProgress') and e.signing_due_date <= ${q.now.toISOString()}`, ...range])}`,
+        where ${and([scope(q), sql`e.status in (${literals(OPEN_STATUSES)}) and e.signing_due_date <= ${q.now.toISOString()}`, ...range])}`,
     };
     return [stored('Expired'), overdue];
   });

@@ -37,6 +37,15 @@ export interface Envelope {
   deletedAt: string | null;
   ledgerHeadHash: string | null;
   sealedLedgerHeadHash: string | null;
+  /** Signers may hand their step to another person (docs/api/workflows.md). */
+  allowReassign: boolean;
+  /** Set while a signer's send-back is being corrected (status Correcting), kept afterwards in the history. */
+  returnedAt: string | null;
+  returnComment: string | null;
+  /** The recipient who sent it back. */
+  returnedBy: string | null;
+  /** The bulk send whose row created it (docs/api/bulk-sending.md); null otherwise. */
+  bulkSendId: string | null;
 }
 
 export const envelopeCodec = rowCodec<Envelope, EnvelopesTable>({
@@ -69,6 +78,11 @@ export const envelopeCodec = rowCodec<Envelope, EnvelopesTable>({
   deletedAt: 'deleted_at',
   ledgerHeadHash: 'ledger_head_hash',
   sealedLedgerHeadHash: 'sealed_ledger_head_hash',
+  allowReassign: ['allow_reassign', bool],
+  returnedAt: 'returned_at',
+  returnComment: 'return_comment',
+  returnedBy: 'returned_by',
+  bulkSendId: 'bulk_send_id',
 });
 
 export interface ReadEnvelopeOptions {

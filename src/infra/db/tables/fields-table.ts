@@ -1,3 +1,4 @@
+import type { ShowIf } from '../../../domain/field-conditions.js';
 import type { FieldType } from '../../../domain/field-rules.js';
 import type { Db } from '../database.js';
 import type { PendingInsert } from '../insert-at-once.js';
@@ -23,6 +24,10 @@ export interface Field {
   editable: boolean;
   options: string[] | null;
   value: string | null;
+  /** Unique per envelope; conditions refer to it. */
+  name: string | null;
+  /** Shown only while the named field has this value (docs/api/workflows.md). */
+  showIf: ShowIf | null;
 }
 
 export const fieldCodec = rowCodec<Field, FieldsTable>({
@@ -43,6 +48,8 @@ export const fieldCodec = rowCodec<Field, FieldsTable>({
   editable: ['editable', bool],
   options: ['options', jsonOrNull<string[]>()],
   value: 'value',
+  name: 'name',
+  showIf: ['show_if', jsonOrNull<ShowIf>()],
 });
 
 /** An envelope's fields (or one recipient's), in placement order. */

@@ -46,6 +46,33 @@ export const readEnvelopeAuthentications = async (db: Db, envelopeId: string): P
   return rows.map(codec.fromRow);
 };
 
+/**
+ * Sets a recipient's method afresh (a correction): a new row, or the existing one with its codes,
+ * attempts and lock-out cleared, in one statement.
+ */
+export const replaceRecipientAuthentication = async (
+  db: Db,
+  recipient: { recipientId: string; envelopeId: string },
+  settings: Pick<RecipientAuthentication, 'method' | 'accessCodeHash'>,
+) => {
+  const row = codec.toRow({
+    ...recipient,
+    ...settings,
+    smsCodeHash: null,
+    smsCodeSentAt: null,
+    smsCodeExpiresAt: null,
+    failedAttempts: 0,
+    lockedUntil: null,
+    authenticatedAt: null,
+  });
+  const { recipient_id: _key, envelope_id: _envelope, ...changes } = row;
+  await db
+    .insertInto('recipient_authentications')
+    .values(row)
+    .onConflict((conflict) => conflict.column('recipient_id').doUpdateSet(changes))
+    .execute();
+};
+
 export const updateRecipientAuthentication = async (db: Db, recipientId: string, changes: Partial<RecipientAuthentication>) => {
   await db.updateTable('recipient_authentications').set(codec.toColumns(changes)).where('recipient_id', '=', recipientId).execute();
 };

@@ -1,5 +1,6 @@
 import type { Language } from '../../../domain/language.js';
 import type { RecipientStatus } from '../../../domain/recipient-state.js';
+import type { SignerRole } from '../../../domain/signer-role.js';
 import type { Db } from '../database.js';
 import type { PendingInsert } from '../insert-at-once.js';
 import { jsonOrNull, oneOf, rowCodec } from '../row-codec.js';
@@ -42,6 +43,18 @@ export interface Recipient {
   signature: unknown;
   lastRemindedAt: string | null;
   autoRemindedAt: string | null;
+  /** What a signer's step asks of them (docs/api/workflows.md); observers read 'signer'. */
+  signerRole: SignerRole;
+  /** An in-person signer's host: the account user on whose device they sign. */
+  hostUserId: string | null;
+  /** A witness's witnessed signer (a recipient id). */
+  witnessFor: string | null;
+  /** The signing group this recipient is a member of. */
+  groupId: string | null;
+  /** The documents a viewer has fetched; their step is done once every one was. */
+  viewedDocuments: string[] | null;
+  approvedAt: string | null;
+  notNeededAt: string | null;
 }
 
 export const recipientCodec = rowCodec<Recipient, RecipientsTable>({
@@ -71,6 +84,13 @@ export const recipientCodec = rowCodec<Recipient, RecipientsTable>({
   signature: ['signature', jsonOrNull<unknown>()],
   lastRemindedAt: 'last_reminded_at',
   autoRemindedAt: 'auto_reminded_at',
+  signerRole: ['signer_role', oneOf<SignerRole>()],
+  hostUserId: 'host_user_id',
+  witnessFor: 'witness_for',
+  groupId: 'group_id',
+  viewedDocuments: ['viewed_documents', jsonOrNull<string[]>()],
+  approvedAt: 'approved_at',
+  notNeededAt: 'not_needed_at',
 });
 
 /** An envelope's recipients: signers first, then observers, each in their request order. */

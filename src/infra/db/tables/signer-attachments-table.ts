@@ -1,3 +1,4 @@
+import { OPEN_ENVELOPE_STATUSES } from '../../../domain/envelope-state.js';
 import type { Db } from '../database.js';
 import { rowCodec } from '../row-codec.js';
 import type { SignerAttachmentsTable } from '../schema.js';
@@ -65,7 +66,7 @@ export const deleteSignerAttachmentsOfClosedEnvelopes = async (db: Db): Promise<
       eb
         .selectFrom('envelopes')
         .select('id')
-        .where((w) => w.or([w('deleted_at', 'is not', null), w('status', 'not in', ['Sent', 'InProgress'])])),
+        .where((w) => w.or([w('deleted_at', 'is not', null), w('status', 'not in', OPEN_ENVELOPE_STATUSES)])),
     )
     .execute();
 };

@@ -2,7 +2,11 @@ import type { Db } from '../database.js';
 import { oneOf, rowCodec } from '../row-codec.js';
 import type { SigningTokensTable } from '../schema.js';
 
-export type SigningTokenKind = 'invitation' | 'embedded' | 'session';
+/** `in_person`: a single-use link a host opens on their device for an in-person signer (docs/api/workflows.md). */
+export type SigningTokenKind = 'invitation' | 'embedded' | 'session' | 'in_person';
+
+/** Why a link died before its envelope ended: its recipient handed the step on, or the sender corrected their address. */
+export type SigningTokenRevocation = 'reassigned' | 'corrected';
 
 /** A recipient's signing credential; only the hash of the raw token is ever stored. */
 export interface SigningToken {
@@ -13,6 +17,8 @@ export interface SigningToken {
   expiresAt: string | null;
   usedAt: string | null;
   createdAt: string;
+  revokedAt: string | null;
+  revokedReason: SigningTokenRevocation | null;
 }
 
 const signingTokenCodec = rowCodec<SigningToken, SigningTokensTable>({
@@ -23,6 +29,8 @@ const signingTokenCodec = rowCodec<SigningToken, SigningTokensTable>({
   expiresAt: 'expires_at',
   usedAt: 'used_at',
   createdAt: 'created_at',
+  revokedAt: 'revoked_at',
+  revokedReason: ['revoked_reason', oneOf<SigningTokenRevocation>()],
 });
 
 export const insertSigningToken = async (db: Db, token: SigningToken): Promise<void> => {
@@ -43,4 +51,14 @@ export const spendSigningToken = async (db: Db, tokenHash: string, usedAt: strin
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(spent.numUpdatedRows) === 1;
+};
+
+/** Kills every live link of a recipient: later uses answer by `reason` (docs/api/workflows.md). */
+export const revokeRecipientTokens = async (db: Db, recipientId: string, reason: SigningTokenRevocation, at: string): Promise<void> => {
+  await db
+    .updateTable('signing_tokens')
+    .set({ revoked_at: at, revoked_reason: reason })
+    .where('recipient_id', '=', recipientId)
+    .where('revoked_at', 'is', null)
+    .execute();
 };

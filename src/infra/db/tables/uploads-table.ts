@@ -1,12 +1,14 @@
 import type { Db } from '../database.js';
 import { json, oneOf, rowCodec } from '../row-codec.js';
 import type { UploadsTable } from '../schema.js';
+import { ORIGINAL_COLUMNS, type OriginalColumns } from './document-original.js';
 import type { PageSize } from './documents-table.js';
 
 /** Uploads for envelopes and for templates are kept apart: their ids are not interchangeable (docs/concepts/envelopes.md). */
 export type UploadScope = 'envelope' | 'template';
 
-export interface Upload {
+/** An upload of a file converted to PDF keeps the file in its OriginalColumns until it is used (docs/api/conversion.md). */
+export interface Upload extends OriginalColumns {
   id: string;
   accountId: string;
   scope: UploadScope;
@@ -28,6 +30,7 @@ export const uploadCodec = rowCodec<Upload, UploadsTable>({
   sha256: 'sha256',
   createdAt: 'created_at',
   usedAt: 'used_at',
+  ...ORIGINAL_COLUMNS,
 });
 
 export const insertUploads = async (db: Db, uploads: Upload[]): Promise<void> => {
@@ -64,9 +67,16 @@ export const deleteUnusedUploadsCreatedBefore = async (db: Db, cutoff: string): 
   await db.deleteFrom('uploads').where('used_at', 'is', null).where('created_at', '<', cutoff).execute();
 };
 
-/** Whether an upload not used yet holds these bytes (it may still become an envelope's document). */
+/** Whether an upload not used yet holds these bytes, as its PDF or its original file (it may still become an envelope's document). */
 export const pendingUploadUsesBlob = async (db: Db, sha256: string): Promise<boolean> =>
-  Boolean(await db.selectFrom('uploads').select('id').where('sha256', '=', sha256).where('used_at', 'is', null).executeTakeFirst());
+  Boolean(
+    await db
+      .selectFrom('uploads')
+      .select('id')
+      .where((eb) => eb.or([eb('sha256', '=', sha256), eb('original_sha256', '=', sha256)]))
+      .where('used_at', 'is', null)
+      .executeTakeFirst(),
+  );
 
 /** How many uploads the account holds that nothing has used yet, and their bytes. */
 export const readPendingUploadUsage = async (db: Db, accountId: string): Promise<{ files: number; bytes: number }> => {

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { DocumentPicker } from '../../editor/DocumentPicker.js';
 import { LazyFieldEditor as FieldEditor } from '../../editor/LazyFieldEditor.js';
+import { fieldConditionProblems } from '../../editor/condition-problems.js';
 import { toApiField, type EditorField, type EditorSigner } from '../../editor/field-model.js';
 import { personPathNamer, withFieldNames } from '../../editor/field-problems.js';
 import { useFieldTypeNames } from '../../editor/field-type-names.js';
@@ -10,7 +11,9 @@ import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { useT } from '../i18n.js';
-import { newSigner, RecipientsForm, type Flow, type ObserverDraft, type SignerDraft } from './RecipientsForm.js';
+import { RecipientsForm } from './RecipientsForm.js';
+import { draftTakesFields, newSigner, signerBody, signerGaps, type Flow, type ObserverDraft, type SignerDraft } from './signer-drafts.js';
+import { useHosts } from './use-hosts.js';
 import { DEFAULT_SETTINGS, SettingsForm, settingsBody, type EnvelopeSettings } from './SettingsForm.js';
 import '../../editor/forms.css';
 
@@ -18,13 +21,14 @@ interface UploadedDocument {
   fileId: string;
   name: string;
   pages: number;
-  file: File;
 }
 
-/** Upload PDFs, name the recipients, place their fields, send: POST /envelopes/create_with_files. */
+/** Upload documents (PDFs, or files the service converts to PDF), name the recipients, place their fields, send: POST /envelopes/create_with_files. */
 export function ComposerPage() {
   const t = useT('composer');
+  const w = useT('workflows');
   const typeNames = useFieldTypeNames();
+  const hosts = useHosts();
   const [, navigate] = useLocation();
   const [documents, setDocuments] = useState<UploadedDocument[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -38,15 +42,24 @@ export function ComposerPage() {
   const [sendError, setSendError] = useState<ApiFailure | null>(null);
 
   const signerLabel = useCallback(
-    (signer: SignerDraft, index: number) => signer.name.trim() || signer.email.trim() || t('signers.numbered', { number: index + 1 }),
-    [t],
+    (signer: SignerDraft, index: number) =>
+      signer.group
+        ? signer.group.name.trim() || w('group.numbered', { number: index + 1 })
+        : signer.name.trim() || signer.email.trim() || t('signers.numbered', { number: index + 1 }),
+    [t, w],
   );
   const editorSigners: EditorSigner[] = useMemo(
-    () => signers.map((signer, index) => ({ key: signer.key, label: signerLabel(signer, index) })),
+    () => signers.map((signer, index) => ({ key: signer.key, label: signerLabel(signer, index), takesFields: draftTakesFields(signer) })),
     [signers, signerLabel],
   );
   const editorDocuments = useMemo(
-    () => documents.map((document) => ({ key: document.fileId, name: document.name, load: () => document.file.arrayBuffer() })),
+    () =>
+      documents.map((document) => ({
+        key: document.fileId,
+        name: document.name,
+        // The upload as the service keeps it: a Word document or an image has become a PDF there.
+        load: async () => (await consoleApi.bytes(`/envelopes/upload_file/${document.fileId}`)).arrayBuffer(),
+      })),
     [documents],
   );
 
@@ -58,7 +71,7 @@ export function ComposerPage() {
       for (const file of files.slice(0, Math.max(0, 10 - documents.length))) {
         const answer = await consoleApi.upload<ApiData<'uploadEnvelopeFile'>>('/envelopes/upload_file', file);
         const uploaded = answer.files[0];
-        if (uploaded) added.push({ fileId: uploaded.file_id, name: uploaded.name, pages: uploaded.pages, file });
+        if (uploaded) added.push({ fileId: uploaded.file_id, name: uploaded.name, pages: uploaded.pages });
       }
       setDocuments((current) => [...current, ...added]);
       if (!settings.name.trim() && added[0]) setSettings({ ...settings, name: added[0].name.replace(/\.pdf$/i, '') });
@@ -81,7 +94,8 @@ export function ComposerPage() {
 
   const changeSigners = (next: SignerDraft[]) => {
     setSigners(next);
-    setFields(fields.filter((field) => next.some((signer) => signer.key === field.signer)));
+    // Approvers and viewers take no fields: theirs go when they become one.
+    setFields(fields.filter((field) => next.some((signer) => signer.key === field.signer && draftTakesFields(signer))));
   };
 
   const send = async () => {
@@ -92,10 +106,8 @@ export function ComposerPage() {
       envelope: { ...settingsBody(settings), sign_process_flow: flow },
       file_ids: documents.map((document) => document.fileId),
       recipients: {
-        signers: signers.map((signer) => ({
-          name: signer.name.trim(),
-          email: signer.email.trim(),
-          ...(flow === 'Parallel' ? {} : { signing_order: signer.order }),
+        signers: signers.map((signer, index) => ({
+          ...signerBody(signer, signers, flow !== 'Parallel', signerLabel(signer, index)),
           fields: fieldsOf(signer).map(toApiField),
         })),
         observers: observers.map((observer) => ({ name: observer.name.trim(), email: observer.email.trim() })),
@@ -136,13 +148,19 @@ export function ComposerPage() {
       expiration_days: t('settings.expires'),
       email_reminders: t('settings.remind'),
       reminder_period: t('settings.remindDays'),
+      allow_reassign: w('settings.allowReassign'),
     };
     return labels[property] ?? t('problems.envelope', { property: property.replace(/_/g, ' ') });
   };
 
+  const gaps = signerGaps(signers);
+  const conditionProblemCount = fieldConditionProblems(fields).size;
   const missing = [
     ...(documents.length === 0 ? [t('missing.document')] : []),
-    ...(signers.some((signer) => !signer.email.trim()) ? [t('missing.emails')] : []),
+    ...(gaps.emails ? [t('missing.emails')] : []),
+    ...(gaps.witness ? [w('missing.witness')] : []),
+    ...(gaps.host ? [w('missing.host')] : []),
+    ...(conditionProblemCount > 0 ? [w('missing.conditions', { count: conditionProblemCount })] : []),
     ...(!settings.name.trim() ? [t('missing.name')] : []),
   ];
 
@@ -190,6 +208,7 @@ export function ComposerPage() {
           onSigners={changeSigners}
           observers={observers}
           onObservers={setObservers}
+          hosts={hosts}
         />
       </section>
 
@@ -217,7 +236,7 @@ export function ComposerPage() {
         <button
           type="button"
           className="button button-primary"
-          disabled={sending || documents.length === 0}
+          disabled={sending || documents.length === 0 || conditionProblemCount > 0}
           onClick={() => void send()}
           data-testid="send-envelope"
         >

@@ -7,11 +7,14 @@ interface PersonFieldsProps {
   onChange: (change: { name?: string; email?: string }) => void;
   /** A signer's position in the list: their name shows the colour their fields wear. */
   colourIndex?: number;
+  /** A witness may be left without an address: the signer they witness names them when signing. */
+  emailOptional?: boolean;
 }
 
 /** A recipient's name and e-mail, labelled as people read them; the service checks the address. */
-export function PersonFields({ name, email, onChange, colourIndex }: PersonFieldsProps) {
+export function PersonFields({ name, email, onChange, colourIndex, emailOptional = false }: PersonFieldsProps) {
   const t = useT('composer');
+  const w = useT('workflows');
   return (
     <>
       <label className="editor-label">
@@ -26,7 +29,7 @@ export function PersonFields({ name, email, onChange, colourIndex }: PersonField
         />
       </label>
       <label className="editor-label">
-        {t('person.email')}
+        {emailOptional ? w('witness.emailOptional') : t('person.email')}
         <input
           className="text-input"
           type="email"

@@ -1,27 +1,14 @@
 import { useId } from 'react';
-import { newKey } from '../../editor/field-model.js';
 import { useT } from '../i18n.js';
 import { PersonFields } from './PersonFields.js';
+import type { HostChoice } from '../../editor/SignerRoleFields.js';
+import { SignerEntry } from './SignerEntry.js';
+import { newGroup, newObserver, newSigner, type Flow, type ObserverDraft, type SignerDraft } from './signer-drafts.js';
+import '../../editor/workflow-forms.css';
 
-export type Flow = 'Parallel' | 'Sequential' | 'Hybrid';
+export { newObserver, newSigner, type Flow, type ObserverDraft, type SignerDraft };
 
 const FLOWS: readonly Flow[] = ['Parallel', 'Sequential', 'Hybrid'];
-
-export interface SignerDraft {
-  key: string;
-  name: string;
-  email: string;
-  order: number;
-}
-
-export interface ObserverDraft {
-  key: string;
-  name: string;
-  email: string;
-}
-
-export const newSigner = (order: number): SignerDraft => ({ key: newKey(), name: '', email: '', order });
-export const newObserver = (): ObserverDraft => ({ key: newKey(), name: '', email: '' });
 
 interface RecipientsFormProps {
   flow: Flow;
@@ -30,6 +17,8 @@ interface RecipientsFormProps {
   onSigners: (signers: SignerDraft[]) => void;
   observers: ObserverDraft[];
   onObservers: (observers: ObserverDraft[]) => void;
+  /** The account users who may host an in-person signing; the first is the default. */
+  hosts: readonly HostChoice[];
 }
 
 /**
@@ -66,13 +55,18 @@ function FlowChoices({ flow, onFlow }: { flow: Flow; onFlow: (flow: Flow) => voi
   );
 }
 
-/** Signers (name, e-mail, order, the colour of their fields) and observers, and the flow that orders the signers. */
-export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, onObservers }: RecipientsFormProps) {
+/**
+ * Signers (a person in a role, or a signing group; the colour of their fields), observers, and the
+ * flow that orders the signers.
+ */
+export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, onObservers, hosts }: RecipientsFormProps) {
   const t = useT('composer');
+  const w = useT('workflows');
   const ordered = flow !== 'Parallel';
-  const setSigner = (key: string, patch: Partial<SignerDraft>) => onSigners(signers.map((s) => (s.key === key ? { ...s, ...patch } : s)));
+  const setSigner = (key: string, next: SignerDraft) => onSigners(signers.map((s) => (s.key === key ? next : s)));
   const setObserver = (key: string, patch: Partial<ObserverDraft>) =>
     onObservers(observers.map((o) => (o.key === key ? { ...o, ...patch } : o)));
+  const nextOrder = Math.max(0, ...signers.map((s) => s.order)) + 1;
 
   return (
     <>
@@ -80,48 +74,39 @@ export function RecipientsForm({ flow, onFlow, signers, onSigners, observers, on
 
       <fieldset className="form-fieldset">
         <legend>{t('signers.legend')}</legend>
-        <ol className="recipient-list">
+        <ol className="recipient-list signer-entries">
           {signers.map((signer, index) => (
-            <li key={signer.key} className="recipient-row" data-testid="signer-row">
-              <PersonFields
-                name={signer.name}
-                email={signer.email}
-                colourIndex={index}
-                onChange={(change) => setSigner(signer.key, change)}
-              />
-              {ordered && (
-                <label className="editor-label recipient-order">
-                  {t('signers.order')}
-                  <input
-                    className="text-input"
-                    type="number"
-                    min={1}
-                    max={1000}
-                    value={signer.order}
-                    onChange={(e) => setSigner(signer.key, { order: Math.max(1, Math.min(1000, Math.round(Number(e.target.value) || 1))) })}
-                  />
-                </label>
-              )}
-              <button
-                type="button"
-                className="button button-link recipient-remove"
-                disabled={signers.length === 1}
-                aria-label={t('signers.remove', { number: index + 1 })}
-                onClick={() => onSigners(signers.filter((s) => s.key !== signer.key))}
-              >
-                {t('remove')}
-              </button>
-            </li>
+            <SignerEntry
+              key={signer.key}
+              signer={signer}
+              index={index}
+              signers={signers}
+              ordered={ordered}
+              hosts={hosts}
+              onChange={(next) => setSigner(signer.key, next)}
+              onRemove={signers.length === 1 ? null : () => onSigners(signers.filter((s) => s.key !== signer.key))}
+            />
           ))}
         </ol>
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={signers.length >= 50}
-          onClick={() => onSigners([...signers, newSigner(Math.max(0, ...signers.map((s) => s.order)) + 1)])}
-        >
-          {t('signers.add')}
-        </button>
+        <div className="entry-actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={signers.length >= 50}
+            onClick={() => onSigners([...signers, newSigner(nextOrder)])}
+          >
+            {t('signers.add')}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={signers.length >= 50}
+            onClick={() => onSigners([...signers, newGroup(nextOrder)])}
+            data-testid="add-group"
+          >
+            {w('group.add')}
+          </button>
+        </div>
       </fieldset>
 
       <fieldset className="form-fieldset">

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useT } from '../i18n.js';
 
 export interface EnvelopeSettings {
@@ -6,9 +7,18 @@ export interface EnvelopeSettings {
   expirationDays: number;
   emailReminders: boolean;
   reminderPeriod: number;
+  /** Signers may hand their step to someone else (recorded as a chain of delegations). */
+  allowReassign: boolean;
 }
 
-export const DEFAULT_SETTINGS: EnvelopeSettings = { name: '', message: '', expirationDays: 30, emailReminders: false, reminderPeriod: 3 };
+export const DEFAULT_SETTINGS: EnvelopeSettings = {
+  name: '',
+  message: '',
+  expirationDays: 30,
+  emailReminders: false,
+  reminderPeriod: 3,
+  allowReassign: false,
+};
 
 /** The envelope's settings as the create body names them (docs/concepts/envelopes.md). */
 export const settingsBody = (settings: EnvelopeSettings) => ({
@@ -17,6 +27,7 @@ export const settingsBody = (settings: EnvelopeSettings) => ({
   expiration_days: settings.expirationDays,
   email_reminders: settings.emailReminders,
   ...(settings.emailReminders ? { reminder_period: settings.reminderPeriod } : {}),
+  ...(settings.allowReassign ? { allow_reassign: true } : {}),
 });
 
 const whole = (value: string, min: number, max: number) => Math.max(min, Math.min(max, Math.round(Number(value) || min)));
@@ -32,6 +43,8 @@ export function SettingsForm({
   withMessage?: boolean;
 }) {
   const t = useT('composer');
+  const w = useT('workflows');
+  const reassignHint = useId();
   const set = (patch: Partial<EnvelopeSettings>) => onChange({ ...settings, ...patch });
   return (
     <fieldset className="form-fieldset">
@@ -89,6 +102,19 @@ export function SettingsForm({
           </label>
         )}
       </div>
+      <label className="editor-check">
+        <input
+          type="checkbox"
+          checked={settings.allowReassign}
+          onChange={(e) => set({ allowReassign: e.target.checked })}
+          aria-describedby={reassignHint}
+          data-testid="allow-reassign"
+        />
+        {w('settings.allowReassign')}
+      </label>
+      <p id={reassignHint} className="hint">
+        {w('settings.allowReassignHint')}
+      </p>
     </fieldset>
   );
 }

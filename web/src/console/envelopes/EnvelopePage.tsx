@@ -1,35 +1,78 @@
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ApiFailure } from '../../shared/api-failure.js';
 import { useApiQuery } from '../api-hooks.js';
+import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { useT } from '../i18n.js';
-import { humanize, useFormat, type Formats } from '../ui/format.js';
+import { humanize, useFormat } from '../ui/format.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import '../ui/ui.css';
 import { AuditChain } from './AuditChain.js';
 import { Downloads } from './Downloads.js';
 import { CancelDialog, DeleteDialog, ExtendDialog, RemindDialog } from './EnvelopeDialogs.js';
-import type { EnvelopeDetails, EnvelopeHistory, SignerDetails } from './envelope-types.js';
+import type { EnvelopeHistory, SignerDetails, SignerEntry, WorkflowEnvelope } from './envelope-types.js';
+import { SignerEntries } from './SignerEntries.js';
+import { CorrectDialog, ResendDialog } from './WorkflowDialogs.js';
 import './envelopes.css';
 
 const LIVE_MS = 10_000;
 const OPEN = new Set(['Sent', 'InProgress']);
-/** A signer whose turn it is and who has not acted yet can be reminded (409 SIGNER_NOT_REMINDABLE otherwise). */
-const REMINDABLE = new Set(['Sent', 'Viewed']);
+/** A sent-back envelope can still be corrected and cancelled; it resumes when resent. */
+const CORRECTABLE = new Set(['Sent', 'InProgress', 'Correcting']);
 
-type Dialog = { kind: 'remind'; signer: SignerDetails } | { kind: 'cancel' } | { kind: 'extend' } | { kind: 'delete' } | null;
+type Dialog =
+  | { kind: 'remind'; signer: SignerDetails }
+  | { kind: 'cancel' }
+  | { kind: 'extend' }
+  | { kind: 'delete' }
+  | { kind: 'correct' }
+  | { kind: 'resend' }
+  | null;
+
+/**
+ * Opens an in-person signing (POST …/in_person_url, single use, 10 minutes) in a new tab for the
+ * signer to sign on this device. The tab is opened at the press, before the URL arrives, so that no
+ * pop-up blocker stops it; without a tab the page itself goes to the signing page.
+ */
+const openInPersonSigning = async (envelopeId: string, recipientId: string): Promise<void> => {
+  const tab = window.open('', '_blank');
+  try {
+    const { url } = await consoleApi.request<{ url: string; expires_at: string }>(
+      'POST',
+      `/envelopes/${envelopeId}/recipients/${encodeURIComponent(recipientId)}/in_person_url`,
+    );
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else window.location.assign(url);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+};
 
 export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
   const id = encodeURIComponent(envelopeId ?? '');
-  const details = useApiQuery<EnvelopeDetails>(`/envelopes/${id}/details`, { refetchInterval: LIVE_MS });
+  const details = useApiQuery<WorkflowEnvelope>(`/envelopes/${id}/details`, { refetchInterval: LIVE_MS });
   const history = useApiQuery<EnvelopeHistory>(`/envelopes/${id}/history`, { refetchInterval: LIVE_MS });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [starting, setStarting] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<ApiFailure | null>(null);
   const [, navigate] = useLocation();
   const t = useT('envelopes');
+  const w = useT('workflows');
   const format = useFormat();
+
+  const startInPerson = (signer: SignerDetails) => {
+    setStarting(signer.recipient_id);
+    setActionError(null);
+    openInPersonSigning(id, signer.recipient_id)
+      .then(() => setDone(w('envelope.inPersonOpened', { name: signer.name })))
+      .catch((error: ApiFailure) => setActionError(error))
+      .finally(() => setStarting(null));
+  };
 
   const finished = (message: string) => {
     setDialog(null);
@@ -38,8 +81,9 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
 
   if (details.isPending) return <p className="loading">{t('page.loading')}</p>;
   if (details.error) return <NotShown error={details.error} />;
-  const envelope = details.data;
+  const envelope: WorkflowEnvelope = details.data;
   const open = OPEN.has(envelope.status);
+  const returned = envelope.status === 'Correcting' ? envelope.returned : null;
 
   return (
     <article className="envelope-page">
@@ -56,6 +100,19 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
       {done && (
         <div className="notice notice-ok" role="status" data-testid="action-done">
           <p className="notice-text">{done}</p>
+        </div>
+      )}
+      <ErrorNotice error={actionError} />
+
+      {envelope.status === 'Correcting' && (
+        <div className="notice returned-notice" data-testid="returned">
+          <p className="notice-text">
+            {returned
+              ? w('envelope.returnedBy', { name: returned.by.name, email: returned.by.email, date: format.dateTime(returned.at) })
+              : w('envelope.correcting')}
+          </p>
+          {returned?.comment && <blockquote className="returned-comment">{returned.comment}</blockquote>}
+          <p className="hint">{w('envelope.correctingHint')}</p>
         </div>
       )}
 
@@ -86,10 +143,26 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
             <dt>{t('page.signingOrder')}</dt>
             <dd>{t(`flow.${envelope.sign_process_flow}`, { defaultValue: envelope.sign_process_flow })}</dd>
           </div>
+          {envelope.allow_reassign && (
+            <div>
+              <dt>{w('envelope.reassign')}</dt>
+              <dd>{w('envelope.reassignAllowed')}</dd>
+            </div>
+          )}
         </dl>
         {envelope.description && <p className="envelope-description">{envelope.description}</p>}
         <div className="envelope-actions" data-testid="envelope-actions">
-          {(open || envelope.status === 'Expired') && (
+          {envelope.status === 'Correcting' && (
+            <button type="button" className="button button-primary" onClick={() => setDialog({ kind: 'resend' })} data-testid="resend">
+              {w('resend.action')}
+            </button>
+          )}
+          {CORRECTABLE.has(envelope.status) && (
+            <button type="button" className="button button-secondary" onClick={() => setDialog({ kind: 'correct' })} data-testid="correct">
+              {w('correct.action')}
+            </button>
+          )}
+          {(open || envelope.status === 'Expired' || envelope.status === 'Correcting') && (
             <button type="button" className="button button-secondary" onClick={() => setDialog({ kind: 'cancel' })}>
               {t('page.cancel')}
             </button>
@@ -112,33 +185,14 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
           {t('page.recipients')}
         </h2>
         <ul className="recipient-list" data-testid="recipients">
-          {envelope.recipients.signers.map((signer) => (
-            <li key={signer.recipient_id} className="recipient" data-testid="signer">
-              <div className="recipient-who">
-                <span className="recipient-name">{signer.name}</span>
-                <span className="recipient-email">{signer.email}</span>
-                <span className="hint">
-                  {envelope.sign_process_flow === 'Parallel' ? t('page.signer') : t('page.signerInOrder', { order: signer.signing_order })}
-                  {signer.signer_title ? ` · ${signer.signer_title}` : ''}
-                </span>
-              </div>
-              <div className="recipient-state">
-                <StatusBadge status={signer.status} />
-                <span className="hint">{signerMoment(signer, t, format)}</span>
-                {signer.decline_reason && <span className="hint">{t('page.declineReason', { reason: signer.decline_reason })}</span>}
-              </div>
-              {open && REMINDABLE.has(signer.status) && (
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  onClick={() => setDialog({ kind: 'remind', signer })}
-                  aria-label={t('page.remindWho', { name: signer.name })}
-                >
-                  {t('page.remind')}
-                </button>
-              )}
-            </li>
-          ))}
+          <SignerEntries
+            entries={envelope.recipients.signers as SignerEntry[]}
+            flow={envelope.sign_process_flow}
+            open={open}
+            onRemind={(signer) => setDialog({ kind: 'remind', signer })}
+            onInPerson={startInPerson}
+            starting={starting}
+          />
           {envelope.recipients.observers.map((observer) => (
             <li key={observer.recipient_id} className="recipient" data-testid="observer">
               <div className="recipient-who">
@@ -188,6 +242,10 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
       {dialog?.kind === 'remind' && (
         <RemindDialog envelopeId={id} signer={dialog.signer} onClose={() => setDialog(null)} onDone={finished} />
       )}
+      {dialog?.kind === 'correct' && (
+        <CorrectDialog envelopeId={id} envelope={envelope} onClose={() => setDialog(null)} onDone={finished} />
+      )}
+      {dialog?.kind === 'resend' && <ResendDialog envelopeId={id} onClose={() => setDialog(null)} onDone={finished} />}
       {dialog?.kind === 'cancel' && <CancelDialog envelopeId={id} onClose={() => setDialog(null)} onDone={finished} />}
       {dialog?.kind === 'extend' && <ExtendDialog envelopeId={id} onClose={() => setDialog(null)} onDone={finished} />}
       {dialog?.kind === 'delete' && (
@@ -196,14 +254,6 @@ export function EnvelopePage({ envelopeId }: { envelopeId?: string }) {
     </article>
   );
 }
-
-const signerMoment = (signer: SignerDetails, t: TFunction, format: Formats): string => {
-  if (signer.signed_at) return t('page.signedAt', { date: format.dateTime(signer.signed_at) });
-  if (signer.declined_at) return t('page.declinedAt', { date: format.dateTime(signer.declined_at) });
-  if (signer.viewed_at) return t('page.viewedAt', { date: format.dateTime(signer.viewed_at) });
-  if (signer.sent_at) return t('page.sentAt', { date: format.dateTime(signer.sent_at) });
-  return t('page.notNotified');
-};
 
 function NotShown({ error }: { error: ApiFailure }) {
   const t = useT('envelopes');

@@ -9,6 +9,7 @@ import {
   roleLabel,
   rolesBody,
   rolesFromTemplate,
+  roleTakesFields,
   type ObserverRoleDraft,
   type RoleDraft,
   type TemplateDetail,
@@ -16,9 +17,12 @@ import {
 import type { ApiFailure } from '../../shared/api-failure.js';
 import type { ApiBody, ApiData } from '../../shared/api-types.js';
 import { useApiQuery } from '../api-hooks.js';
+import { useHosts } from '../composer/use-hosts.js';
 import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { useT } from '../i18n.js';
+import { BulkSendLink } from '../bulk/BulkSendLink.js';
+import { PublicLinkPanel } from './PublicLinkPanel.js';
 import '../../editor/forms.css';
 
 interface Draft {
@@ -40,6 +44,7 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
   const t = useT('templates');
   const path = `/templates/${encodeURIComponent(templateId)}`;
   const template = useApiQuery<TemplateDetail>(path);
+  const hosts = useHosts();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -59,7 +64,7 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
     [template.data, path],
   );
   const signers = useMemo(
-    () => (draft?.roles ?? []).map((role, index) => ({ key: role.key, label: roleLabel(role, index) })),
+    () => (draft?.roles ?? []).map((role, index) => ({ key: role.key, label: roleLabel(role, index), takesFields: roleTakesFields(role) })),
     [draft?.roles],
   );
 
@@ -102,9 +107,12 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
       <div className="page-heading">
         <h1>{t('edit.title')}</h1>
         {template.data.status === 'Active' && (
-          <Link href={`/templates/${templateId}/send`} className="button button-secondary">
-            {t('edit.sendFrom')}
-          </Link>
+          <div className="row-actions">
+            <Link href={`/templates/${templateId}/send`} className="button button-secondary">
+              {t('edit.sendFrom')}
+            </Link>
+            <BulkSendLink templateId={templateId} />
+          </div>
         )}
       </div>
       <section className="panel" aria-labelledby="template-details">
@@ -145,9 +153,15 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
         </h2>
         <RolesForm
           roles={draft.roles}
-          onRoles={(roles) => change({ roles, fields: draft.fields.filter((field) => roles.some((role) => role.key === field.signer)) })}
+          onRoles={(roles) =>
+            change({
+              roles,
+              fields: draft.fields.filter((field) => roles.some((role) => role.key === field.signer && roleTakesFields(role))),
+            })
+          }
           observers={draft.observers}
           onObservers={(observers) => change({ observers })}
+          hosts={hosts}
         />
       </section>
       <section className="panel" aria-labelledby="template-fields">
@@ -171,6 +185,7 @@ export function TemplateEditorPage({ templateId }: { templateId: string }) {
           {saving ? t('edit.saving') : t('edit.save')}
         </button>
       </div>
+      {template.data.status === 'Active' && <PublicLinkPanel template={template.data} />}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { useFormat } from '../ui/format.js';
 import { StatusBadge } from '../ui/StatusBadge.js';
 import '../ui/ui.css';
 import '../../editor/forms.css';
+import { Pagination } from '../ui/Pagination.js';
 
 type TemplateRow = ApiData<'listTemplates'>['templates'][number];
 
@@ -22,7 +23,6 @@ const PAGE_SIZE = 20;
 /** The account's templates: activate, deactivate, delete, edit, send; and a new one from a PDF. */
 export function TemplateListPage() {
   const t = useT('templates');
-  const tc = useT('common');
   const format = useFormat();
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
@@ -111,17 +111,7 @@ export function TemplateListPage() {
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav className="row-actions pagination" aria-label={t('list.pages')}>
-          <button type="button" className="button button-secondary button-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {tc('previous')}
-          </button>
-          <span>{tc('pageOf', { page, pages })}</span>
-          <button type="button" className="button button-secondary button-small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {tc('next')}
-          </button>
-        </nav>
-      )}
+      <Pagination page={page} pages={pages} label={t('list.pages')} onPage={setPage} />
       {deleting && (
         <ConfirmDialog
           title={t('delete.title', { name: deleting.name })}
@@ -139,7 +129,7 @@ export function TemplateListPage() {
   );
 }
 
-/** Name, PDFs and roles: POST /templates/create_with_files, then on to the editor to place the fields. */
+/** Name, documents and roles: POST /templates/create_with_files, then on to the editor to place the fields. */
 function NewTemplate({ onCancel }: { onCancel: () => void }) {
   const t = useT('templates');
   const [, navigate] = useLocation();
@@ -158,7 +148,7 @@ function NewTemplate({ onCancel }: { onCancel: () => void }) {
         const answer = await consoleApi.upload<ApiData<'uploadTemplateFile'>>('/templates/upload_file', file);
         const uploaded = answer.files[0];
         if (uploaded) setFiles((current) => [...current, { fileId: uploaded.file_id, name: uploaded.name }]);
-        if (!name.trim()) setName(file.name.replace(/\.pdf$/i, ''));
+        if (!name.trim() && uploaded) setName(uploaded.name.replace(/\.pdf$/i, ''));
       }
     } catch (failure) {
       setError(failure as ApiFailure);

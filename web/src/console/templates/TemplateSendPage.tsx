@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { PersonFields } from '../composer/PersonFields.js';
+import { GROUP_MAX, GROUP_MIN, newPerson, type PersonDraft } from '../composer/signer-drafts.js';
 import { FIELD_LABELS, WITHOUT_DEFAULT_VALUE, type FieldType } from '../../editor/field-model.js';
 import { withFieldNames } from '../../editor/field-problems.js';
 import type { TemplateDetail } from '../../editor/template-roles.js';
@@ -11,6 +12,7 @@ import { consoleApi } from '../console-api.js';
 import { ErrorNotice } from '../ErrorNotice.js';
 import { useT } from '../i18n.js';
 import '../../editor/forms.css';
+import '../../editor/workflow-forms.css';
 
 interface FormFieldDraft {
   placeholder: string;
@@ -24,7 +26,15 @@ interface RoleFill {
   name: string;
   email: string;
   formFields: FormFieldDraft[];
+  /** A signing-group role: its members, `required` of whom must sign. */
+  group: { required: number; members: PersonDraft[] } | null;
 }
+
+/** A template role's group setting (docs/api/workflows.md). */
+const groupOf = (role: TemplateDetail['roles']['signers'][number]): { required: number } | null => {
+  const group = (role as { group?: { required?: number | null } | null }).group;
+  return group ? { required: group.required ?? 1 } : null;
+};
 
 /** Named fields the sender may prefill: the signer types into them (self-filling ones take no default). */
 const formFieldsOf = (fields: TemplateDetail['roles']['signers'][number]['fields']): FormFieldDraft[] =>
@@ -48,9 +58,20 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
     if (!template.data || signers) return;
     setEnvelopeName(template.data.name);
     setSigners(
-      template.data.roles.signers.map((role) => ({ title: role.signer_title, name: '', email: '', formFields: formFieldsOf(role.fields) })),
+      template.data.roles.signers.map((role) => {
+        const group = groupOf(role);
+        return {
+          title: role.signer_title,
+          name: '',
+          email: '',
+          formFields: formFieldsOf(role.fields),
+          group: group && { required: group.required, members: Array.from({ length: Math.max(GROUP_MIN, group.required) }, newPerson) },
+        };
+      }),
     );
-    setObservers(template.data.roles.observers.map((role) => ({ title: role.observer_title, name: '', email: '', formFields: [] })));
+    setObservers(
+      template.data.roles.observers.map((role) => ({ title: role.observer_title, name: '', email: '', formFields: [], group: null })),
+    );
   }, [template.data, signers]);
 
   if (template.error) return <ErrorNotice error={template.error} />;
@@ -70,12 +91,18 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
         recipients: {
           signers: signers.map((signer) => ({
             signer_title: signer.title,
-            name: signer.name.trim(),
-            email: signer.email.trim(),
+            ...(signer.group
+              ? {
+                  group: {
+                    name: signer.title,
+                    members: signer.group.members.map((member) => ({ name: member.name.trim(), email: member.email.trim() })),
+                  },
+                }
+              : { name: signer.name.trim(), email: signer.email.trim() }),
             form_fields: signer.formFields
               .filter((field) => field.value !== '')
               .map((field) => ({ placeholder: field.placeholder, default_value: field.value, editable: field.editable })),
-          })),
+          })) as ApiBody<'createEnvelopeWithTemplate'>['recipients']['signers'],
           observers: observers.map((observer) => ({
             observer_title: observer.title,
             name: observer.name.trim(),
@@ -127,9 +154,13 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
         {signers.map((signer, index) => (
           <fieldset key={signer.title} className="form-fieldset" data-testid="role-fill">
             <legend>{signer.title}</legend>
-            <div className="recipient-row role-fill-row">
-              <PersonFields name={signer.name} email={signer.email} onChange={(change) => setSigner(index, change)} />
-            </div>
+            {signer.group ? (
+              <GroupMembers title={signer.title} group={signer.group} onChange={(group) => setSigner(index, { group })} />
+            ) : (
+              <div className="recipient-row role-fill-row">
+                <PersonFields name={signer.name} email={signer.email} onChange={(change) => setSigner(index, change)} />
+              </div>
+            )}
             {signer.formFields.map((field) => (
               <div key={field.placeholder} className="recipient-row role-fill-row">
                 <label className="editor-label">
@@ -193,5 +224,51 @@ export function TemplateSendPage({ templateId }: { templateId: string }) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** The members of a signing-group role, named at sending (2–20); `required` of them must sign. */
+function GroupMembers({
+  title,
+  group,
+  onChange,
+}: {
+  title: string;
+  group: { required: number; members: PersonDraft[] };
+  onChange: (group: { required: number; members: PersonDraft[] }) => void;
+}) {
+  const w = useT('workflows');
+  const c = useT('composer');
+  const setMember = (key: string, patch: { name?: string; email?: string }) =>
+    onChange({ ...group, members: group.members.map((member) => (member.key === key ? { ...member, ...patch } : member)) });
+  return (
+    <>
+      <p className="hint">{w('group.requiredHint', { required: group.required, count: group.members.length })}</p>
+      <ol className="recipient-list group-members">
+        {group.members.map((member, index) => (
+          <li key={member.key} className="recipient-row" data-testid="group-member">
+            <PersonFields name={member.name} email={member.email} onChange={(change) => setMember(member.key, change)} />
+            <button
+              type="button"
+              className="button button-link recipient-remove"
+              disabled={group.members.length <= Math.max(GROUP_MIN, group.required)}
+              aria-label={w('group.removeMember', { number: index + 1, name: title })}
+              onClick={() => onChange({ ...group, members: group.members.filter((m) => m.key !== member.key) })}
+            >
+              {c('remove')}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        disabled={group.members.length >= GROUP_MAX}
+        onClick={() => onChange({ ...group, members: [...group.members, newPerson()] })}
+        data-testid="add-member"
+      >
+        {w('group.addMember')}
+      </button>
+    </>
   );
 }
