@@ -1,5 +1,9 @@
 export type DatabaseName = 'sqlite' | 'postgres';
 
+/** The scenarios BENCH_SCENARIOS can pick, by the names docs/contributing/index.md lists. */
+export const SCENARIOS = ['cli', 'idle-memory', 'sealing', 'completion-burst', 'throughput', 'bulk-send', 'lists'] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
+
 /** What one `npm run bench` measures, from BENCH_* variables (docs/contributing/index.md "Benchmarks"). */
 export interface BenchOptions {
   quick: boolean;
@@ -22,6 +26,8 @@ export interface BenchOptions {
   writeDocs: boolean;
   /** A directory for `--cpu-prof` profiles of the server, or undefined for none. */
   cpuProfileDir: string | undefined;
+  /** The scenarios to run: all of them unless BENCH_SCENARIOS names some. */
+  scenarios: ReadonlySet<ScenarioName>;
 }
 
 const positiveNumber = (name: string, fallback: number): number => {
@@ -40,10 +46,22 @@ const databases = (): DatabaseName[] => {
   return [...new Set(names as DatabaseName[])];
 };
 
+const scenarios = (): Set<ScenarioName> => {
+  const raw = process.env.BENCH_SCENARIOS?.trim();
+  if (!raw) return new Set(SCENARIOS);
+  const names = raw.split(',').map((name) => name.trim());
+  for (const name of names) {
+    if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`BENCH_SCENARIOS lists "${name}": use ${SCENARIOS.join(', ')}`);
+  }
+  return new Set(names as ScenarioName[]);
+};
+
 export const readBenchOptions = (): BenchOptions => {
   const quick = process.env.BENCH_QUICK === '1';
   const chosen = databases();
-  const full = !quick && chosen.length === 2;
+  const picked = scenarios();
+  // Only a full run of every scenario on both databases stands for the whole table.
+  const full = !quick && chosen.length === 2 && picked.size === SCENARIOS.length;
   return {
     quick,
     databases: chosen,
@@ -57,5 +75,6 @@ export const readBenchOptions = (): BenchOptions => {
     postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     writeDocs: process.env.BENCH_WRITE_DOCS === '1' || (full && process.env.BENCH_WRITE_DOCS !== '0'),
     cpuProfileDir: process.env.BENCH_CPU_PROF?.trim() || undefined,
+    scenarios: picked,
   };
 };

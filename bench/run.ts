@@ -12,7 +12,7 @@ import { childEnvironment, startCountersign, type ListeningProcess } from './chi
 import { repositoryRoot } from './repository-root.js';
 import { startLoadGenerator, type LoadGenerator } from './load.js';
 import { describeMachine, machineLine } from './machine.js';
-import { readBenchOptions, type BenchOptions, type DatabaseName } from './options.js';
+import { readBenchOptions, type BenchOptions, type DatabaseName, type ScenarioName, SCENARIOS } from './options.js';
 import { createScratchDatabase } from './postgres-database.js';
 import { summarizeProfile } from './profile-summary.js';
 import { consoleTable, disturbanceLine, failedFigure, markdownTable, summaryLine, type Figure } from './report.js';
@@ -60,12 +60,13 @@ const profileSummaries = (options: BenchOptions): string[] =>
     : [];
 
 const serverScenarios = async (database: DatabaseName, options: BenchOptions, load: LoadGenerator, env: Record<string, string>) => {
-  const { credentials, figure: cliFigure } = await cliAccountCreate(database, env, options.cliRuns);
+  const picked = options.scenarios;
+  const { credentials, figure: cliFigure } = await cliAccountCreate(database, env, picked.has('cli') ? options.cliRuns : 0);
   const profileDirectory = options.cpuProfileDir && resolve(options.cpuProfileDir, database);
   if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
   const server = await startCountersign({ ...env, PORT: '0', HOST: '127.0.0.1' }, profileDirectory);
   const figures: Figure[] = [
-    cliFigure,
+    ...(picked.has('cli') ? [cliFigure] : []),
     atMost(
       profileDirectory ? 'server start (start script, profiled)' : 'server start (`npm start` → listening)',
       database,
@@ -80,13 +81,14 @@ const serverScenarios = async (database: DatabaseName, options: BenchOptions, lo
     const template = await client.expect(201, 'POST', '/api/v2.0/templates/create', await templateBody());
     const { envelopeId } = await client.createEnvelope(await envelopeBody(2));
     const run: BenchRun = { database, options, server, client, load, templateId: String(template.template_id), envelopeId };
-    figures.push(
-      ...(await guarded('idle RSS of the server', database, () => idleMemory(run))),
-      ...(await guarded('sealing', database, () => sealing(run))),
-      ...(await guarded('envelopes completing at once', database, () => completionBurst(run))),
-      ...(await guarded('throughput', database, () => throughput(run))),
-      ...(await guarded('bulk send', database, () => bulkSend(run))),
-    );
+    const scenarios: [ScenarioName, string, () => Promise<Figure | Figure[]>][] = [
+      ['idle-memory', 'idle RSS of the server', () => idleMemory(run)],
+      ['sealing', 'sealing', () => sealing(run)],
+      ['completion-burst', 'envelopes completing at once', () => completionBurst(run)],
+      ['throughput', 'throughput', () => throughput(run)],
+      ['bulk-send', 'bulk send', () => bulkSend(run)],
+    ];
+    for (const [key, name, scenario] of scenarios) if (picked.has(key)) figures.push(...(await guarded(name, database, scenario)));
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\nserver output:\n${server.output()}`);
   } finally {
@@ -117,12 +119,12 @@ const benchDatabase = async (database: DatabaseName, options: BenchOptions, load
       rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
     }
   });
-  figures.push(...(await guarded('lists at scale', database, () => listsAtScale(database, options))));
+  if (options.scenarios.has('lists')) figures.push(...(await guarded('lists at scale', database, () => listsAtScale(database, options))));
   return figures;
 };
 
 const settingsLine = (options: BenchOptions): string =>
-  `${options.quick ? 'BENCH_QUICK=1 (smoke run), ' : ''}${options.seconds} s per load run (autocannon in its own process; reads at 100 connections, creations at 32), ` +
+  `${options.quick ? 'BENCH_QUICK=1 (smoke run), ' : ''}${options.scenarios.size < SCENARIOS.length ? `BENCH_SCENARIOS=${[...options.scenarios].join(',')}, ` : ''}${options.seconds} s per load run (autocannon in its own process; reads at 100 connections, creations at 32), ` +
   `${options.sealRuns[10]} + ${options.sealRuns[200]} sealing runs, lists over ${new Intl.NumberFormat('en-US').format(options.listEnvelopes)} envelopes`;
 
 const main = async () => {
@@ -142,7 +144,7 @@ const main = async () => {
   const load = startLoadGenerator();
   const figures: Figure[] = [];
   try {
-    figures.push(...(await guarded('CLI --help', null, () => cliHelp(options.cliRuns))));
+    if (options.scenarios.has('cli')) figures.push(...(await guarded('CLI --help', null, () => cliHelp(options.cliRuns))));
     for (const database of options.databases) figures.push(...(await benchDatabase(database, options, load)));
   } finally {
     load.close();

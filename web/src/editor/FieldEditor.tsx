@@ -375,7 +375,8 @@ export function FieldEditor({ documents, signers, fields, onChange, signerNoun }
                 </span>
               )}
             </div>
-            <div ref={pagesRef} className="editor-pages">
+            {/* Focusable so that a keyboard can scroll pages wider than the screen, placed fields or not. */}
+            <div ref={pagesRef} className="editor-pages" tabIndex={0} role="region" aria-label={t('pagesRegion')}>
               {state.status === 'loading' && <p className="loading">{t('loadingDocument')}</p>}
               {state.status === 'failed' && (
                 <p className="form-error" role="alert">
