@@ -11,6 +11,7 @@ import { registerRateLimit } from './rate-limit.js';
 import { requestIds } from './request-ids.js';
 import { appendRouteHook } from './route-hooks.js';
 import { registerRoutes } from './routes/index.js';
+import { serializerCompiler } from './serializer.js';
 import { validatorCompiler } from './validator.js';
 
 const CANONICAL_PREFIX = '/api/v2.0';
@@ -94,6 +95,7 @@ export const buildServer = async (ctx: AppContext): Promise<BuiltServer> => {
   }).withTypeProvider() as unknown as App;
 
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   const ownOrigin = new URL(ctx.config.publicUrl).origin;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBase64url } from './random-pool.js';
 
 export type IdPrefix =
   | 'env'
@@ -28,7 +28,7 @@ export type IdPrefix =
   | 'bulk';
 
 /** An opaque, unguessable id: the type prefix and 128 random bits (docs/api/conventions.md asks for at least 96). */
-export const newId = (prefix: IdPrefix): string => `${prefix}_${randomBytes(16).toString('base64url')}`;
+export const newId = (prefix: IdPrefix): string => `${prefix}_${randomBase64url(16)}`;
 
 /** A bearer secret (token, client secret): 256 random bits behind a recognisable prefix. */
-export const newSecret = (prefix: string): string => `${prefix}${randomBytes(32).toString('base64url')}`;
+export const newSecret = (prefix: string): string => `${prefix}${randomBase64url(32)}`;

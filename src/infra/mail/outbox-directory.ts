@@ -21,9 +21,15 @@ export const createOutboxDirectory = (dir: string): OutboxDirectory => {
   };
   return {
     async write(message, extension = '.eml') {
-      await mkdir(dir, { recursive: true });
       const path = join(dir, nextFileName(extension));
-      await writeFile(path, message, { flag: 'wx' });
+      try {
+        await writeFile(path, message, { flag: 'wx' });
+      } catch (error) {
+        // The directory is made when a write first finds it missing (also if it was removed meanwhile), not before every mail.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(dir, { recursive: true });
+        await writeFile(path, message, { flag: 'wx' });
+      }
       return path;
     },
   };
