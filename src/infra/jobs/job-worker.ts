@@ -1,3 +1,4 @@
+import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Clock } from '../../domain/clock.js';
 import type { Db } from '../db/database.js';
@@ -87,7 +88,9 @@ export const runJob = async <C extends WorkerContext, P>(
 
 /**
  * Runs a batch side by side, except that jobs about the same envelope or recipient keep their order
- * (an invitation before its reminder, a completion before its delivery).
+ * (an invitation before its reminder, a completion before its delivery). Each job starts on its own
+ * turn of the event loop: on SQLite a job's first stretch (its reads, a mail rendered) runs without
+ * a pause, and ten of them started at once would hold requests back for all ten stretches together.
  */
 const runBatch = async <C extends WorkerContext, P>(
   ctx: C,
@@ -101,9 +104,14 @@ const runBatch = async <C extends WorkerContext, P>(
     const subject = payload?.envelopeId ?? payload?.recipientId ?? job.id;
     bySubject.set(subject, [...(bySubject.get(subject) ?? []), job]);
   }
+  let turns = Promise.resolve();
+  const nextTurn = () => (turns = turns.then(() => nextLoopTurn()));
   await Promise.all(
     [...bySubject.values()].map(async (queue) => {
-      for (const job of queue) await runJob(ctx, handlers, job, renewEveryMs);
+      for (const job of queue) {
+        await nextTurn();
+        await runJob(ctx, handlers, job, renewEveryMs);
+      }
     }),
   );
 };

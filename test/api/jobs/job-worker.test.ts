@@ -131,6 +131,25 @@ describeOnEachDatabase('The job worker', (server) => {
     assert.deepEqual(finished, ['env_side_b', 'env_side_a', 'env_side_a:decline']);
     assert.ok(started.indexOf('env_side_a:decline') > finished.indexOf('env_side_a'), 'the decline notice waited for the cancellation');
   });
+
+  it('starts each job of a batch on its own turn of the event loop, so a request arriving meanwhile is not held back by all of them', async () => {
+    const { ctx } = server.service;
+    const events: string[] = [];
+    const handlers: JobHandlers = {
+      ...jobHandlers,
+      'send-cancellation': async (_ctx, { envelopeId }) => {
+        // What arrives while the first job runs (a request, here an immediate) is served before the next job starts.
+        if (events.length === 0) setImmediate(() => events.push('request'));
+        events.push(envelopeId);
+      },
+    };
+    for (const name of ['env_turn_a', 'env_turn_b', 'env_turn_c']) await enqueueJob(ctx, ctx.db, 'send-cancellation', { envelopeId: name });
+    const worker = startJobWorker(ctx, handlers, { pollMs: 60_000 });
+    await worker.drain();
+    await worker.stop();
+
+    assert.deepEqual(events, ['env_turn_a', 'request', 'env_turn_b', 'env_turn_c']);
+  });
 });
 
 describeOnEachDatabase('Recurring maintenance (purge-uploads job)', (server) => {
