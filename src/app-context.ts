@@ -10,6 +10,8 @@ import { createDocumentConverter } from './infra/convert/document-converter.js';
 import { openMigratedDatabase } from './infra/db/migrated-database.js';
 import { loadServiceKeys } from './infra/keys.js';
 import { createMailer } from './infra/mail/mailer.js';
+import { countedMailer, countedSmsSender } from './infra/metrics/counted-sends.js';
+import { createServiceMetrics } from './infra/metrics/service-metrics.js';
 import { createPdfPool, type PdfPool } from './infra/pdf/pdf-pool.js';
 import { loadSecretBox } from './infra/secrets-key.js';
 import { createSmsSender } from './infra/sms/sms-sender.js';
@@ -33,7 +35,7 @@ export const openAppContext = async (
   try {
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: join(config.dataDir, 'outbox'), logger });
     const [blobs, keys, webhookSecrets, ssoSecrets] = await Promise.all([
-      createBlobStore(config, database.db, clock),
+      createBlobStore(config, database.db, clock, logger),
       loadServiceKeys(config, { db: database.db, clock, logger }),
       loadWebhookSecretBox(config),
       loadSecretBox(config, 'sso client secret'),
@@ -43,14 +45,21 @@ export const openAppContext = async (
     });
     const pdf = givenPdf ?? createPdfPool({ threads: pdfThreads });
     const converter = createDocumentConverter({ ...config.conversion, maxOutputBytes: DOCUMENT_LIMITS.maxBytes }, pdf);
+    const metrics = createServiceMetrics({
+      db: database.db,
+      clock,
+      logger,
+      pdfUsage: () => pdf.usage(),
+      dbPoolUsage: database.poolUsage,
+    });
     const ctx: AppContext = {
       config,
       db: database.db,
       clock,
       logger,
       blobs,
-      mailer,
-      sms: createSmsSender(config.sms, join(config.dataDir, 'outbox'), logger),
+      mailer: countedMailer(mailer, metrics.mailSends),
+      sms: countedSmsSender(createSmsSender(config.sms, join(config.dataDir, 'outbox'), logger), metrics.smsSends),
       keys,
       webhookSecrets,
       ssoSecrets,
@@ -58,6 +67,7 @@ export const openAppContext = async (
       converter,
       jobs: { poke: () => undefined },
       accessTokens: new AccessTokenCache(clock),
+      metrics,
     };
     return {
       ctx,

@@ -18,6 +18,8 @@ export interface Config {
   publicUrlConfigured: boolean;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** DATABASE_START_WAIT_SECONDS: how long a start waits for PostgreSQL to answer before it gives up (docs/operations/scaling.md). */
+  databaseStartWaitSeconds: number;
   documentStore: { kind: 'fs' } | { kind: 'db' } | S3DocumentStore;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -37,6 +39,8 @@ export interface Config {
   trustProxy: false | number | string[];
   planQuotas: PlanQuotas;
   redisUrl: string | undefined;
+  /** METRICS_TOKEN: when set, GET /metrics asks for it as a bearer token (docs/operations/metrics.md). */
+  metricsToken: string | undefined;
   webhookAllowPrivate: boolean;
   /** SSO_ALLOW_PRIVATE: an identity provider's issuer may be http and on loopback or private addresses (tests, on-premises). */
   ssoAllowPrivate: boolean;
@@ -344,6 +348,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     publicUrlConfigured: configuredPublicUrl !== undefined,
     dataDir,
     database,
+    databaseStartWaitSeconds: integer(env, 'DATABASE_START_WAIT_SECONDS', 60, 0, 3600),
     documentStore,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: read(env, 'MAIL_FROM') ?? 'Countersign <no-reply@localhost>',
@@ -358,6 +363,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     trustProxy: trustProxy(env),
     planQuotas: parsePlanQuotas(read(env, 'PLAN_QUOTAS') ?? DEFAULT_PLAN_QUOTAS),
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    metricsToken: read(env, 'METRICS_TOKEN'),
     webhookAllowPrivate: boolean(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     ssoAllowPrivate: boolean(env, 'SSO_ALLOW_PRIVATE', false),
     webhookSecretsKey: base64Key(env, 'WEBHOOK_SECRETS_KEY'),

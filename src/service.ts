@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { jobHandlers } from './app/jobs/handlers.js';
 import { scheduleMaintenance } from './app/jobs/maintenance.js';
+import { scheduleRetentionPurge } from './app/jobs/retention-purge.js';
 import { recordServedPublicUrl } from './app/instance/served-public-url.js';
 import { checkBlobStore } from './infra/blobs/blob-store.js';
 import { issueSetupToken, withdrawSetupToken } from './app/setup/setup-token.js';
@@ -40,6 +41,7 @@ export const startService = async (
   const worker = startJobWorker(ctx, jobHandlers);
   ctx.jobs.poke = worker.poke;
   await scheduleMaintenance(ctx);
+  await scheduleRetentionPurge(ctx);
   const setupToken = await issueSetupToken(ctx);
   const server = await buildServer(ctx);
   const address = await server.app.listen({ port: config.port, host: config.host });

@@ -7,6 +7,7 @@ import type { DocumentConverter } from '../infra/convert/document-converter.js';
 import type { Db } from '../infra/db/database.js';
 import type { ServiceKeys } from '../infra/keys.js';
 import type { Mailer } from '../infra/mail/mailer.js';
+import type { ServiceMetrics } from '../infra/metrics/service-metrics.js';
 import type { PdfPool } from '../infra/pdf/pdf-pool.js';
 import type { SmsSender } from '../infra/sms/sms-sender.js';
 import type { SecretBox } from '../infra/webhooks/secret-box.js';
@@ -35,6 +36,8 @@ export interface AppContext {
   jobs: { poke(): void };
   /** Access tokens checked recently: authenticated requests skip the token lookup (docs/operations/scaling.md "Access tokens across processes"). */
   accessTokens: AccessTokenCache;
+  /** This context's Prometheus metrics, scraped at GET /metrics (docs/operations/metrics.md). */
+  metrics: ServiceMetrics;
 }
 
 /** The caller of an authenticated request. */

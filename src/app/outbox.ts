@@ -17,6 +17,8 @@ export interface JobPayloads {
   'complete-envelope': { envelopeId: string; reseals?: number };
   'deliver-completion': { envelopeId: string };
   'purge-uploads': Record<string, never>;
+  /** The retention purge, every minute (docs/operations/retention-and-erasure.md). */
+  'purge-documents': Record<string, never>;
   'deliver-webhook': { deliveryId: string };
   'send-webhook-disabled-notice': { webhookId: string };
   'send-user-invitation': { userId: string };

@@ -64,9 +64,24 @@ const commands: CommandEntry[] = [
     load: async () => (await import('./commands/envelope-reseal.js')).envelopeReseal,
   },
   {
+    name: 'recipient erase',
+    summary: "Erase a person (GDPR) from an account's envelopes: salted hashes replace them; the ledger still verifies",
+    load: async () => (await import('./commands/recipient-erase.js')).recipientErase,
+  },
+  {
     name: 'verify',
     summary: 'Check that a sealed PDF is intact, sealed by the service and in its ledger (writes nothing)',
     load: async () => (await import('./commands/verify.js')).verify,
+  },
+  {
+    name: 'backup',
+    summary: 'Copy the database, documents and keys into a new directory while the service runs',
+    load: async () => (await import('./commands/backup.js')).backup,
+  },
+  {
+    name: 'restore',
+    summary: 'Put a backup into an empty DATA_DIR, after checking every file against its manifest',
+    load: async () => (await import('./commands/restore.js')).restore,
   },
 ];
 

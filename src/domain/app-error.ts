@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'INTERNAL_ERROR'
   | 'WEB_NOT_BUILT'
   | 'SERVICE_UNAVAILABLE'
+  | 'STORAGE_FULL'
   // Authentication and accounts
   | 'ACCESS_TOKEN_REQUIRED'
   | 'INVALID_ACCESS_TOKEN'
@@ -55,6 +56,8 @@ export type ErrorCode =
   | 'DOCUMENT_CONTENT_REQUIRED'
   | 'DOCUMENT_NOT_FOUND'
   | 'DOCUMENT_REMOVED'
+  | 'DOCUMENT_PURGED'
+  | 'RECIPIENT_ON_OPEN_ENVELOPE'
   | 'INVALID_BASE64'
   | 'INVALID_PDF'
   | 'PDF_ENCRYPTED'

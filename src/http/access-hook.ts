@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { authenticate } from '../app/auth/authenticate.js';
 import type { AppContext } from '../app/context.js';
+import { checkMetricsToken } from '../app/health/check-metrics-token.js';
 import { AppError } from '../domain/app-error.js';
 import type { App } from './app-type.js';
 import type { RouteAccess } from './fastify-augment.js';
@@ -23,6 +24,8 @@ const bearerToken = (header: string | undefined): string | undefined => (header 
  */
 const checkAccess = (ctx: AppContext, access: Exclude<RouteAccess, 'public'>, adminOnly: boolean) => async (request: Tagged) => {
   try {
+    // A scraper sends its bearer token and nothing of the API's conventions.
+    if (access === 'metrics-token') return checkMetricsToken(ctx, bearerToken(request.headers.authorization));
     if (request.headers['app_auth_type'] !== APP_AUTH_TYPE) {
       throw new AppError('INVALID_AUTH_TYPE', `The app_auth_type header must be "${APP_AUTH_TYPE}".`);
     }
@@ -65,7 +68,7 @@ const documentAccess = (schema: { security?: unknown; 'x-access'?: RouteAccess }
   if (!schema || access === 'bearer') return;
   // Marks the operations whose credential is a token in their URL or body, or none (.spectral.yaml reads it).
   if (access === 'public') schema['x-access'] = access;
-  schema.security ??= access === 'public' ? [] : [{ appAuthType: [] }];
+  schema.security ??= access === 'public' ? [] : access === 'metrics-token' ? [{ metricsToken: [] }] : [{ appAuthType: [] }];
 };
 
 /** What one route asks of its caller, as the access hook settled it when the route was registered. */

@@ -4,9 +4,10 @@ import type { Caller } from '../app/context.js';
  * How a route is reached:
  * - `bearer`: `app_auth_type` + `Authorization: Bearer` (every API operation unless said otherwise);
  * - `app-type`: `app_auth_type` only (login, refresh);
+ * - `metrics-token`: `Authorization: Bearer $METRICS_TOKEN` alone (GET /metrics, while METRICS_TOKEN is set);
  * - `public`: nothing (health, docs, ledger head, verification, the recipients' signing API).
  */
-export type RouteAccess = 'bearer' | 'app-type' | 'public';
+export type RouteAccess = 'bearer' | 'app-type' | 'metrics-token' | 'public';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -26,7 +26,9 @@ routes and every request whose authentication fails are limited per client addre
 While the service cannot reach its database, every operation that needs it answers 503 \`SERVICE_UNAVAILABLE\`
 with \`Retry-After\` (seconds) within 5 s, in the same error shape; retry then, with the same \`Idempotency-Key\`
 for a creation (it creates the envelope once: a key whose request answered 503 may answer 409
-\`IDEMPOTENCY_KEY_IN_USE\` for up to 20 s). \`/readyz\` answers 503 meanwhile; \`/healthz\` stays 200.
+\`IDEMPOTENCY_KEY_IN_USE\` for up to 20 s). \`/readyz\` answers 503 meanwhile; \`/healthz\` stays 200. An
+operation that needs document bytes the S3 document store cannot give or take answers 503 \`SERVICE_UNAVAILABLE\`
+the same way, within about 16 s; one that finds the server's disk full answers 507 \`STORAGE_FULL\`, nothing saved.
 
 Work that a small input can make huge is bounded, each bound answering 400 with its own code:
 \`PDF_TOO_COMPLEX\` (a document's compressed streams inflate past 64 MiB each or 256 MiB in all, or reading it
@@ -161,7 +163,7 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
             'The template editor and the prefilled composer in the integrator’s own page (an iFrame framed only by the account’s `frame_ancestors`), through single-use 10-minute URLs. The page posts `countersign.loaded {kind}`, `countersign.template.saved {template_id}`, `countersign.envelope.sent {envelope_id}` and `countersign.error {error_code}` to `window.parent`. The builder API (`/builder/{token}…`) is what the page calls: public, the token is the credential.',
         },
         { name: 'Webhooks', description: 'Endpoints that receive signed event notifications (payloads: the `webhooks` section)' },
-        { name: 'Service', description: 'Health and readiness' },
+        { name: 'Service', description: 'Health, readiness and Prometheus metrics' },
         {
           name: 'Console sign-in',
           description:
@@ -177,6 +179,11 @@ export const registerOpenApi = async (app: App, ctx: AppContext) => {
               "An access token from POST /api/v2.0/authorization/token (an admin), or from POST /api/v2.0/console/token (the signed-in user's role). Revoking its API client, or signing out, stops it within 30 s (servers cache a checked token that long).",
           },
           appAuthType: { type: 'apiKey', in: 'header', name: 'app_auth_type', description: 'Always `esign-oauth2`' },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "The operator's `METRICS_TOKEN`: GET /metrics asks for it while it is set, and is public otherwise",
+          },
           consoleSession: {
             type: 'apiKey',
             in: 'cookie',

@@ -9,6 +9,7 @@ import { assertNoNulInJson, refuseNulInPathAndQuery } from './nul-characters.js'
 import { registerOpenApi } from './openapi.js';
 import { registerRateLimit } from './rate-limit.js';
 import { requestIds } from './request-ids.js';
+import { registerRequestMetrics } from './request-metrics.js';
 import { appendRouteHook } from './route-hooks.js';
 import { registerRoutes } from './routes/index.js';
 import { serializerCompiler } from './serializer.js';
@@ -98,6 +99,7 @@ export const buildServer = async (ctx: AppContext): Promise<BuiltServer> => {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
+  registerRequestMetrics(app, ctx);
   const ownOrigin = new URL(ctx.config.publicUrl).origin;
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     reply.header('x-request-id', request.id);

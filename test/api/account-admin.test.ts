@@ -266,7 +266,7 @@ describeOnEachDatabase(
     it('round-trips the settings: frame_ancestors replaced, normalised and deduplicated', async () => {
       const initial = await call('GET', '/account/settings');
       assert.equal(initial.status, 200);
-      assert.deepEqual(initial.body.data, { frame_ancestors: [], default_language: 'en', signer_copy_days: 30 });
+      assert.deepEqual(initial.body.data, { frame_ancestors: [], default_language: 'en', signer_copy_days: 30, retention_days: null });
       const updated = await call('PUT', '/account/settings', {
         frame_ancestors: ['https://app.example.com/', 'https://app.example.com', 'http://localhost:3000'],
       });
@@ -275,10 +275,11 @@ describeOnEachDatabase(
         frame_ancestors: ['https://app.example.com', 'http://localhost:3000'],
         default_language: 'en',
         signer_copy_days: 30,
+        retention_days: null,
       });
       assert.deepEqual((await call('GET', '/account/settings')).body.data, updated.body.data);
       const cleared = await call('PUT', '/account/settings', { frame_ancestors: [] });
-      assert.deepEqual(cleared.body.data, { frame_ancestors: [], default_language: 'en', signer_copy_days: 30 });
+      assert.deepEqual(cleared.body.data, { frame_ancestors: [], default_language: 'en', signer_copy_days: 30, retention_days: null });
     });
 
     it('answers 400 INVALID_FRAME_ANCESTOR for anything but an origin, and for more than 20, keeping the settings', async () => {
@@ -298,6 +299,7 @@ describeOnEachDatabase(
         frame_ancestors: ['https://kept.example.com'],
         default_language: 'en',
         signer_copy_days: 30,
+        retention_days: null,
       });
     });
 

@@ -12,9 +12,14 @@ export interface ChildServer {
 /**
  * The server as a separate process with `env`, once it says where it listens: from the TypeScript
  * sources through tsx, or `compiled` as `npm start` runs it (`node dist/server/main.js`; build first).
+ * `cwd` is the checkout it runs from: this one unless given (an earlier release's, for the upgrade test).
  */
-export const startChildServer = async (env: Record<string, string>, options: { compiled?: boolean } = {}): Promise<ChildServer> => {
+export const startChildServer = async (
+  env: Record<string, string>,
+  options: { compiled?: boolean; cwd?: string } = {},
+): Promise<ChildServer> => {
   const child = spawn('node', options.compiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/main.ts'], {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
     // Only what any shell has, plus `env`: the child sees none of the test runner's configuration.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -368,14 +368,33 @@ export const verifyOnline = async (record: Record<string, any>, baseUrl: string,
   ];
 };
 
+const PERSONAL_KEYS = ['actor', 'description', 'ip_address', 'user_agent'];
+
+/** §7.1: what an entry's hash covers: every key but entry_hash (format 1); format 2 leaves out the personal keys and their salt. */
+const hashedPart = (entry: Record<string, any>): Record<string, unknown> => {
+  const { entry_hash: _entryHash, ...hashed } = entry;
+  if (entry.format !== 2) return hashed;
+  return Object.fromEntries(Object.entries(hashed).filter(([key]) => key !== 'personal_salt' && !PERSONAL_KEYS.includes(key)));
+};
+
+/** §7.1: a format-2 entry's personal keys against personal_hash, unless an erasure dropped the salt. */
+const personalHolds = (entry: Record<string, any>): boolean => {
+  if (entry.format !== 2 || entry.personal_salt === null) return true;
+  const personal = Object.fromEntries(PERSONAL_KEYS.map((key) => [key, entry[key]]));
+  return hex(sha256(Buffer.from(entry.personal_salt + canonical(personal), 'utf8'))) === entry.personal_hash;
+};
+
 /** §7: an envelope's audit_logs: the entry-hash chain of docs/concepts/ledger.md and the ledger key's head signature. */
 export const verifyAuditLogs = (logs: Record<string, any>, ledgerPublicKey: string): Step[] => {
   let previous = '0'.repeat(64);
   let chained = true;
   for (const entry of logs.entries) {
-    const { entry_hash, ...hashed } = entry;
-    chained &&= entry.previous_hash === previous && hex(sha256(Buffer.from(previous + canonical(hashed), 'utf8'))) === entry_hash;
-    previous = entry_hash;
+    const hashed = hashedPart(entry);
+    chained &&=
+      entry.previous_hash === previous &&
+      hex(sha256(Buffer.from(previous + canonical(hashed), 'utf8'))) === entry.entry_hash &&
+      personalHolds(entry);
+    previous = entry.entry_hash;
   }
   const signed = Buffer.from(canonical({ envelope_id: logs.envelope_id, head_hash: logs.head_hash }), 'utf8');
   let headSigned = false;

@@ -44,6 +44,7 @@ export const createAccount = async (ctx: AppContext, input: NewAccount): Promise
       frameAncestors: [],
       defaultLanguage: DEFAULT_LANGUAGE,
       signerCopyDays: DEFAULT_SIGNER_COPY_DAYS,
+      retentionDays: null,
       createdAt: now,
     });
     await insertUser(trx, {

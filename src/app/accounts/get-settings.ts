@@ -9,6 +9,8 @@ export interface AccountSettings {
   defaultLanguage: Language;
   /** Days a signer's link keeps the completed envelope and its sealed copy (docs/api/account.md). */
   signerCopyDays: number;
+  /** Days after an envelope ended that its document bytes are kept; null: forever (docs/operations/retention-and-erasure.md). */
+  retentionDays: number | null;
 }
 
 /** `GET /account/settings`: what an account's admins may change themselves (`PUT /account/settings`, update-account.ts). */
@@ -20,5 +22,6 @@ export const getSettings = async (ctx: AppContext, accountId: string): Promise<A
     frameAncestors: account.frameAncestors,
     defaultLanguage: account.defaultLanguage,
     signerCopyDays: account.signerCopyDays,
+    retentionDays: account.retentionDays,
   };
 };

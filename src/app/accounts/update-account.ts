@@ -11,6 +11,8 @@ export interface AccountUpdate {
   defaultLanguage?: string;
   /** Days after completion that signers keep their copy through their link (1–3650; the schema bounds it). */
   signerCopyDays?: number;
+  /** Days after an envelope ended that its document bytes are kept (1–3650, the schema bounds it); null keeps them forever. */
+  retentionDays?: number | null;
 }
 
 /** An origin exactly as CSP and browsers spell it: scheme, host and port only, nothing a CSP directive could be smuggled through. */
@@ -32,8 +34,13 @@ const asOrigin = (value: string): string => {
 };
 
 export const updateAccount = async (ctx: AppContext, accountId: string, update: AccountUpdate): Promise<AccountSettings> => {
-  if (update.frameAncestors === undefined && update.defaultLanguage === undefined && update.signerCopyDays === undefined) {
-    throw new AppError('NOTHING_TO_UPDATE', 'Give frame_ancestors, default_language, signer_copy_days or several of them.');
+  if (
+    update.frameAncestors === undefined &&
+    update.defaultLanguage === undefined &&
+    update.signerCopyDays === undefined &&
+    update.retentionDays === undefined
+  ) {
+    throw new AppError('NOTHING_TO_UPDATE', 'Give frame_ancestors, default_language, signer_copy_days, retention_days or several of them.');
   }
   const account = await readAccount(ctx.db, accountId);
   if (!account) throw new AppError('ACCOUNT_NOT_FOUND', `No account ${accountId}.`);
@@ -41,6 +48,7 @@ export const updateAccount = async (ctx: AppContext, accountId: string, update: 
   const defaultLanguage =
     update.defaultLanguage === undefined ? account.defaultLanguage : asLanguage(update.defaultLanguage, 'default_language');
   const signerCopyDays = update.signerCopyDays ?? account.signerCopyDays;
-  await storeAccountChanges(ctx.db, accountId, { frameAncestors, defaultLanguage, signerCopyDays });
-  return { accountId, frameAncestors, defaultLanguage, signerCopyDays };
+  const retentionDays = update.retentionDays === undefined ? account.retentionDays : update.retentionDays;
+  await storeAccountChanges(ctx.db, accountId, { frameAncestors, defaultLanguage, signerCopyDays, retentionDays });
+  return { accountId, frameAncestors, defaultLanguage, signerCopyDays, retentionDays };
 };

@@ -2,6 +2,7 @@ import { AppError } from '../../domain/app-error.js';
 import { readAttachment as readAttachmentRow, readAttachments, type Attachment } from '../../infra/db/tables/attachments-table.js';
 import type { AppContext, Caller } from '../context.js';
 import { loadEnvelope } from '../envelopes/load-envelope.js';
+import { assertEnvelopeDocumentsRetained } from '../retention/documents-retained.js';
 
 export type { Attachment } from '../../infra/db/tables/attachments-table.js';
 
@@ -21,9 +22,10 @@ export const readAttachment = async (
   envelopeId: string,
   attachmentId: string,
 ): Promise<Attachment & { bytes: Uint8Array }> => {
-  await loadEnvelope(ctx, ctx.db, caller.accountId, envelopeId);
+  const envelope = await loadEnvelope(ctx, ctx.db, caller.accountId, envelopeId);
   const attachment = await readAttachmentRow(ctx.db, envelopeId, attachmentId);
   if (!attachment) throw notFound(attachmentId);
+  await assertEnvelopeDocumentsRetained(ctx, ctx.db, envelope);
   const bytes = await ctx.blobs.get(attachment.sha256);
   if (!bytes) throw notFound(attachmentId);
   return { ...attachment, bytes };

@@ -107,12 +107,17 @@ export const completeEnvelope = async (ctx: AppContext, { envelopeId, reseals = 
   if (!ledgerHeadHash) throw new Error(`Envelope ${envelopeId} has no ledger entries`);
   if (!(await beginCompletionAttempt(ctx, envelopeId, reseals))) return;
   const completedAt = ctx.clock.now();
+  const sealTimer = ctx.metrics.sealDuration.startTimer();
   let sealed: SealedEnvelope<SealedCertificate>;
   try {
     sealed = await sealDocuments(ctx, { record, ledgerHeadHash, completedAt });
   } catch (error) {
+    sealTimer({ outcome: 'failed' });
     await recordFailedCompletionAttempt(ctx, record.envelope, error);
     return;
   }
-  if (await recordCompletion(ctx, record, sealed, ledgerHeadHash, completedAt)) ctx.jobs.poke();
+  sealTimer({ outcome: 'sealed' });
+  if (!(await recordCompletion(ctx, record, sealed, ledgerHeadHash, completedAt))) return;
+  ctx.metrics.envelopesCompleted.inc();
+  ctx.jobs.poke();
 };

@@ -4,6 +4,7 @@ import { completionMail } from '../../infra/mail/completion-mail.js';
 import type { MailAttachment } from '../../infra/mail/mailer.js';
 import type { AppContext } from '../context.js';
 import { senderOf } from '../envelopes/sender.js';
+import { sendEnvelopeMail } from '../jobs/envelope-mail.js';
 import { verificationUrl } from './certificate-input.js';
 import type { EnvelopeRecord } from './envelope-record.js';
 import type { SealedEnvelope } from './seal-documents.js';
@@ -62,6 +63,6 @@ export const sendCompletionMails = async (
       language: person.language,
       ...(fits ? {} : { downloadUrl: url }),
     });
-    await ctx.mailer.send({ to: person.email, ...mail, ...(fits ? { attachments } : {}) });
+    await sendEnvelopeMail(ctx, record.envelope.id, 'The completed copy', person, { ...mail, ...(fits ? { attachments } : {}) });
   }
 };

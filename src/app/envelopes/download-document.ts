@@ -4,6 +4,7 @@ import { readCertificateDocument, readEnvelopeDocument, type Document } from '..
 import type { AppContext, Caller } from '../context.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
+import { assertEnvelopeDocumentsRetained } from '../retention/documents-retained.js';
 import type { Envelope } from '../../infra/db/tables/envelopes-table.js';
 import { loadEnvelope } from './load-envelope.js';
 import type { RequestOrigin } from './new-envelope.js';
@@ -60,7 +61,10 @@ const describeCopy = (request: DownloadRequest, document: Document, signed: bool
     ? 'Certificate of completion downloaded.'
     : `Document "${document.name}" downloaded (${signed ? 'signed copy' : 'original'}).`;
 
-/** A document of the envelope, its certificate of completion included; every download is recorded in the ledger. */
+/**
+ * A document of the envelope, its certificate of completion included; every download is recorded in the ledger. The
+ * certificate is evidence and outlives the account's retention; the documents do not.
+ */
 export const downloadDocument = async (
   ctx: AppContext,
   caller: Caller,
@@ -69,6 +73,7 @@ export const downloadDocument = async (
 ): Promise<DownloadedDocument> => {
   const envelope = await loadEnvelope(ctx, ctx.db, caller.accountId, request.envelopeId);
   const document = await findDocument(ctx, envelope, request.documentId);
+  if (request.documentId !== CERTIFICATE_DOCUMENT_ID) await assertEnvelopeDocumentsRetained(ctx, ctx.db, envelope);
   const copy = chooseCopy(envelope, document, request);
   const bytes = await ctx.blobs.get(copy.sha256);
   if (!bytes) throw documentRemoved();

@@ -510,6 +510,7 @@ const storeNewEnvelope = async (
       declinedAt: null,
       expiredAt: null,
       documentsRemovedAt: null,
+      documentsPurgedAt: null,
       deletedAt: null,
       ledgerHeadHash: entry.entry_hash,
       sealedLedgerHeadHash: null,
@@ -539,6 +540,7 @@ const storeNewEnvelope = async (
       ...webhookInserts,
     ]);
   });
+  ctx.metrics.envelopesCreated.inc();
   ctx.jobs.poke();
   return created;
 };

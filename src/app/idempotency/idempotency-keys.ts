@@ -1,6 +1,7 @@
 import { AppError } from '../../domain/app-error.js';
 import type { Db } from '../../infra/db/database.js';
 import { DatabaseUnavailable } from '../../infra/db/database-unreachable.js';
+import { StorageFull } from '../../infra/storage-full.js';
 import {
   completeIdempotencyKeyClaim,
   deleteIdempotencyKeyCreatedAt,
@@ -134,7 +135,10 @@ const replayedBody = (ctx: AppContext, accountId: string, key: string, body: str
 
 /**
  * Stores the first response under the key, for replays, unless the work's transaction stored it
- * already; with `secret`, encrypted (see sealedBoundTo).
+ * already; with `secret`, encrypted (see sealedBoundTo). With the database unreachable, or its disk
+ * full, the response is still answered: the work committed, and turning its answer into a 503 or 507
+ * would tell the client nothing was done. A key the work's transaction completed stays so; any other
+ * is taken over by a retry once its lease lapses.
  */
 export const completeIdempotencyKey = async (
   ctx: AppContext,
@@ -143,19 +147,24 @@ export const completeIdempotencyKey = async (
   { secret = false }: { secret?: boolean } = {},
 ): Promise<void> => {
   const body = secret ? ctx.webhookSecrets.seal(response.body, sealedBoundTo(claim.accountId, claim.key)) : response.body;
-  await completeIdempotencyKeyClaim(ctx.db, claim, { status: response.status, body });
+  try {
+    await completeIdempotencyKeyClaim(ctx.db, claim, { status: response.status, body });
+  } catch (error) {
+    if (!(error instanceof DatabaseUnavailable || error instanceof StorageFull)) throw error;
+  }
 };
 
 /**
  * Frees a key whose request failed on our side, so a retry runs it again; a key whose work committed
- * stays done. With the database unreachable the key cannot be freed: its heartbeat has stopped, so a
- * retry takes it over once its lease lapses, and the request still gets its own answer (503).
+ * stays done. With the database unreachable, or its disk full, the key cannot be freed: its heartbeat
+ * has stopped, so a retry takes it over once its lease lapses, and the request still gets its own
+ * answer (503, 507).
  */
 export const releaseIdempotencyKey = async (ctx: AppContext, claim: IdempotencyClaim): Promise<void> => {
   try {
     await deleteRunningIdempotencyKeyClaim(ctx.db, claim);
   } catch (error) {
-    if (!(error instanceof DatabaseUnavailable)) throw error;
+    if (!(error instanceof DatabaseUnavailable || error instanceof StorageFull)) throw error;
   }
 };
 

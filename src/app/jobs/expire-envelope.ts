@@ -5,13 +5,13 @@ import { readSigningGroups } from '../../infra/db/tables/signing-groups-table.js
 import { allStepsDone } from '../../domain/signing-steps.js';
 import { stepRecipientOf } from '../corrections/advance-steps.js';
 import { expiryMail } from '../../infra/mail/expiry-mail.js';
-import type { OutgoingMail } from '../../infra/mail/mailer.js';
 import type { AppContext } from '../context.js';
 import { senderOf } from '../envelopes/sender.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { eventEnvelope } from '../webhooks/event-subjects.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
+import { sendEnvelopeMail, type EnvelopeMail } from './envelope-mail.js';
 import { isOutForSignature, SYSTEM_ACTOR } from './job-subjects.js';
 
 /**
@@ -21,7 +21,7 @@ import { isOutForSignature, SYSTEM_ACTOR } from './job-subjects.js';
  * every signer signed before its due date, whose seal is still being retried.
  */
 export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelopeId: string }): Promise<void> => {
-  const mails = await ledgerTransaction(ctx, async (trx): Promise<OutgoingMail[]> => {
+  const mails = await ledgerTransaction(ctx, async (trx): Promise<EnvelopeMail[]> => {
     // The stored status: this job is what turns an open envelope past its due instant into Expired.
     const envelope = await readEnvelope(trx, envelopeId, { lock: true });
     const now = ctx.clock.now();
@@ -51,13 +51,13 @@ export const expireEnvelope = async (ctx: AppContext, { envelopeId }: { envelope
     const signers = allSigners.filter((signer) => signer.sentAt !== null);
     const common = { senderName: sender.name, envelopeName: envelope.name, expiredAt: new Date(expiredAt) };
     return [
-      { to: sender.email, ...expiryMail({ ...common, recipientName: sender.name, audience: 'sender' }) },
+      { to: sender, ...expiryMail({ ...common, recipientName: sender.name, audience: 'sender' }) },
       ...signers
         // A witness the signer was to name, or an in-person signer without an address, has nowhere to be told.
         .filter((signer) => isPending(signer.status) && signer.email !== '')
-        .map((signer) => ({ to: signer.email, ...expiryMail({ ...common, recipientName: signer.name, audience: 'signer' }) })),
+        .map((signer) => ({ to: signer, ...expiryMail({ ...common, recipientName: signer.name, audience: 'signer' }) })),
     ];
   });
   ctx.jobs.poke();
-  for (const mail of mails) await ctx.mailer.send(mail);
+  for (const { to, ...mail } of mails) await sendEnvelopeMail(ctx, envelopeId, 'The expiry notice', to, mail);
 };

@@ -6,6 +6,7 @@ import type { JobPayloads } from '../outbox.js';
 import { autoRemind } from './auto-remind.js';
 import { expireEnvelope } from './expire-envelope.js';
 import { runMaintenance } from './maintenance.js';
+import { runRetentionPurge } from './retention-purge.js';
 import { sendAuthenticationCode } from './send-authentication-code.js';
 import { sendCancellation } from './send-cancellation.js';
 import { sendDeclineNotice } from './send-decline-notice.js';
@@ -38,6 +39,7 @@ export const jobHandlers: JobHandlers = {
   'complete-envelope': completeEnvelope,
   'deliver-completion': deliverCompletion,
   'purge-uploads': runMaintenance,
+  'purge-documents': runRetentionPurge,
   'deliver-webhook': deliverWebhook,
   'send-webhook-disabled-notice': sendWebhookDisabledNotice,
   'send-user-invitation': sendUserInvitation,

@@ -3,6 +3,7 @@ import { readRecipients } from '../../infra/db/tables/recipients-table.js';
 import { cancellationMail } from '../../infra/mail/cancellation-mail.js';
 import type { AppContext } from '../context.js';
 import { senderOf } from '../envelopes/sender.js';
+import { sendEnvelopeMail } from './envelope-mail.js';
 
 /** Tells every recipient who was ever notified that the sender cancelled the envelope, and why. */
 export const sendCancellation = async (ctx: AppContext, { envelopeId }: { envelopeId: string }): Promise<void> => {
@@ -18,6 +19,6 @@ export const sendCancellation = async (ctx: AppContext, { envelopeId }: { envelo
       reason: envelope.cancelReason ?? 'No reason was given.',
       cancelledAt: new Date(envelope.cancelledAt ?? ctx.clock.now()),
     });
-    await ctx.mailer.send({ to: recipient.email, ...mail });
+    await sendEnvelopeMail(ctx, envelope.id, 'The cancellation notice', recipient, mail);
   }
 };

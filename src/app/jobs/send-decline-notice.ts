@@ -3,6 +3,7 @@ import { readRecipients } from '../../infra/db/tables/recipients-table.js';
 import { declineMail } from '../../infra/mail/decline-mail.js';
 import type { AppContext } from '../context.js';
 import { senderOf } from '../envelopes/sender.js';
+import { sendEnvelopeMail } from './envelope-mail.js';
 
 /** Tells the sender and the other signers already invited who declined the envelope, and why. */
 export const sendDeclineNotice = async (ctx: AppContext, { envelopeId }: { envelopeId: string }): Promise<void> => {
@@ -25,6 +26,6 @@ export const sendDeclineNotice = async (ctx: AppContext, { envelopeId }: { envel
       reason: decliner.declineReason ?? 'No reason was given.',
       declinedAt: new Date(decliner.declinedAt ?? envelope.declinedAt ?? ctx.clock.now()),
     });
-    await ctx.mailer.send({ to: person.email, ...mail });
+    await sendEnvelopeMail(ctx, envelope.id, 'The decline notice', person, mail);
   }
 };

@@ -2,6 +2,7 @@ import { readSigningGroups } from '../../infra/db/tables/signing-groups-table.js
 import { groupCompleteMail } from '../../infra/mail/group-complete-mail.js';
 import type { AppContext } from '../context.js';
 import { senderOf } from '../envelopes/sender.js';
+import { sendEnvelopeMail } from './envelope-mail.js';
 import { loadRecipientWithEnvelope } from './job-subjects.js';
 
 /** Tells a signing group's member who was not needed that the group is complete and their link closed. */
@@ -19,5 +20,5 @@ export const sendGroupCompleteNotice = async (ctx: AppContext, { recipientId }: 
     envelopeName: envelope.name,
     language: recipient.language,
   });
-  await ctx.mailer.send({ to: recipient.email, ...mail });
+  await sendEnvelopeMail(ctx, envelope.id, 'The group-complete notice', recipient, mail);
 };

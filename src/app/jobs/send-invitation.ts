@@ -6,6 +6,7 @@ import { senderOf } from '../envelopes/sender.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { issueSigningToken, signingUrl } from '../signing/signing-tokens.js';
+import { sendEnvelopeMail } from './envelope-mail.js';
 import { isOutForSignature, loadRecipientWithEnvelope } from './job-subjects.js';
 import { stepMailOf, type StepMail } from './step-mail.js';
 
@@ -17,7 +18,7 @@ import { stepMailOf, type StepMail } from './step-mail.js';
  * invitation twice (at-least-once delivery, never none).
  */
 export const sendInvitation = async (ctx: AppContext, { recipientId }: { recipientId: string }): Promise<void> => {
-  const mail = await ledgerTransaction(ctx, async (trx): Promise<StepMail | undefined> => {
+  const mail = await ledgerTransaction(ctx, async (trx): Promise<(StepMail & { envelopeId: string }) | undefined> => {
     const found = await loadRecipientWithEnvelope(ctx, trx, recipientId);
     if (!found || !isOutForSignature(found.envelope.status)) return undefined;
     const { recipient, envelope } = found;
@@ -56,7 +57,7 @@ export const sendInvitation = async (ctx: AppContext, { recipientId }: { recipie
           ? `Invitation sent to ${recipient.role} ${recipient.name} <${recipient.email}>.`
           : `In-person signing of ${recipient.name} announced to their host ${to.name} <${to.email}>.`,
     });
-    return { to, content };
+    return { to, content, envelopeId: envelope.id };
   });
-  if (mail) await ctx.mailer.send({ to: mail.to.email, ...mail.content });
+  if (mail) await sendEnvelopeMail(ctx, mail.envelopeId, 'The invitation', mail.to, mail.content);
 };

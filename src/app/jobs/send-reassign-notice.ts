@@ -5,6 +5,7 @@ import { readDelegations } from '../../infra/db/tables/recipient-delegations-tab
 import { reassignNoticeMail } from '../../infra/mail/reassign-notice-mail.js';
 import type { AppContext } from '../context.js';
 import { senderOf } from '../envelopes/sender.js';
+import { sendEnvelopeMail } from './envelope-mail.js';
 
 /** Tells the sender, in the account's language, who handed their step to whom and why. */
 export const sendReassignNotice = async (
@@ -24,5 +25,5 @@ export const sendReassignNotice = async (
     at: new Date(delegation.at),
     language: (await readAccount(ctx.db, envelope.accountId))?.defaultLanguage ?? DEFAULT_LANGUAGE,
   });
-  await ctx.mailer.send({ to: sender.email, ...mail });
+  await sendEnvelopeMail(ctx, envelope.id, 'The reassignment notice', sender, mail);
 };

@@ -6,6 +6,7 @@ import type { JobPayloads } from '../outbox.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
 import { issueSigningToken, signingUrl } from '../signing/signing-tokens.js';
+import { sendEnvelopeMail } from './envelope-mail.js';
 import { isOutForSignature, loadRecipientWithEnvelope } from './job-subjects.js';
 import { stepMailOf, type StepMail } from './step-mail.js';
 
@@ -18,7 +19,7 @@ export const sendReminder = async (
   ctx: AppContext,
   { recipientId, automatic, remindedBy }: JobPayloads['send-reminder'],
 ): Promise<void> => {
-  const mail = await ledgerTransaction(ctx, async (trx): Promise<StepMail | undefined> => {
+  const mail = await ledgerTransaction(ctx, async (trx): Promise<(StepMail & { envelopeId: string }) | undefined> => {
     const found = await loadRecipientWithEnvelope(ctx, trx, recipientId);
     if (!found || !isOutForSignature(found.envelope.status)) return undefined;
     const { recipient, envelope } = found;
@@ -50,7 +51,7 @@ export const sendReminder = async (
           ? `${automatic ? 'Automatic reminder' : 'Reminder'} sent to ${recipient.name} <${recipient.email}>.`
           : `${automatic ? 'Automatic reminder' : 'Reminder'} of the in-person signing of ${recipient.name} sent to their host ${to.name} <${to.email}>.`,
     });
-    return { to, content };
+    return { to, content, envelopeId: envelope.id };
   });
-  if (mail) await ctx.mailer.send({ to: mail.to.email, ...mail.content });
+  if (mail) await sendEnvelopeMail(ctx, mail.envelopeId, 'The reminder', mail.to, mail.content);
 };

@@ -4,10 +4,10 @@ import { awaitsAction } from '../../domain/signing-steps.js';
 import { readAccount } from '../../infra/db/tables/accounts-table.js';
 import { readEnvelopeEvenIfDeleted } from '../../infra/db/tables/envelopes-table.js';
 import { readRecipients } from '../../infra/db/tables/recipients-table.js';
-import type { OutgoingMail } from '../../infra/mail/mailer.js';
 import { returnNoticeMail } from '../../infra/mail/return-notice-mail.js';
 import type { AppContext } from '../context.js';
 import { senderOf } from '../envelopes/sender.js';
+import { sendEnvelopeMail, type EnvelopeMail } from './envelope-mail.js';
 
 /**
  * Tells the sender that a signer sent the envelope back, and every other recipient who was invited
@@ -30,17 +30,17 @@ export const sendReturnNotice = async (ctx: AppContext, { envelopeId, returnedAt
     comment: envelope.returnComment ?? '',
     returnedAt: new Date(returnedAt),
   };
-  const mails: OutgoingMail[] = [
-    { to: sender.email, ...returnNoticeMail({ ...common, recipientName: sender.name, audience: 'sender', language: senderLanguage }) },
+  const mails: EnvelopeMail[] = [
+    { to: sender, ...returnNoticeMail({ ...common, recipientName: sender.name, audience: 'sender', language: senderLanguage }) },
     ...recipients
       .filter(
         (recipient) =>
           recipient.id !== returner.id && isOnTurn(recipient.status) && awaitsAction(recipient) && recipient.signerRole !== 'in_person',
       )
       .map((recipient) => ({
-        to: recipient.email,
+        to: recipient,
         ...returnNoticeMail({ ...common, recipientName: recipient.name, audience: 'recipient', language: recipient.language }),
       })),
   ];
-  for (const mail of mails) await ctx.mailer.send(mail);
+  for (const { to, ...mail } of mails) await sendEnvelopeMail(ctx, envelopeId, 'The return notice', to, mail);
 };

@@ -11,7 +11,13 @@ import {
   type LedgerEntryBody,
 } from '../../infra/db/tables/ledger-table.js';
 import { updateEnvelope } from '../../infra/db/tables/envelopes-table.js';
-import { computeEntryHash, GENESIS_HASH } from '../../infra/ledger/entry-hash.js';
+import {
+  computeEntryHash,
+  computePersonalHash,
+  GENESIS_HASH,
+  LEDGER_ENTRY_FORMAT,
+  newPersonalSalt,
+} from '../../infra/ledger/entry-hash.js';
 import type { AppContext } from '../context.js';
 import { appendToLog } from './ledger-log.js';
 
@@ -29,8 +35,13 @@ export interface LedgerEvent {
 /** The entry as published in audit_logs: what was hashed, plus the hash. */
 export type LedgerEntry = LedgerEntryBody & { entry_hash: string };
 
+/**
+ * A format-2 entry: the hash covers a salted commitment to the keys that may name a person, so that an erasure
+ * (docs/operations/retention-and-erasure.md) can replace them without breaking the chain.
+ */
 const entryOf = (ctx: AppContext, event: LedgerEvent, previous: { sequence: number; entryHash: string } | undefined): LedgerEntry => {
-  const body: LedgerEntryBody = {
+  const unsealed = {
+    format: LEDGER_ENTRY_FORMAT,
     sequence: (previous?.sequence ?? 0) + 1,
     envelope_id: event.envelopeId,
     activity_type: event.activityType,
@@ -40,7 +51,9 @@ const entryOf = (ctx: AppContext, event: LedgerEvent, previous: { sequence: numb
     user_agent: event.userAgent ?? null,
     occurred_at: ctx.clock.now().toISOString(),
     previous_hash: previous?.entryHash ?? GENESIS_HASH,
-  };
+    personal_salt: newPersonalSalt(),
+  } as const;
+  const body: LedgerEntryBody = { ...unsealed, personal_hash: computePersonalHash(unsealed.personal_salt, unsealed) };
   return { ...body, entry_hash: computeEntryHash(body) };
 };
 

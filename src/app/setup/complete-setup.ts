@@ -86,6 +86,7 @@ export const completeSetup = async (ctx: AppContext, input: SetupInput): Promise
       frameAncestors: [],
       defaultLanguage: DEFAULT_LANGUAGE,
       signerCopyDays: DEFAULT_SIGNER_COPY_DAYS,
+      retentionDays: null,
       createdAt: now.toISOString(),
     });
     await insertUser(trx, {

@@ -10,6 +10,7 @@ import { CERTIFICATE_DOCUMENT_ID } from '../envelopes/download-document.js';
 import type { RequestOrigin } from '../envelopes/new-envelope.js';
 import { appendLedgerEntry } from '../ledger/append-ledger-entry.js';
 import { ledgerTransaction } from '../ledger/ledger-transaction.js';
+import { assertEnvelopeDocumentsRetained } from '../retention/documents-retained.js';
 import { eventEnvelope, eventRecipient } from '../webhooks/event-subjects.js';
 import { recordWebhookEvent } from '../webhooks/record-webhook-event.js';
 import { claimSigningToken, openSigningAccess, type SigningAccess } from './signing-access.js';
@@ -37,6 +38,7 @@ const chooseDocument = async (ctx: AppContext, envelope: Envelope, documentId: s
   const document = (await readEnvelopeDocuments(ctx.db, envelope.id)).find((d) => d.id === documentId);
   if (!document) throw new AppError('DOCUMENT_NOT_FOUND', `The envelope has no document ${documentId}.`);
   if (completed && envelope.documentsRemovedAt) throw documentRemoved(documentId);
+  await assertEnvelopeDocumentsRetained(ctx, ctx.db, envelope);
   return { document, sha256: completed && document.sealedSha256 ? document.sealedSha256 : document.sha256 };
 };
 

@@ -103,6 +103,7 @@ export const deliverWebhook = async (ctx: AppContext, { deliveryId }: { delivery
   if (!delivery || delivery.state !== 'pending' || !webhook?.enabled || !event) return;
 
   const made = await attempt(ctx, webhook, delivery, event);
+  ctx.metrics.webhookDeliveries.inc({ outcome: made.error === null ? 'delivered' : 'failed' });
 
   const enqueued = await ctx.db.transaction().execute(async (trx) => {
     const current = await readWebhookById(trx, webhook.id, { lock: true });

@@ -10,6 +10,7 @@ import { envelopeRoutes } from './envelopes/index.js';
 import { embeddedRoutes } from './embedded/index.js';
 import { healthRoutes } from './health.js';
 import { ledgerRoutes } from './ledger/index.js';
+import { metricsRoute } from './metrics.js';
 import { pageRoutes } from './pages/index.js';
 import { publicLinkPageRoutes, publicLinkRoutes } from './public-links/index.js';
 import { passkeyRoutes } from './passkeys/index.js';
@@ -50,6 +51,7 @@ const apiRoutes: RouteModule[] = [
 
 export const registerRoutes = async (app: App, ctx: AppContext) => {
   healthRoutes(app, ctx);
+  metricsRoute(app, ctx);
   for (const route of [
     ...pageRoutes,
     ...verificationRoutes,

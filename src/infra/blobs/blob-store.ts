@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { systemClock, type Clock } from '../../domain/clock.js';
 import type { Db } from '../db/database.js';
@@ -23,9 +24,9 @@ export interface BlobStore {
 }
 
 /** The S3 client is loaded only when the store is S3: it would otherwise cost every process its memory and start time. */
-export const createBlobStore = async (config: Config, db: Db, clock: Clock = systemClock): Promise<BlobStore> => {
+export const createBlobStore = async (config: Config, db: Db, clock: Clock = systemClock, logger?: Logger): Promise<BlobStore> => {
   const store = config.documentStore;
-  if (store.kind === 's3') return (await import('./s3-blob-store.js')).s3BlobStore(store);
+  if (store.kind === 's3') return (await import('./s3-blob-store.js')).s3BlobStore(store, logger);
   return store.kind === 'db' ? dbBlobStore(db, clock) : fsBlobStore(join(config.dataDir, 'blobs'), clock);
 };
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Clock } from '../../domain/clock.js';
 import { sha256Hex } from '../hash.js';
 import { newSecret } from '../ids.js';
+import { translateStorageFull } from '../storage-full.js';
 import type { BlobStore } from './blob-store.js';
 
 const HASH = /^[0-9a-f]{64}$/;
@@ -30,13 +31,19 @@ export const fsBlobStore = (root: string, clock: Clock): BlobStore => {
     put: async (bytes) => {
       const sha = sha256Hex(bytes);
       const path = pathOf(sha);
-      await mkdir(join(root, sha.slice(0, 2)), { recursive: true });
       // Write then rename: a reader never sees half a file, and concurrent writers of one hash agree.
       const now = clock.now();
       const temporary = `${path}.${now.getTime()}.${newSecret('')}.tmp`;
-      await writeFile(temporary, bytes, { flush: true });
-      await utimes(temporary, now, now);
-      await rename(temporary, path);
+      try {
+        await mkdir(join(root, sha.slice(0, 2)), { recursive: true });
+        await writeFile(temporary, bytes, { flush: true });
+        await utimes(temporary, now, now);
+        await rename(temporary, path);
+      } catch (error) {
+        // Half a file on a full disk holds space the next write needs.
+        await rm(temporary, { force: true });
+        translateStorageFull(error);
+      }
       return sha;
     },
     get: async (sha) =>

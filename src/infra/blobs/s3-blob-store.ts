@@ -8,15 +8,25 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { Logger } from 'pino';
 import { ConfigError, type S3DocumentStore } from '../../config.js';
 import { sha256Hex } from '../hash.js';
 import type { BlobStore } from './blob-store.js';
+import { DocumentStoreOutageLog, DocumentStoreUnavailable } from './document-store-unavailable.js';
 
 const HASH = /^[0-9a-f]{64}$/;
 /** Fail over to a retry quickly when a connection cannot be made, instead of waiting on the OS. */
 const CONNECTION_TIMEOUT_MS = 5_000;
-/** A request whose socket stays idle this long is abandoned and retried. */
-const SOCKET_IDLE_TIMEOUT_MS = 60_000;
+/**
+ * A request whose socket stays idle this long (nothing sent, nothing received) is abandoned and
+ * retried: S3 answers in well under a second, and a body being sent or received is not idle.
+ */
+const SOCKET_IDLE_TIMEOUT_MS = 5_000;
+/**
+ * Tries of one operation (S3's 5xx, time-outs and network errors are retried with jittered back-off):
+ * with the idle time-out, a store that stopped answering fails a request within about 16 s.
+ */
+const MAX_ATTEMPTS = 3;
 
 const createS3Client = (store: S3DocumentStore): S3Client => {
   // The SDK warns on every start that its releases after January 2027 need Node 22: a matter for
@@ -31,7 +41,9 @@ const createS3Client = (store: S3DocumentStore): S3Client => {
     // SHA-256 anyway (below), which S3 checks.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: SOCKET_IDLE_TIMEOUT_MS },
+    // `socketTimeout` is the idle time-out; the SDK's `requestTimeout` only warns unless told to throw.
+    requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, socketTimeout: SOCKET_IDLE_TIMEOUT_MS },
+    maxAttempts: MAX_ATTEMPTS,
   });
 };
 
@@ -44,15 +56,34 @@ const isMissing = (error: unknown): boolean => statusOf(error) === 404 && (error
  * write time is its LastModified, set by the S3 server (to the second) on every put, so a put of
  * existing bytes renews it.
  */
-export const s3BlobStore = (store: S3DocumentStore): BlobStore => {
+export const s3BlobStore = (store: S3DocumentStore, logger?: Logger): BlobStore => {
   const client = createS3Client(store);
   const base = store.prefix ? `${store.prefix}/` : '';
   const keyOf = (sha: string) => `${base}${sha.slice(0, 2)}/${sha}`;
   const object = (sha: string) => ({ Bucket: store.bucket, Key: keyOf(sha) });
+  const outage = new DocumentStoreOutageLog(logger, `The S3 document store s3://${store.bucket}`);
+  /**
+   * One operation once the client gave up retrying it: a missing object is an answer (the caller's
+   * to read), any other failure (5xx, time-out, network, refused access) makes the store unavailable.
+   */
+  const reached = async <T>(operation: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await operation();
+      outage.answered();
+      return result;
+    } catch (error) {
+      if (isMissing(error)) {
+        outage.answered();
+        throw error;
+      }
+      outage.failed(error);
+      throw new DocumentStoreUnavailable();
+    }
+  };
   /** When the object was last written; undefined when there is none. */
   const writtenAt = async (sha: string): Promise<Date | undefined> => {
     try {
-      return (await client.send(new HeadObjectCommand(object(sha)))).LastModified;
+      return (await reached(() => client.send(new HeadObjectCommand(object(sha))))).LastModified;
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
@@ -62,28 +93,29 @@ export const s3BlobStore = (store: S3DocumentStore): BlobStore => {
   return {
     put: async (bytes) => {
       const sha = sha256Hex(bytes);
-      await client.send(
-        new PutObjectCommand({
-          ...object(sha),
-          Body: bytes,
-          ContentType: 'application/octet-stream',
-          ChecksumSHA256: Buffer.from(sha, 'hex').toString('base64'),
-        }),
+      await reached(() =>
+        client.send(
+          new PutObjectCommand({
+            ...object(sha),
+            Body: bytes,
+            ContentType: 'application/octet-stream',
+            ChecksumSHA256: Buffer.from(sha, 'hex').toString('base64'),
+          }),
+        ),
       );
       return sha;
     },
     // A missing object is undefined; any other failure (network, permissions) is an error, never "removed".
     get: async (sha) => {
       try {
-        const response = await client.send(new GetObjectCommand(object(sha)));
-        return await response.Body?.transformToByteArray();
+        return await reached(async () => (await client.send(new GetObjectCommand(object(sha)))).Body?.transformToByteArray());
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;
       }
     },
     delete: async (sha) => {
-      await client.send(new DeleteObjectCommand(object(sha)));
+      await reached(() => client.send(new DeleteObjectCommand(object(sha))));
     },
     // ListObjects (v1) paged by marker: every S3-compatible server pages it, while some (s3rver among
     // them) fail to produce ListObjectsV2 continuation tokens.
@@ -91,7 +123,7 @@ export const s3BlobStore = (store: S3DocumentStore): BlobStore => {
       const hashes: string[] = [];
       let marker: string | undefined;
       do {
-        const page = await client.send(new ListObjectsCommand({ Bucket: store.bucket, Prefix: base, Marker: marker }));
+        const page = await reached(() => client.send(new ListObjectsCommand({ Bucket: store.bucket, Prefix: base, Marker: marker })));
         const objects = page.Contents ?? [];
         for (const { Key, LastModified } of objects) {
           const sha = Key?.slice(base.length + 3);
@@ -110,7 +142,7 @@ export const s3BlobStore = (store: S3DocumentStore): BlobStore => {
     deleteIfWrittenBefore: async (sha, cutoff) => {
       const time = await writtenAt(sha);
       if (time === undefined || time.getTime() >= cutoff.getTime()) return false;
-      await client.send(new DeleteObjectCommand(object(sha)));
+      await reached(() => client.send(new DeleteObjectCommand(object(sha))));
       return true;
     },
   };

@@ -8,7 +8,7 @@ import type { Config } from '../../config.js';
 import type { DialectName } from './dialect.js';
 import { GroupCommitSqliteDialect } from './group-commit-dialect.js';
 import { migrationsFor } from './migrations/index.js';
-import { openPostgresPool } from './postgres-pool.js';
+import { openPostgresPool, type PostgresPoolUsage } from './postgres-pool.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** The same database for migrations, which run alone before anything else and without group commit. */
   migrationDb: Db;
+  /** PostgreSQL's connection pool now; undefined on SQLite, whose one writing connection group commit shares. */
+  poolUsage: (() => PostgresPoolUsage) | undefined;
   close(): Promise<void>;
 }
 
@@ -38,8 +40,9 @@ export const openSqliteConnection = (file: string, options: SqliteDatabase.Optio
 
 export const openDatabase = (config: Config['database'], logger?: Logger): DatabaseHandle => {
   if (config.kind === 'postgres') {
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: openPostgresPool(config.url, logger) }) });
-    return { db, dialect: 'postgres', migrationDb: db, close: () => db.destroy() };
+    const pool = openPostgresPool(config.url, logger);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', migrationDb: db, poolUsage: pool.usage, close: () => db.destroy() };
   }
   mkdirSync(dirname(config.file), { recursive: true });
   const writer = openSqliteConnection(config.file);
@@ -48,7 +51,7 @@ export const openDatabase = (config: Config['database'], logger?: Logger): Datab
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect({ writer, reader, maxTransactions: MAX_BATCH_TRANSACTIONS }) });
   // Kysely's own driver on the writing connection; never destroyed, since closing `db` closes that connection.
   const migrationDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
-  return { db, dialect: 'sqlite', migrationDb, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', migrationDb, poolUsage: undefined, close: () => db.destroy() };
 };
 
 /** Applies every pending migration; throws with the failing migration's name. */
@@ -63,6 +66,21 @@ export const migrateToLatest = async ({ migrationDb, dialect }: DatabaseHandle):
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
   }
   return (results ?? []).map((r) => r.migrationName);
+};
+
+/**
+ * The migrations the database records that this version lacks: a newer version migrated it. Kysely
+ * refuses such a database as "corrupted"; the caller says what it is instead, before touching it.
+ */
+export const newerMigrations = async ({ migrationDb, dialect }: DatabaseHandle): Promise<string[]> => {
+  const table =
+    dialect === 'postgres'
+      ? sql<{ found: string | null }>`select to_regclass('kysely_migration')::text as found`
+      : sql<{ found: string | null }>`select name as found from sqlite_master where type = 'table' and name = 'kysely_migration'`;
+  if (!(await table.execute(migrationDb)).rows[0]?.found) return [];
+  const known = migrationsFor(dialect);
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(migrationDb);
+  return rows.map((row) => row.name).filter((name) => !Object.hasOwn(known, name));
 };
 
 /** True when the database answers and no migration is pending: what /readyz reports. */

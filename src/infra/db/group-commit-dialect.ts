@@ -16,6 +16,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { translateStorageFull } from '../storage-full.js';
 import { GroupCommit } from './group-commit.js';
 import { runStatement, StatementCache } from './statement-cache.js';
 
@@ -43,11 +44,15 @@ class Lease implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>({ sql, parameters }: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.#inTransaction) return this.group.execute<R>(sql, parameters);
-    const statement = this.reads.get(sql);
-    // `reader` excludes BEGIN, SAVEPOINT and the like, which SQLite also calls read-only.
-    if (statement.reader && statement.readonly) return runStatement<R>(statement, parameters);
-    return this.group.write<R>(sql, parameters);
+    try {
+      if (this.#inTransaction) return this.group.execute<R>(sql, parameters);
+      const statement = this.reads.get(sql);
+      // `reader` excludes BEGIN, SAVEPOINT and the like, which SQLite also calls read-only.
+      if (statement.reader && statement.readonly) return runStatement<R>(statement, parameters);
+      return await this.group.write<R>(sql, parameters);
+    } catch (error) {
+      return translateStorageFull(error);
+    }
   }
 
   async *streamQuery<R>({ sql, parameters }: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -62,11 +67,11 @@ class Lease implements DatabaseConnection {
     this.#inTransaction = true;
   }
 
-  commit(): Promise<void> {
+  async commit(): Promise<void> {
     const durable = this.group.commit();
     this.#inTransaction = false;
     this.#holdsWriter = false;
-    return durable;
+    await durable.catch(translateStorageFull);
   }
 
   /** A no-op once the transaction was handed to its batch: a failed batch COMMIT already undid it. */

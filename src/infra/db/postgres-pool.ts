@@ -15,6 +15,16 @@ const MAX_CONNECTIONS = 10;
  */
 const CONNECT_TIMEOUT_MS = 1_500;
 
+/** The pool's connections at one moment: what the metrics scrape reads (docs/operations/metrics.md). */
+export interface PostgresPoolUsage {
+  max: number;
+  /** Connections open, idle ones included. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection: all are in use, or being opened. */
+  waiting: number;
+}
+
 /**
  * Logs an outage once per kind of failure (a code, or pg's message when it has none) and its end
  * once: a failure met by every request would otherwise fill the log for the outage's whole length.
@@ -46,7 +56,7 @@ class OutageLog {
  * database leaves as DatabaseUnavailable (503) instead of a driver error. The pool replaces broken
  * connections on later checkouts, so service resumes by itself when the database returns.
  */
-export const openPostgresPool = (url: string, logger?: Logger): PostgresPool => {
+export const openPostgresPool = (url: string, logger?: Logger): PostgresPool & { usage(): PostgresPoolUsage } => {
   const pool = new (loadPg().Pool)({ connectionString: url, max: MAX_CONNECTIONS, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   const outage = new OutageLog(logger);
   // An outage breaks the connections it meets, so a new one is what tells it is over; a query still
@@ -79,5 +89,6 @@ export const openPostgresPool = (url: string, logger?: Logger): PostgresPool => 
       return wrapper;
     },
     end: () => pool.end(),
+    usage: () => ({ max: MAX_CONNECTIONS, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 };

@@ -15,6 +15,10 @@ export interface AccountsTable {
   created_at: string;
   /** Days a signer's link keeps showing the completed envelope and its sealed copy (migration 0025). */
   signer_copy_days: number;
+  /** Days after an envelope ended that its document bytes are kept; null: forever (migration 0030). */
+  retention_days: number | null;
+  /** Hex; the key of the pseudonyms that replace an erased person, made at the account's first erasure. */
+  erasure_salt: string | null;
 }
 
 export interface UsersTable {
@@ -163,6 +167,8 @@ export interface EnvelopesTable {
   returned_by: string | null;
   /** The bulk send that created it (migration 0029); null for any other envelope. */
   bulk_send_id: string | null;
+  /** When the retention purge deleted its document bytes (migration 0030); null until then. */
+  documents_purged_at: string | null;
 }
 
 export interface DocumentsTable {

@@ -52,11 +52,31 @@ const nodemailerMessage = (from: string, mail: OutgoingMail): Mail.Options => ({
   })),
 });
 
+/**
+ * nodemailer's own waits (2 min to connect, 10 min of silence) would hold a job, and the mail queued
+ * behind it, that long on a server that accepts connections and never answers; these fail it sooner,
+ * so it is retried with back-off. `SMTP_URL`'s query may set others (`?greetingTimeout=…`).
+ */
+const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 };
+
 /** Pooled, so a burst of invitations reuses a few connections instead of opening one per mail. */
 const pooledSmtpUrl = (smtpUrl: string): string => {
   const url = new URL(smtpUrl);
   url.searchParams.set('pool', 'true');
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS_MS)) if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
   return url.toString();
+};
+
+/**
+ * Why a mail did not leave, in words fit for an envelope's history: nodemailer's error code or the
+ * server's reply code, never its message (which names the server's address).
+ */
+export const mailFailureReason = (error: unknown): string => {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (typeof responseCode === 'number') return `the mail server refused it (SMTP ${responseCode})`;
+  if (code === 'ETIMEDOUT') return 'the mail server did not answer in time';
+  if (code === 'ECONNECTION' || code === 'ESOCKET' || code === 'EDNS') return 'the mail server could not be reached';
+  return 'it could not be handed to the mail server';
 };
 
 /** nodemailer is loaded with the first mail: a process that sends none (a CLI command, most idle servers) never loads it. */

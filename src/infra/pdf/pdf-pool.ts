@@ -26,6 +26,18 @@ export interface PdfPoolOptions {
   maxOldGenerationSizeMb?: number;
 }
 
+/** The pool's state at one moment: what the metrics scrape reads (docs/operations/metrics.md). */
+export interface PdfPoolUsage {
+  /** PDF_WORKERS: the most threads the pool starts. */
+  maxWorkers: number;
+  /** Threads running now: started on demand, let go when idle. */
+  workers: number;
+  /** Threads running a task now. */
+  busy: number;
+  /** Tasks waiting for a free thread. */
+  queued: number;
+}
+
 export interface SealingOptions {
   identity: SigningIdentityOptions;
   tsaUrl?: string;
@@ -61,6 +73,7 @@ export interface PdfPool {
   appendSignaturePages(task: SignaturePagesTask): Promise<{ bytes: Uint8Array; pages: PageInfo[] }>;
   verify(bytes: Uint8Array, options?: VerifyOptions): Promise<VerifyReport>;
   readCompletionRecord(bytes: Uint8Array): Promise<CompletionRecord | undefined>;
+  usage(): PdfPoolUsage;
   close(): Promise<void>;
 }
 
@@ -97,22 +110,26 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
   const taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
   const sealTimeoutMs = options.sealTimeoutMs ?? DEFAULT_SEAL_TIMEOUT_MS;
   let started: Promise<Piscina> | undefined;
+  let ready: Piscina | undefined;
+  // Tasks handed to the pool and not yet settled, waiting or running: piscina counts only the waiting ones.
+  let inFlight = 0;
   // A process that never touches a PDF (a CLI command, a server between PDFs) never loads the pool.
   const piscina = (): Promise<Piscina> =>
     (started ??= import('piscina').then(({ Piscina }) => {
       const execArgv = workerExecArgv();
-      return new Piscina({
+      return (ready = new Piscina({
         filename: workerFile(),
         ...(execArgv ? { execArgv } : {}),
         minThreads: 0,
         maxThreads: options.threads,
         idleTimeout: IDLE_TIMEOUT_MS,
         resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? DEFAULT_MAX_OLD_GENERATION_MB },
-      });
+      }));
     }));
 
   const run = async <N extends TaskName>(name: N, task: TaskOf<N>, timeoutMs = taskTimeoutMs): Promise<ValueOf<N>> => {
     let result: tasks.TaskResult<ValueOf<N>>;
+    inFlight += 1;
     try {
       result = await (await piscina()).run(task, { name, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
@@ -123,6 +140,8 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
         throw new AppError('PDF_TOO_COMPLEX', 'The PDF document is too complex to process: it needs too much memory.');
       }
       throw error;
+    } finally {
+      inFlight -= 1;
     }
     if ('error' in result) {
       const { code, message, problems } = result.error;
@@ -142,6 +161,11 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
     imagePdf: (kind, bytes) => run('imagePdf', { kind, bytes }),
     verify: (bytes, verifyOptions = {}) => run('verify', { bytes, options: verifyOptions }),
     readCompletionRecord: (bytes) => run('completionRecord', { bytes }),
+    usage: () => {
+      const workers = ready?.threads.length ?? 0;
+      const queued = ready?.queueSize ?? 0;
+      return { maxWorkers: options.threads, workers, busy: Math.max(0, Math.min(workers, inFlight - queued)), queued };
+    },
     close: async () => {
       if (started) await (await started).destroy();
     },

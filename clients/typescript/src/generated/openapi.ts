@@ -98,14 +98,14 @@ export interface paths {
     };
     /**
      * The account's settings
-     * @description What the account’s admins may change with `PUT /account/settings`: the `frame_ancestors`, the `default_language` of recipients and `signer_copy_days`.
+     * @description What the account’s admins may change with `PUT /account/settings`: the `frame_ancestors`, the `default_language` of recipients, `signer_copy_days` and `retention_days`.
      *
      *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
     get: operations['getAccountSettings'];
     /**
      * Change the account's settings
-     * @description `frame_ancestors` replaces the list (an empty list lets no page frame them); duplicates are dropped and a trailing slash is removed. Anything that is not an http(s) origin (a path, a query, credentials, a wildcard, a CSP keyword) is 400 INVALID_FRAME_ANCESTOR. Takes effect on the next page load. `default_language` applies to envelopes created afterwards (a language outside the list: 400 UNSUPPORTED_LANGUAGE). `signer_copy_days` (1–3650) applies at once to every completed envelope, counted from its completion. Each setting is optional; one left out is kept.
+     * @description `frame_ancestors` replaces the list (an empty list lets no page frame them); duplicates are dropped and a trailing slash is removed. Anything that is not an http(s) origin (a path, a query, credentials, a wildcard, a CSP keyword) is 400 INVALID_FRAME_ANCESTOR. Takes effect on the next page load. `default_language` applies to envelopes created afterwards (a language outside the list: 400 UNSUPPORTED_LANGUAGE). `signer_copy_days` (1–3650) applies at once to every completed envelope, counted from its completion. `retention_days` (1–3650, or null for ever) applies at once to every ended envelope, counted from its end: from that day on its documents answer 410 DOCUMENT_PURGED and their bytes are deleted. Each setting is optional; one left out is kept.
      *
      *     **Admin only**: a console token of a `sender` user gets 403 `ROLE_FORBIDDEN` (API clients act as admins; docs/api/people.md).
      */
@@ -864,7 +864,7 @@ export interface paths {
     };
     /**
      * An envelope's activity, oldest first
-     * @description Read from the envelope ledger; `performed_by` splits the actor name at its first space.
+     * @description Read from the envelope ledger; `performed_by` splits the actor name at its first space. A mail about the envelope that the mail server did not take is a `MAIL_DELAYED` entry by the service, one per attempt; the mail is retried with back-off until it leaves (docs/concepts/envelopes.md).
      */
     get: operations['getEnvelopeHistory'];
     put?: never;
@@ -1904,6 +1904,26 @@ export interface paths {
     };
     /** Liveness: the process answers */
     get: operations['getHealth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Prometheus metrics, in the text exposition format
+     * @description Requests by route and status with their latency, envelopes created and completed, seal durations, the job queue by kind, webhook deliveries, mail and SMS sends, the PDF workers, the database pool, memory and event-loop lag. Never rate limited. While the operator has set `METRICS_TOKEN`, a scrape without it as its bearer token answers 401 `INVALID_ACCESS_TOKEN`.
+     */
+    get: operations['getMetrics'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3620,7 +3640,8 @@ export interface operations {
            *           "https://app.example.com"
            *         ],
            *         "default_language": "en",
-           *         "signer_copy_days": 30
+           *         "signer_copy_days": 30,
+           *         "retention_days": null
            *       }
            *     }
            */
@@ -3633,6 +3654,11 @@ export interface operations {
               default_language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               /** @description Origins (`https://app.example.com`: http or https, host and port, no path) whose pages may frame the signing page and the embedded builders (CSP `frame-ancestors`); at most 20 */
               frame_ancestors: string[];
+              /**
+               * Format: int32
+               * @description Days after an envelope ended (completed, declined, cancelled or expired) that its documents’ bytes are kept; from then on every download of them answers 410 `DOCUMENT_PURGED` and a purge deletes them, keeping the details, history, ledger, hashes and the certificate of completion. 1–3650, or null to keep them forever (a new account has null)
+               */
+              retention_days: number | null;
               /**
                * Format: int32
                * @description Days after completion that a signer’s link still shows the completed envelope and serves the sealed PDF and the certificate; then it answers 410 `SIGNER_COPY_EXPIRED`. 1–3650; a new account has 30
@@ -3773,7 +3799,8 @@ export interface operations {
          *         "https://crm.example.com"
          *       ],
          *       "default_language": "de",
-         *       "signer_copy_days": 90
+         *       "signer_copy_days": 90,
+         *       "retention_days": 365
          *     }
          */
         'application/json': {
@@ -3784,6 +3811,11 @@ export interface operations {
           default_language?: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
           /** @description Origins (`https://app.example.com`: http or https, host and port, no path) whose pages may frame the signing page and the embedded builders (CSP `frame-ancestors`); at most 20 */
           frame_ancestors?: string[];
+          /**
+           * Format: int32
+           * @description Days after an envelope ended (completed, declined, cancelled or expired) that its documents’ bytes are kept; from then on every download of them answers 410 `DOCUMENT_PURGED` and a purge deletes them, keeping the details, history, ledger, hashes and the certificate of completion. 1–3650, or null to keep them forever (a new account has null)
+           */
+          retention_days?: number | null;
           /**
            * Format: int32
            * @description Days after completion that a signer’s link still shows the completed envelope and serves the sealed PDF and the certificate; then it answers 410 `SIGNER_COPY_EXPIRED`. 1–3650; a new account has 30
@@ -3862,7 +3894,8 @@ export interface operations {
            *           "https://crm.example.com"
            *         ],
            *         "default_language": "de",
-           *         "signer_copy_days": 90
+           *         "signer_copy_days": 90,
+           *         "retention_days": 365
            *       }
            *     }
            */
@@ -3875,6 +3908,11 @@ export interface operations {
               default_language: 'en' | 'de' | 'fr' | 'es' | 'pt' | 'ja';
               /** @description Origins (`https://app.example.com`: http or https, host and port, no path) whose pages may frame the signing page and the embedded builders (CSP `frame-ancestors`); at most 20 */
               frame_ancestors: string[];
+              /**
+               * Format: int32
+               * @description Days after an envelope ended (completed, declined, cancelled or expired) that its documents’ bytes are kept; from then on every download of them answers 410 `DOCUMENT_PURGED` and a purge deletes them, keeping the details, history, ledger, hashes and the certificate of completion. 1–3650, or null to keep them forever (a new account has null)
+               */
+              retention_days: number | null;
               /**
                * Format: int32
                * @description Days after completion that a signer’s link still shows the completed envelope and serves the sealed PDF and the certificate; then it answers 410 `SIGNER_COPY_EXPIRED`. 1–3650; a new account has 30
@@ -13834,9 +13872,18 @@ export interface operations {
                 /** @description Lowercase hex SHA-256 */
                 entry_hash: string;
                 envelope_id: string;
+                /**
+                 * Format: int32
+                 * @description The entry format: 2 for entries written since erasure came (absent: format 1, which hashes every key)
+                 */
+                format?: number;
                 ip_address: string | null;
                 /** Format: date-time */
                 occurred_at: string;
+                /** @description Format 2: hex SHA-256 of `personal_salt` followed by the RFC 8785 JSON of `{actor, description, ip_address, user_agent}` */
+                personal_hash?: string;
+                /** @description Format 2: the salt of `personal_hash`; null once the person was erased (their keys then hold pseudonyms and only the hash remains) */
+                personal_salt?: string | null;
                 /** @description Lowercase hex SHA-256 */
                 previous_hash: string;
                 /** Format: int32 */
@@ -14614,6 +14661,7 @@ export interface operations {
            *         "email_reminders": true,
            *         "reminder_period": 3,
            *         "completed_at": null,
+           *         "documents_purged_at": null,
            *         "completion": null,
            *         "allow_reassign": true,
            *         "bulk_send_id": null,
@@ -14791,6 +14839,11 @@ export interface operations {
                 pages: number;
                 sha256: string;
               }[];
+              /**
+               * Format: date-time
+               * @description When the account’s retention (`retention_days`) deleted the documents’ bytes; null until then. Downloads answer 410 `DOCUMENT_PURGED` from the retention deadline on, before the purge has run too; the certificate of completion stays
+               */
+              documents_purged_at: string | null;
               email_reminders: boolean;
               envelope_id: string;
               /** Format: int32 */
@@ -15269,9 +15322,18 @@ export interface operations {
                 /** @description Lowercase hex SHA-256 */
                 entry_hash: string;
                 envelope_id: string;
+                /**
+                 * Format: int32
+                 * @description The entry format: 2 for entries written since erasure came (absent: format 1, which hashes every key)
+                 */
+                format?: number;
                 ip_address: string | null;
                 /** Format: date-time */
                 occurred_at: string;
+                /** @description Format 2: hex SHA-256 of `personal_salt` followed by the RFC 8785 JSON of `{actor, description, ip_address, user_agent}` */
+                personal_hash?: string;
+                /** @description Format 2: the salt of `personal_hash`; null once the person was erased (their keys then hold pseudonyms and only the hash remains) */
+                personal_salt?: string | null;
                 /** @description Lowercase hex SHA-256 */
                 previous_hash: string;
                 /** Format: int32 */
@@ -15814,6 +15876,7 @@ export interface operations {
            *         "email_reminders": true,
            *         "reminder_period": 3,
            *         "completed_at": null,
+           *         "documents_purged_at": null,
            *         "completion": null,
            *         "allow_reassign": true,
            *         "bulk_send_id": null,
@@ -15991,6 +16054,11 @@ export interface operations {
                 pages: number;
                 sha256: string;
               }[];
+              /**
+               * Format: date-time
+               * @description When the account’s retention (`retention_days`) deleted the documents’ bytes; null until then. Downloads answer 410 `DOCUMENT_PURGED` from the retention deadline on, before the purge has run too; the certificate of completion stays
+               */
+              documents_purged_at: string | null;
               email_reminders: boolean;
               envelope_id: string;
               /** Format: int32 */
@@ -18358,6 +18426,7 @@ export interface operations {
            *         "email_reminders": true,
            *         "reminder_period": 3,
            *         "completed_at": null,
+           *         "documents_purged_at": null,
            *         "completion": null,
            *         "allow_reassign": true,
            *         "bulk_send_id": null,
@@ -18535,6 +18604,11 @@ export interface operations {
                 pages: number;
                 sha256: string;
               }[];
+              /**
+               * Format: date-time
+               * @description When the account’s retention (`retention_days`) deleted the documents’ bytes; null until then. Downloads answer 410 `DOCUMENT_PURGED` from the retention deadline on, before the purge has run too; the certificate of completion stays
+               */
+              documents_purged_at: string | null;
               email_reminders: boolean;
               envelope_id: string;
               /** Format: int32 */
@@ -35573,6 +35647,129 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             status: 'ok' | 'unavailable';
+          };
+        };
+      };
+    };
+  };
+  getMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Any other client error, in the same error shape */
+      '4XX': {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The request headers are larger than the server accepts.",
+           *       "errors": [
+           *         {
+           *           "error_code": "HEADERS_TOO_LARGE",
+           *           "developer_message": "The request headers are larger than the server accepts."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
+          };
+        };
+      };
+      /** @description Every metric, the gauges read at the time of the scrape */
+      200: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example # HELP countersign_envelopes_created_total Envelopes created and sent.
+           *     # TYPE countersign_envelopes_created_total counter
+           *     countersign_envelopes_created_total 42
+           */
+          'text/plain': string;
+        };
+      };
+      /** @description Missing, invalid or expired token, or a wrong `app_auth_type` header */
+      401: {
+        headers: {
+          /** @description Always the service's own origin: browsers on other sites may not call the API (server-to-server use) */
+          'Access-Control-Allow-Origin'?: 'http://localhost:3000';
+          /** @description Requests allowed per minute */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this minute */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          /** @description Identifies this request in logs */
+          'X-Request-Id'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "message": "The metrics token is missing or wrong: send METRICS_TOKEN as a bearer token.",
+           *       "errors": [
+           *         {
+           *           "error_code": "INVALID_ACCESS_TOKEN",
+           *           "developer_message": "The metrics token is missing or wrong: send METRICS_TOKEN as a bearer token."
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            /** @description Every problem found, at once (a bulk send answers each row’s) */
+            errors: {
+              developer_message: string;
+              error_code: string;
+              field?: string;
+              /**
+               * Format: int32
+               * @description The 1-based row of a bulk send the problem is in (in a CSV, data rows only)
+               */
+              row?: number;
+            }[];
+            message: string;
+            request_id?: string;
           };
         };
       };

@@ -379,6 +379,7 @@ export const operations = {
     responseBody: ['application/json'],
     creates: false,
   },
+  getMetrics: { method: 'GET', path: '/metrics', auth: 'none', requestBody: [], responseBody: ['text/plain'], creates: false },
   getPublicLink: {
     method: 'GET',
     path: '/api/v2.0/templates/{templateId}/public_link',

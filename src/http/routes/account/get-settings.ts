@@ -14,12 +14,12 @@ export const getSettingsRoute = (app: App, ctx: AppContext) =>
         operationId: 'getAccountSettings',
         summary: "The account's settings",
         description:
-          'What the account’s admins may change with `PUT /account/settings`: the `frame_ancestors`, the `default_language` of recipients and `signer_copy_days`.',
+          'What the account’s admins may change with `PUT /account/settings`: the `frame_ancestors`, the `default_language` of recipients, `signer_copy_days` and `retention_days`.',
         tags: ['Account'],
         response: {
           200: Example(Ok(SettingsData), {
             message: 'Account settings.',
-            data: { frame_ancestors: ['https://app.example.com'], default_language: 'en', signer_copy_days: 30 },
+            data: { frame_ancestors: ['https://app.example.com'], default_language: 'en', signer_copy_days: 30, retention_days: null },
           }),
           ...errorResponses(401, 429),
           ...errorExample('INVALID_ACCESS_TOKEN', 'The access token is missing, unknown, revoked or expired.'),

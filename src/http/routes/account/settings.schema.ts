@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { LANGUAGES, type Language } from '../../../domain/language.js';
 import type { AccountSettings } from '../../../app/accounts/get-settings.js';
+import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../../../domain/retention.js';
 import { MAX_SIGNER_COPY_DAYS } from '../../../domain/signer-copy.js';
-import { Int, List, Text } from '../../schema-kit.js';
+import { Int, List, Nullable, Text } from '../../schema-kit.js';
 
 export const MAX_FRAME_ANCESTORS = 20;
 
@@ -30,14 +31,23 @@ export const SignerCopyDays = Int(1, MAX_SIGNER_COPY_DAYS, {
     'then it answers 410 `SIGNER_COPY_EXPIRED`. 1–3650; a new account has 30',
 });
 
+export const RetentionDays = Nullable(Int(MIN_RETENTION_DAYS, MAX_RETENTION_DAYS), {
+  description:
+    'Days after an envelope ended (completed, declined, cancelled or expired) that its documents’ bytes are kept; from then on ' +
+    'every download of them answers 410 `DOCUMENT_PURGED` and a purge deletes them, keeping the details, history, ledger, ' +
+    'hashes and the certificate of completion. 1–3650, or null to keep them forever (a new account has null)',
+});
+
 export const SettingsData = Type.Object({
   frame_ancestors: FrameAncestors,
   default_language: DefaultLanguage,
   signer_copy_days: SignerCopyDays,
+  retention_days: RetentionDays,
 });
 
 export const presentSettings = (settings: AccountSettings): Static<typeof SettingsData> => ({
   frame_ancestors: settings.frameAncestors,
   default_language: settings.defaultLanguage,
   signer_copy_days: settings.signerCopyDays,
+  retention_days: settings.retentionDays,
 });

@@ -101,6 +101,11 @@ export const EnvelopeDetails = Type.Object({
   email_reminders: Type.Boolean(),
   reminder_period: Nullable(Int(1, 364)),
   completed_at: Nullable(Timestamp()),
+  documents_purged_at: Nullable(Timestamp(), {
+    description:
+      'When the account’s retention (`retention_days`) deleted the documents’ bytes; null until then. Downloads answer 410 ' +
+      '`DOCUMENT_PURGED` from the retention deadline on, before the purge has run too; the certificate of completion stays',
+  }),
   completion: Type.Union([Completion, Type.Null()], { description: COMPLETION_DESCRIPTION }),
   documents: List(
     Type.Object({ document_id: Id('doc'), name: Text(255), pages: Int(1, 500), sha256: Text(64), original: OriginalFile }),
@@ -231,6 +236,7 @@ export const envelopeDetailsExample: Static<typeof EnvelopeDetails> = {
   email_reminders: true,
   reminder_period: 3,
   completed_at: null,
+  documents_purged_at: null,
   completion: null,
   allow_reassign: true,
   bulk_send_id: null,
@@ -366,6 +372,7 @@ export const presentDetails = (details: Details) => {
     email_reminders: envelope.emailReminders,
     reminder_period: envelope.reminderPeriod,
     completed_at: envelope.completedAt,
+    documents_purged_at: envelope.documentsPurgedAt,
     completion: completion && presentCompletion(completion),
     documents: documents.map((d) => ({
       document_id: d.id,

@@ -49,7 +49,9 @@ export const getEnvelopeHistoryRoute = (app: App, ctx: AppContext) =>
       schema: {
         operationId: 'getEnvelopeHistory',
         summary: "An envelope's activity, oldest first",
-        description: 'Read from the envelope ledger; `performed_by` splits the actor name at its first space.',
+        description:
+          'Read from the envelope ledger; `performed_by` splits the actor name at its first space. ' +
+          'A mail about the envelope that the mail server did not take is a `MAIL_DELAYED` entry by the service, one per attempt; the mail is retried with back-off until it leaves (docs/concepts/envelopes.md).',
         tags: ['Envelopes'],
         params: EnvelopeIdParams,
         response: {

@@ -4,8 +4,14 @@ import { Email, Id, Int, Text, Timestamp } from '../../schema-kit.js';
 /** A lowercase hex SHA-256, as every ledger hash is published. */
 export const LedgerHash = (description = 'Lowercase hex SHA-256') => Text(64, { pattern: '^[0-9a-f]{64}$', description });
 
-/** One entry of an envelope's hash chain: the object that was hashed (RFC 8785), plus its `entry_hash`. */
+/**
+ * One entry of an envelope's hash chain: the object that was hashed (RFC 8785), plus its `entry_hash`; in format 2 the
+ * personal keys are hashed through `personal_hash` (docs/concepts/ledger.md "Entry formats").
+ */
 export const LedgerEntrySchema = Type.Object({
+  format: Type.Optional(
+    Int(2, 2, { description: 'The entry format: 2 for entries written since erasure came (absent: format 1, which hashes every key)' }),
+  ),
   sequence: Int(1, 1_000_000),
   envelope_id: Id('env'),
   activity_type: Text(40, { pattern: '^[A-Z_]+$' }),
@@ -15,6 +21,15 @@ export const LedgerEntrySchema = Type.Object({
   user_agent: Type.Union([Text(500), Type.Null()]),
   occurred_at: Timestamp(),
   previous_hash: LedgerHash(),
+  personal_salt: Type.Optional(
+    Type.Union([Text(32, { pattern: '^[0-9a-f]{32}$' }), Type.Null()], {
+      description:
+        'Format 2: the salt of `personal_hash`; null once the person was erased (their keys then hold pseudonyms and only the hash remains)',
+    }),
+  ),
+  personal_hash: Type.Optional(
+    LedgerHash('Format 2: hex SHA-256 of `personal_salt` followed by the RFC 8785 JSON of `{actor, description, ip_address, user_agent}`'),
+  ),
   entry_hash: LedgerHash(),
 });
 

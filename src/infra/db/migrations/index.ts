@@ -29,6 +29,7 @@ import * as publicLinks from './0026-public-links.js';
 import * as correctingEnvelopesExpire from './0027-correcting-envelopes-expire.js';
 import * as documentOriginals from './0028-document-originals.js';
 import * as bulkSends from './0029-bulk-sends.js';
+import * as retentionAndErasure from './0030-retention-and-erasure.js';
 
 /**
  * Every migration, in order. Forward-only: a landed migration is never edited; changes come as a new file.
@@ -64,4 +65,5 @@ export const migrationsFor = (dialect: DialectName): Record<string, Migration> =
   '0027-correcting-envelopes-expire': correctingEnvelopesExpire,
   '0028-document-originals': documentOriginals,
   '0029-bulk-sends': bulkSends,
+  '0030-retention-and-erasure': retentionAndErasure,
 });

@@ -17,6 +17,8 @@ export interface Account {
   defaultLanguage: Language;
   /** Days a signer's link keeps the completed envelope and its sealed copy (docs/api/workflows.md). */
   signerCopyDays: number;
+  /** Days after an envelope ended that its document bytes are kept; null: forever (docs/operations/retention-and-erasure.md). */
+  retentionDays: number | null;
   createdAt: string;
 }
 
@@ -30,6 +32,7 @@ export const accountCodec = rowCodec<Account, AccountsTable>({
   frameAncestors: ['frame_ancestors', frameAncestorsColumn],
   defaultLanguage: ['default_language', oneOf<Language>()],
   signerCopyDays: 'signer_copy_days',
+  retentionDays: 'retention_days',
   createdAt: 'created_at',
 });
 

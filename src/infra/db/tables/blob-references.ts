@@ -21,7 +21,8 @@ export const readEnvelopeBlobHashes = async (db: Db, envelopeId: string): Promis
 /**
  * Which of `hashes` something still points at: a live envelope's document, attachment or signer's upload, a live
  * template's document, an upload not used yet, or a composer's draft not sent yet; a document's original file (the one
- * it was converted from) as much as its PDF. Blobs are shared by content, so only the others may be deleted.
+ * it was converted from) as much as its PDF. Blobs are shared by content, so only the others may be deleted. An envelope
+ * whose documents the retention purged points at its certificate of completion only.
  */
 export const readReferencedHashes = async (db: Db, hashes: string[]): Promise<Set<string>> => {
   if (!hashes.length) return new Set();
@@ -30,6 +31,7 @@ export const readReferencedHashes = async (db: Db, hashes: string[]): Promise<Se
     .innerJoin('envelopes', 'envelopes.id', 'documents.envelope_id')
     .select(['documents.sha256', 'documents.sealed_sha256', 'documents.original_sha256'])
     .where('envelopes.deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('envelopes.documents_purged_at', 'is', null), eb('documents.position', '=', 0)]))
     .where((eb) =>
       eb.or([
         eb('documents.sha256', 'in', hashes),
@@ -50,6 +52,7 @@ export const readReferencedHashes = async (db: Db, hashes: string[]): Promise<Se
     .innerJoin('envelopes', 'envelopes.id', 'attachments.envelope_id')
     .select('attachments.sha256')
     .where('envelopes.deleted_at', 'is', null)
+    .where('envelopes.documents_purged_at', 'is', null)
     .where('attachments.sha256', 'in', hashes)
     .execute();
   const signerFiles = await db
@@ -57,6 +60,7 @@ export const readReferencedHashes = async (db: Db, hashes: string[]): Promise<Se
     .innerJoin('envelopes', 'envelopes.id', 'signer_attachments.envelope_id')
     .select('signer_attachments.sha256')
     .where('envelopes.deleted_at', 'is', null)
+    .where('envelopes.documents_purged_at', 'is', null)
     .where('signer_attachments.sha256', 'in', hashes)
     .execute();
   const drafts = await db

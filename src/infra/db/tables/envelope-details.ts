@@ -38,6 +38,8 @@ export interface DetailedEnvelope {
   returnedBy: string | null;
   /** The bulk send that created it (docs/api/bulk-sending.md). */
   bulkSendId: string | null;
+  /** When the retention purge deleted its document bytes (docs/operations/retention-and-erasure.md). */
+  documentsPurgedAt: string | null;
 }
 
 export interface DetailedDocument {
@@ -170,6 +172,7 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
         'e.return_comment',
         'e.returned_by',
         'e.bulk_send_id',
+        'e.documents_purged_at',
         'u.name as owner_name',
         'u.email as owner_email',
         'cu.name as creator_name',
@@ -307,6 +310,7 @@ export const readEnvelopeDetails = async (db: Db, accountId: string, envelopeId:
       returnComment: row.return_comment,
       returnedBy: row.returned_by,
       bulkSendId: row.bulk_send_id,
+      documentsPurgedAt: row.documents_purged_at,
     },
     createdBy:
       row.creator_name === null || row.creator_email === null

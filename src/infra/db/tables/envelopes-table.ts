@@ -46,6 +46,8 @@ export interface Envelope {
   returnedBy: string | null;
   /** The bulk send whose row created it (docs/api/bulk-sending.md); null otherwise. */
   bulkSendId: string | null;
+  /** When the retention purge deleted its document bytes (docs/operations/retention-and-erasure.md); null until then. */
+  documentsPurgedAt: string | null;
 }
 
 export const envelopeCodec = rowCodec<Envelope, EnvelopesTable>({
@@ -83,6 +85,7 @@ export const envelopeCodec = rowCodec<Envelope, EnvelopesTable>({
   returnComment: 'return_comment',
   returnedBy: 'returned_by',
   bulkSendId: 'bulk_send_id',
+  documentsPurgedAt: 'documents_purged_at',
 });
 
 export interface ReadEnvelopeOptions {

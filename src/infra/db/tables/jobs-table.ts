@@ -88,3 +88,15 @@ export const hasPendingJob = async (db: Db, kind: string, after?: string): Promi
   if (after) query = query.where('run_at', '>', after);
   return (await query.executeTakeFirst()) !== undefined;
 };
+
+/** Per kind, the jobs due at `now` and not done (waiting or running), and the earliest due time among them: the queue a scrape reports. */
+export const dueJobsByKind = async (db: Db, now: string): Promise<{ kind: string; count: number; oldestRunAt: string }[]> => {
+  const rows = await db
+    .selectFrom('jobs')
+    .select((eb) => ['kind', eb.fn.countAll().as('count'), eb.fn.min('run_at').as('oldest')])
+    .where('done_at', 'is', null)
+    .where('run_at', '<=', now)
+    .groupBy('kind')
+    .execute();
+  return rows.map((row) => ({ kind: row.kind, count: Number(row.count), oldestRunAt: row.oldest }));
+};

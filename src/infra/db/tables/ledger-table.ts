@@ -30,7 +30,9 @@ export type ActivityType =
   | 'ENVELOPE_RETURNED'
   | 'ENVELOPE_RESENT'
   | 'PUBLIC_LINK_USED'
-  | 'RECIPIENT_DECLINED';
+  | 'RECIPIENT_DECLINED'
+  | 'DOCUMENTS_PURGED'
+  | 'MAIL_DELAYED';
 
 export interface Actor {
   name: string;
@@ -39,9 +41,12 @@ export interface Actor {
 
 /**
  * An entry exactly as hashed and as published in audit_logs (docs/concepts/ledger.md): its keys are part of the
- * hashed bytes, hence snake_case.
+ * hashed bytes, hence snake_case. Format 2 (`format: 2`) hashes `personal_hash`, the salted commitment to `actor`,
+ * `description`, `ip_address` and `user_agent`, instead of them; an erasure replaces those and drops the salt
+ * (`personal_salt: null`). Entries written before format 2 have none of the three keys.
  */
 export type LedgerEntryBody = {
+  format?: 2;
   sequence: number;
   envelope_id: string;
   activity_type: ActivityType;
@@ -51,6 +56,8 @@ export type LedgerEntryBody = {
   user_agent: string | null;
   occurred_at: string;
   previous_hash: string;
+  personal_salt?: string | null;
+  personal_hash?: string;
 };
 
 /**
