@@ -8,15 +8,29 @@ import { createEnvelope } from '../../support/envelopes.js';
 // canonicalize is CommonJS: under NodeNext its default import is typed as the module namespace.
 const canonicalize = canonicalizeModule as unknown as (value: unknown) => string;
 
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+/** The keys a format-2 entry commits to through `personal_hash` rather than hashing them (docs/concepts/ledger.md "Entry formats"). */
+const PERSONAL = ['actor', 'description', 'ip_address', 'user_agent'];
+
 /** docs/concepts/ledger.md, as an outside auditor would apply it: nothing of the service's code is used. */
-const recomputeChain = (entries: { entry_hash: string; previous_hash: string }[]) => {
+const recomputeChain = (entries: { entry_hash: string; previous_hash: string; format?: number; [key: string]: unknown }[]) => {
   let previous = '0'.repeat(64);
   return entries.map((entry) => {
-    const { entry_hash: _published, ...hashed } = entry;
+    const { entry_hash: _published, ...published } = entry;
     assert.equal(entry.previous_hash, previous);
-    previous = createHash('sha256')
-      .update(previous + canonicalize(hashed), 'utf8')
-      .digest('hex');
+    const hashed =
+      entry.format === 2
+        ? Object.fromEntries(Object.entries(published).filter(([key]) => key !== 'personal_salt' && !PERSONAL.includes(key)))
+        : published;
+    if (entry.format === 2) {
+      const personal = Object.fromEntries(PERSONAL.map((key) => [key, entry[key]]));
+      assert.equal(
+        sha256(`${String(entry.personal_salt)}${canonicalize(personal)}`),
+        entry.personal_hash,
+        'the personal keys match their commitment',
+      );
+    }
+    previous = sha256(previous + canonicalize(hashed));
     return previous;
   });
 };
@@ -49,12 +63,16 @@ describeOnEachDatabase('GET /envelopes/{envelopeId}/audit_logs (docs/concepts/le
       'description',
       'entry_hash',
       'envelope_id',
+      'format',
       'ip_address',
       'occurred_at',
+      'personal_hash',
+      'personal_salt',
       'previous_hash',
       'sequence',
       'user_agent',
     ]);
+    assert.equal(entries[0].format, 2);
     assert.deepEqual(
       recomputeChain(entries),
       entries.map((e: { entry_hash: string }) => e.entry_hash),
