@@ -7,7 +7,7 @@ import { join, relative, sep } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { startChildServer, type ChildServer, callChild } from '../support/child-server.js';
 import { createPostgresDatabase, testDatabases } from '../support/databases.js';
 import { envelopeRequest } from '../support/envelopes.js';
 import { consistencyHolds, treeHeadSigned, verifyAuditLogs, verifyOnline, verifySealedFile } from '../support/independent-verifier.js';
@@ -44,21 +44,8 @@ const cli = async (env: Record<string, string>, ...args: string[]): Promise<CliR
   }
 };
 
-const call = async (server: ChildServer, method: string, path: string, token?: string, body?: unknown) => {
-  const response = await fetch(`${server.url}/api/v2.0${path}`, {
-    method,
-    headers: {
-      app_auth_type: 'esign-oauth2',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-};
-
 const login = async (server: ChildServer, credentials: string): Promise<string> => {
-  const response = await call(server, 'POST', '/authorization/token', undefined, { credentials });
+  const response = await callChild(server, 'POST', '/authorization/token', undefined, { credentials });
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body.data.access_token;
 };
@@ -138,14 +125,14 @@ describe('countersign backup and restore (docs/operations/backups.md)', () => {
         };
         const loop = async () => {
           while (!stopping) {
-            const created = await call(server, 'POST', '/envelopes/create', token, await oneSignerEnvelope());
+            const created = await callChild(server, 'POST', '/envelopes/create', token, await oneSignerEnvelope());
             assert.equal(created.status, 201, JSON.stringify(created.body));
             const envelopeId = created.body.data.envelope_id as string;
             acknowledged.push({ id: envelopeId, documentId: created.body.data.documents[0].document_id, at: Date.now() });
-            const embedded = await call(server, 'GET', `/envelopes/${envelopeId}/generate_embedded_url/ada%40example.test`, token);
+            const embedded = await callChild(server, 'GET', `/envelopes/${envelopeId}/generate_embedded_url/ada%40example.test`, token);
             assert.equal(embedded.status, 200, JSON.stringify(embedded.body));
             const signingToken = new URL(embedded.body.data.url).pathname.slice('/sign/'.length);
-            const signed = await call(server, 'POST', `/signing/${signingToken}/sign`, undefined, signBody());
+            const signed = await callChild(server, 'POST', `/signing/${signingToken}/sign`, undefined, signBody());
             assert.equal(signed.status, 200, JSON.stringify(signed.body));
             await sleep(100);
           }
@@ -155,7 +142,7 @@ describe('countersign backup and restore (docs/operations/backups.md)', () => {
           const statuses = await Promise.all(
             acknowledged
               .slice(0, 10)
-              .map(async (e) => [e.id, (await call(server, 'GET', `/envelopes/${e.id}/details`, token)).body.data.status]),
+              .map(async (e) => [e.id, (await callChild(server, 'GET', `/envelopes/${e.id}/details`, token)).body.data.status]),
           );
           return statuses.filter(([, status]) => status === 'Completed').map(([id]) => id as string);
         };
@@ -165,7 +152,7 @@ describe('countersign backup and restore (docs/operations/backups.md)', () => {
           assert.ok(Date.now() < deadline, 'three envelopes completed in time');
           await sleep(250);
         }
-        headBeforeBackup = (await call(server, 'GET', '/ledger/head')).body.data;
+        headBeforeBackup = (await callChild(server, 'GET', '/ledger/head')).body.data;
 
         backupDir = join(work, 'backup');
         backupStartedAt = Date.now();
@@ -213,20 +200,20 @@ describe('countersign backup and restore (docs/operations/backups.md)', () => {
       const restoredServer = await startChildServer({ ...SERVER_ENV, DATA_DIR: restoredDir });
       try {
         const token = await login(restoredServer, credentials);
-        const trust = (await call(restoredServer, 'GET', '/ledger/trust')).body.data;
+        const trust = (await callChild(restoredServer, 'GET', '/ledger/trust')).body.data;
         assert.equal(trust.ledger_public_key, headBeforeBackup!.public_key, 'the same ledger key');
 
         for (const envelope of acknowledged.filter((e) => e.at < backupStartedAt)) {
-          const details = await call(restoredServer, 'GET', `/envelopes/${envelope.id}/details`, token);
+          const details = await callChild(restoredServer, 'GET', `/envelopes/${envelope.id}/details`, token);
           assert.equal(details.status, 200, `${envelope.id}, acknowledged before the backup, is restored`);
-          const logs = await call(restoredServer, 'GET', `/envelopes/${envelope.id}/audit_logs`, token);
+          const logs = await callChild(restoredServer, 'GET', `/envelopes/${envelope.id}/audit_logs`, token);
           for (const step of verifyAuditLogs(logs.body.data, trust.ledger_public_key)) assert.ok(step.ok, `${envelope.id}: ${step.step}`);
         }
 
         // Every envelope the restored database holds as Completed has its sealed document: the blobs were copied after the database.
         const completedIds: string[] = [];
         for (let page = 1; completedIds.length === (page - 1) * 100; page++) {
-          const listed = await call(restoredServer, 'POST', '/envelopes/list', token, {
+          const listed = await callChild(restoredServer, 'POST', '/envelopes/list', token, {
             filters: { status: ['Completed'] },
             page,
             page_size: 100,
@@ -251,9 +238,9 @@ describe('countersign backup and restore (docs/operations/backups.md)', () => {
         assert.equal(verified.code, 0, `countersign verify on the restored installation: ${verified.stdout}${verified.stderr}`);
 
         // The restored ledger extends the head published before the backup began.
-        const head = (await call(restoredServer, 'GET', '/ledger/head')).body.data;
+        const head = (await callChild(restoredServer, 'GET', '/ledger/head')).body.data;
         assert.ok(treeHeadSigned(head, trust.ledger_public_key), 'the restored head is signed by the ledger key');
-        const consistency = await call(
+        const consistency = await callChild(
           restoredServer,
           'GET',
           `/ledger/consistency?from=${headBeforeBackup!.tree_size}&to=${head.tree_size}`,
@@ -363,7 +350,7 @@ describe('countersign backup and restore (docs/operations/backups.md)', () => {
       const dump = join(work, 'pg.dump');
       try {
         const token = await login(server, credentials);
-        const created = await call(server, 'POST', '/envelopes/create', token, await oneSignerEnvelope());
+        const created = await callChild(server, 'POST', '/envelopes/create', token, await oneSignerEnvelope());
         assert.equal(created.status, 201, JSON.stringify(created.body));
         envelope = created.body.data;
         original = await download(server, token, envelope.envelope_id, envelope.documents[0]!.document_id, false);

@@ -49,3 +49,17 @@ export const startChildServer = async (
     },
   };
 };
+
+/** An API call to a child server, as an API client makes it: the answer's status and parsed JSON body. */
+export const callChild = async (server: ChildServer, method: string, path: string, token?: string, body?: unknown) => {
+  const response = await fetch(`${server.url}/api/v2.0${path}`, {
+    method,
+    headers: {
+      app_auth_type: 'esign-oauth2',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+};

@@ -1,3 +1,4 @@
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,4 +35,15 @@ export const startS3Server = async (bucket = 'countersign-test'): Promise<S3Test
       await rm(directory, { recursive: true, force: true });
     },
   };
+};
+
+/** A stored document's bytes read from the bucket itself (not through the service), at the store's key; undefined when there is none. */
+export const objectInBucket = async (client: S3Client, bucket: string, prefix: string, sha: string): Promise<Uint8Array | undefined> => {
+  try {
+    const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: `${prefix}/${sha.slice(0, 2)}/${sha}` }));
+    return await object.Body?.transformToByteArray();
+  } catch (error) {
+    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+    throw error;
+  }
 };

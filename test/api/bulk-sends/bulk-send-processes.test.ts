@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/infra/db/database.js';
 import { newId } from '../../../src/infra/ids.js';
-import { startChildServer, type ChildServer } from '../../support/child-server.js';
+import { startChildServer, type ChildServer, callChild } from '../../support/child-server.js';
 import { createPostgresDatabase, testDatabases } from '../../support/databases.js';
 import { templateRequest } from '../templates/template-requests.js';
 import { ndaRows } from './bulk-send-requests.js';
@@ -20,19 +20,6 @@ const ROWS = 60;
 /** A killed process's job is taken over once its lease (60 s) has run out. */
 const WAIT_MS = 150_000;
 const CHILD_ENV = { LOG_LEVEL: 'warn', PDF_WORKERS: '1', BULK_SEND_BATCH_ROWS: '4', PLAN_QUOTAS: 'starter=unlimited' };
-
-const call = async (server: ChildServer, method: string, path: string, token: string | undefined, body?: unknown) => {
-  const response = await fetch(`${server.url}/api/v2.0${path}`, {
-    method,
-    headers: {
-      app_auth_type: 'esign-oauth2',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-};
 
 /** An account made by the CLI (from the sources, as the servers run) on their database, logged in through `server`; and a template of it. */
 const accountWithTemplate = async (server: ChildServer, env: Record<string, string>) => {
@@ -54,10 +41,10 @@ const accountWithTemplate = async (server: ChildServer, env: Record<string, stri
     ],
     { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } },
   );
-  const login = await call(server, 'POST', '/authorization/token', undefined, { credentials: JSON.parse(stdout).credentials });
+  const login = await callChild(server, 'POST', '/authorization/token', undefined, { credentials: JSON.parse(stdout).credentials });
   assert.equal(login.status, 200, JSON.stringify(login.body));
   const token = login.body.data.access_token as string;
-  const template = await call(server, 'POST', '/templates/create', token, await templateRequest());
+  const template = await callChild(server, 'POST', '/templates/create', token, await templateRequest());
   assert.equal(template.status, 201, JSON.stringify(template.body));
   return { token, templateId: template.body.data.template_id as string };
 };
@@ -137,7 +124,7 @@ describe('A bulk send survives a killed process and never creates a row twice (d
       it('runs the same batch in both processes at once, loses one process, and still creates each row once', async () => {
         const [a, b] = servers as [ChildServer, ChildServer];
         const { token, templateId } = await accountWithTemplate(a, { ...env, DATA_DIR: join(workDir, 'cli') });
-        const posted = await call(a, 'POST', '/bulk_sends', token, { template_id: templateId, rows: ndaRows(ROWS) });
+        const posted = await callChild(a, 'POST', '/bulk_sends', token, { template_id: templateId, rows: ndaRows(ROWS) });
         assert.equal(posted.status, 202, JSON.stringify(posted.body));
         const id = posted.body.data.bulk_send_id as string;
         // A second copy of the first batch's job, as a crash between a job's work and its end would leave: the other process takes it.
@@ -153,7 +140,7 @@ describe('A bulk send survives a killed process and never creates a row twice (d
         servers[0] = restarted;
         await eventually('the send completed', async () => (await statusOf(database, id)) === 'completed');
         await assertEachRowOnce(database, id);
-        const answered = await call(b, 'GET', `/bulk_sends/${id}`, token);
+        const answered = await callChild(b, 'GET', `/bulk_sends/${id}`, token);
         assert.deepEqual([answered.body.data.created, answered.body.data.failed], [ROWS, 0]);
         const events = await sql<{ n: string }>`select count(*) as n from jobs where kind = 'run-bulk-send' and done_at is null`.execute(
           database.db,
@@ -184,7 +171,7 @@ describe('A bulk send survives a killed process and never creates a row twice (d
         const env = { ...CHILD_ENV, DATA_DIR: join(workDir, 'data') };
         server = await startChildServer(env);
         const { token, templateId } = await accountWithTemplate(server, env);
-        const posted = await call(server, 'POST', '/bulk_sends', token, { template_id: templateId, rows: ndaRows(ROWS) });
+        const posted = await callChild(server, 'POST', '/bulk_sends', token, { template_id: templateId, rows: ndaRows(ROWS) });
         assert.equal(posted.status, 202, JSON.stringify(posted.body));
         const id = posted.body.data.bulk_send_id as string;
         const file: Config['database'] = { kind: 'sqlite', file: join(workDir, 'data', 'countersign.db') };

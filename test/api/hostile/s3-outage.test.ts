@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { S3Client } from '@aws-sdk/client-s3';
 import { testDatabases } from '../../support/databases.js';
 import { envelopeRequest } from '../../support/envelopes.js';
 import { makePdf } from '../../support/pdf-fixtures.js';
 import { startS3FaultProxy, type S3FaultProxy } from '../../support/s3-fault-proxy.js';
-import { S3_TEST_CREDENTIALS, startS3Server, type S3TestServer } from '../../support/s3-server.js';
+import { objectInBucket, S3_TEST_CREDENTIALS, startS3Server, type S3TestServer } from '../../support/s3-server.js';
 import { startTestServer, type ApiResponse, type TestServer } from '../../support/test-server.js';
 import { signBody, tokenFor } from '../signing/signing-helpers.js';
 
@@ -91,16 +91,7 @@ for (const database of testDatabases) {
       await s3?.close();
     });
 
-    /** The object's bytes read from the bucket itself, past the proxy; undefined when there is none. */
-    const inBucket = async (sha: string): Promise<Uint8Array | undefined> => {
-      try {
-        const object = await bucket.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}/${sha.slice(0, 2)}/${sha}` }));
-        return await object.Body?.transformToByteArray();
-      } catch (error) {
-        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
-        throw error;
-      }
-    };
+    const inBucket = (sha: string) => objectInBucket(bucket, s3.bucket, PREFIX, sha);
 
     const newItem = async (key: string, worker: number): Promise<Item> => ({
       key,

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { after, before, it } from 'node:test';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { S3Client } from '@aws-sdk/client-s3';
 import { runMaintenance } from '../../../src/app/jobs/maintenance.js';
 import { runMaintenanceAfterGracePeriod } from '../../support/maintenance.js';
 import { describeOnEachDatabase } from '../../support/api-suite.js';
 import { envelopeRequest } from '../../support/envelopes.js';
 import { makePdf } from '../../support/pdf-fixtures.js';
-import { S3_TEST_CREDENTIALS, startS3Server } from '../../support/s3-server.js';
+import { objectInBucket, S3_TEST_CREDENTIALS, startS3Server } from '../../support/s3-server.js';
 import type { TestServer } from '../../support/test-server.js';
 import { envelopeRow, signBody, tokenFor, waitForCompletion } from '../signing/signing-helpers.js';
 import { uploadFiles } from '../templates/template-requests.js';
@@ -29,16 +29,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 /** A PDF no other test stores: its bytes, and so its object, are its own. */
 const uniquePdf = () => makePdf({ pages: 2, text: `unique ${randomUUID()}` });
 
-/** The object's bytes, read from the bucket itself (not through the service); undefined when there is none. */
-const inBucket = async (sha: string): Promise<Uint8Array | undefined> => {
-  try {
-    const object = await bucket.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `${PREFIX}/${sha.slice(0, 2)}/${sha}` }));
-    return await object.Body?.transformToByteArray();
-  } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
-    throw error;
-  }
-};
+const inBucket = (sha: string) => objectInBucket(bucket, s3.bucket, PREFIX, sha);
 
 const pdfDownload = async (server: TestServer, token: string, envelopeId: string, documentId: string, signedOnly = true) => {
   const response = await fetch(`${server.url}/api/v2.0/envelopes/${envelopeId}/${documentId}/download?signed_only=${signedOnly}`, {
