@@ -36,6 +36,12 @@ const orphanedConversionProcesses = async (): Promise<string[]> => {
   return orphaned.filter((line) => still.has(line));
 };
 
+/**
+ * Hundreds of pages of text: LibreOffice needs seconds to lay them out, however quickly it starts. A
+ * one-line document could be converted within the 1 s limit on a quiet machine.
+ */
+const slowDocx = makeDocx(Array.from({ length: 20_000 }, (_, i) => `Paragraph ${i + 1}, one of many that take their time to lay out.`));
+
 describeOnEachDatabase(
   'a conversion past CONVERSION_TIMEOUT_SECONDS (docs/api/conversion.md)',
   (server) => {
@@ -43,7 +49,7 @@ describeOnEachDatabase(
       const token = (await server.newAccount()).accessToken;
       const response = await server.call('POST', '/api/v2.0/envelopes/create', {
         token,
-        body: oneDocumentRequest('slow.docx', makeDocx(['Slow'])),
+        body: oneDocumentRequest('slow.docx', slowDocx),
       });
       const error = assertError(response, 400, 'CONVERSION_FAILED');
       assert.match(error.developer_message, /^"slow.docx": The DOCX document could not be converted to PDF: it took longer than 1 s\.$/);
