@@ -78,20 +78,49 @@ const runners = [
   .map((runner) => ({ ...runner, files: runner.suites.flatMap((suite) => suiteDirs[suite].flatMap(testFiles)) }))
   .filter((runner) => runner.files.length > 0);
 
+// A failed test's report can sit thousands of lines above the end of the output, where a CI log's tail does
+// not reach: every runner's failures are repeated together at the very end.
+const FAILURE = /^(\s*)not ok \d+ - /;
+const MAX_FAILURE_LINES = 40;
+const failureReports = (report) => {
+  const lines = report.split('\n');
+  const found = [];
+  lines.forEach((line, index) => {
+    const failure = FAILURE.exec(line);
+    if (!failure) return;
+    const end = lines.findIndex(
+      (next, at) => at > index && /^\s*(ok|not ok) \d+ - |^\s*# Subtest/.test(next) && next.search(/\S/) <= failure[1].length,
+    );
+    found.push(lines.slice(index, Math.min(end === -1 ? lines.length : end, index + MAX_FAILURE_LINES)).join('\n'));
+  });
+  return found;
+};
+
 const startRunner = ({ label, files, concurrency, timeoutMs, buffered }) =>
   new Promise((resolve) => {
     console.log(`\n▶ ${label} (${files.length} files)${buffered ? ': report at the end' : ''}`);
     const args = ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${timeoutMs}`, ...files];
-    const child = spawn('node', args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const child = spawn('node', args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     let report = '';
-    if (buffered) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (report += chunk));
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ])
+      stream.on('data', (chunk) => {
+        report += chunk;
+        if (!buffered) out.write(chunk);
+      });
     child.on('exit', (code, signal) => {
       if (buffered) console.log(`\n▶ ${label}: report\n${report}`);
       const ok = code === 0;
       if (!ok) console.error(`✖ ${label} failed (${signal ?? `exit code ${code}`})`);
-      resolve(ok);
+      resolve({ label, ok, failures: failureReports(report) });
     });
   });
 
 const outcomes = await Promise.all(runners.map(startRunner));
-process.exit(outcomes.every(Boolean) ? 0 : 1);
+for (const { label, failures } of outcomes.filter((outcome) => outcome.failures.length > 0)) {
+  console.error(`\n✖ ${label}: ${failures.length} failed test${failures.length === 1 ? '' : 's'} and suites\n`);
+  for (const failure of failures) console.error(`${failure}\n`);
+}
+process.exit(outcomes.every((outcome) => outcome.ok) ? 0 : 1);
