@@ -8,6 +8,7 @@ export default tseslint.config(
       'dist/',
       'clients/typescript/dist/',
       'packages/verify/dist/',
+      'packages/embed/dist/',
       'data/',
       'coverage/',
       '**/*.min.js',

@@ -1,5 +1,5 @@
 // `npm run build` (and `prepare`, which npm runs on `npm install` in a clone and on `npm pack`):
-// compiles everything once — the verifier and client packages, the server and CLI (src/ → dist/server)
+// compiles everything once — the verifier, embed and client packages, the server and CLI (src/ → dist/server)
 // and the pages (web/ → dist/web). Nothing compiles at run time: `npm start` and `countersign` run dist/.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -16,6 +16,7 @@ const tsc = (project) => {
 };
 
 tsc('packages/verify/tsconfig.json');
+tsc('packages/embed/tsconfig.json');
 tsc('clients/typescript/tsconfig.json');
 // A source file deleted since the last build must not leave its old output behind.
 rmSync(new URL('../dist/server', import.meta.url), { recursive: true, force: true });

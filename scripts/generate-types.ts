@@ -1,5 +1,6 @@
 // `npm run generate:types` (alias `generate:client`): regenerates clients/typescript/src/generated/ from the
-// OpenAPI document the service serves: the typed client's types, which the pages (web/) read too.
+// OpenAPI document the service serves: the typed client's types, which the pages (web/) read too, and the
+// Python client's operations (clients/python/src/countersign_client/_operations.py).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { clientFiles } from './client/client-files.js';

@@ -1,5 +1,5 @@
-// `node scripts/pack.mjs <dir>`: the release tarballs — countersign (server and CLI), @countersign/client
-// and @countersign/verify — built once and packed into <dir>, exactly what a stranger installs:
+// `node scripts/pack.mjs <dir>`: the release tarballs — countersign (server and CLI), @countersign/client,
+// @countersign/verify and @countersign/embed — built once and packed into <dir>, exactly what a stranger installs:
 //   npm install ./countersign-verify-<v>.tgz ./countersign-<v>.tgz   (then `npx countersign serve`)
 // Prints the tarballs' paths, one per line, on stdout. `--no-build` packs dist/ as it is (npm test has just built it).
 import { spawnSync } from 'node:child_process';

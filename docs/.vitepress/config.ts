@@ -21,6 +21,7 @@ export default defineConfig({
         items: [
           { text: 'Getting started', link: '/guide/getting-started' },
           { text: 'Single sign-on', link: '/guide/single-sign-on' },
+          { text: 'Python client', link: '/guide/python-client' },
         ],
       },
       {
@@ -58,6 +59,8 @@ export default defineConfig({
           { text: 'Text tags', link: '/api/text-tags' },
           { text: 'Bulk sending', link: '/api/bulk-sending' },
           { text: 'Embedding', link: '/api/embedding' },
+          { text: 'Embed components', link: '/api/embed-components' },
+          { text: 'MCP server (AI agents)', link: '/api/mcp' },
           { text: 'API reference', link: '/api/reference' },
         ],
       },

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { formatted, GENERATED_HEADER, openapiTypesFile } from '../openapi-types.js';
+import { PYTHON_OPERATIONS_FILE, pythonOperationsFile, type Sendable } from './python-operations.js';
 
 type Json = Record<string, unknown>;
 interface Parameter {
@@ -87,7 +88,10 @@ export const operationTable = (document: Json) => {
   return Object.fromEntries(Object.entries(table).sort(([a], [b]) => a.localeCompare(b)));
 };
 
-/** The generated files (path relative to the repository root → contents), formatted as the repository formats. */
+/**
+ * The generated files (path relative to the repository root → contents), formatted as the repository formats:
+ * the TypeScript client's types and operation table, and the Python client's operations module.
+ */
 export const clientFiles = async (document: Json): Promise<Map<string, string>> => {
   const typesFile = join(CLIENT_GENERATED_DIR, 'openapi.ts');
   const tableFile = join(CLIENT_GENERATED_DIR, 'operations.ts');
@@ -98,5 +102,6 @@ export const operations = ${JSON.stringify(operationTable(document))} as const;
   return new Map([
     [typesFile, await openapiTypesFile(document, typesFile)],
     [tableFile, await formatted(table, tableFile)],
+    [PYTHON_OPERATIONS_FILE, pythonOperationsFile(document, operationTable(document) as Record<string, Sendable>)],
   ]);
 };

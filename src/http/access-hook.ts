@@ -18,18 +18,20 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const bearerToken = (header: string | undefined): string | undefined => (header === undefined ? undefined : BEARER.exec(header)?.[1]);
 
 /**
- * The check of one route's `access`: the `app_auth_type` header, then for `bearer` the token. A
- * refusal is kept on the request rather than thrown: the rate limiter counts it against the client's
- * address first (docs/api/limits.md), then `answerDeniedAccess` sends it.
+ * The check of one route's `access`: the `app_auth_type` header (not asked of `access-token`), then
+ * the token for `bearer` and `access-token`. A refusal is kept on the request rather than thrown:
+ * the rate limiter counts it against the client's address first (docs/api/limits.md), then
+ * `answerDeniedAccess` sends it.
  */
 const checkAccess = (ctx: AppContext, access: Exclude<RouteAccess, 'public'>, adminOnly: boolean) => async (request: Tagged) => {
   try {
     // A scraper sends its bearer token and nothing of the API's conventions.
     if (access === 'metrics-token') return checkMetricsToken(ctx, bearerToken(request.headers.authorization));
-    if (request.headers['app_auth_type'] !== APP_AUTH_TYPE) {
+    if (access !== 'access-token' && request.headers['app_auth_type'] !== APP_AUTH_TYPE) {
       throw new AppError('INVALID_AUTH_TYPE', `The app_auth_type header must be "${APP_AUTH_TYPE}".`);
     }
-    if (access === 'bearer') request.caller = await authenticate(ctx, bearerToken(request.headers.authorization));
+    if (access === 'bearer' || access === 'access-token')
+      request.caller = await authenticate(ctx, bearerToken(request.headers.authorization));
     if (adminOnly && request.caller?.role !== 'admin') {
       throw new AppError('ROLE_FORBIDDEN', "Only an account's admins may do this; this token is a sender's.");
     }
@@ -59,6 +61,14 @@ const documentAdminOnly = (schema: { description?: string; response?: unknown } 
   if (schema.response && typeof schema.response === 'object') schema.response = { ...errorResponses(403), ...schema.response };
 };
 
+/** The security requirement of each access but the document's default (`bearer`). */
+const DOCUMENTED_SECURITY: Record<Exclude<RouteAccess, 'bearer'>, unknown[]> = {
+  public: [],
+  'app-type': [{ appAuthType: [] }],
+  'access-token': [{ bearerAuth: [] }],
+  'metrics-token': [{ metricsToken: [] }],
+};
+
 /**
  * What the OpenAPI entry tells a caller to send, from the same access the check enforces: the
  * document's default (bearer token and `app_auth_type`) unless the route asks for less. A route may
@@ -68,7 +78,7 @@ const documentAccess = (schema: { security?: unknown; 'x-access'?: RouteAccess }
   if (!schema || access === 'bearer') return;
   // Marks the operations whose credential is a token in their URL or body, or none (.spectral.yaml reads it).
   if (access === 'public') schema['x-access'] = access;
-  schema.security ??= access === 'public' ? [] : access === 'metrics-token' ? [{ metricsToken: [] }] : [{ appAuthType: [] }];
+  schema.security ??= DOCUMENTED_SECURITY[access];
 };
 
 /** What one route asks of its caller, as the access hook settled it when the route was registered. */

@@ -22,6 +22,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNSUPPORTED_FILE_TYPE: 415,
   ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   MALFORMED_URL: 400,
   URI_TOO_LONG: 414,
   HEADERS_TOO_LARGE: 431,
@@ -337,6 +338,12 @@ const fromStatus = (error: FastifyError): AppError | undefined => {
   return undefined;
 };
 
+/** An error in the contract's shape (docs/api/errors.md). */
+export const errorBody = (error: AppError) => ({
+  message: statusOf(error) === 400 && error.problems.length > 1 ? 'The request is invalid.' : error.message,
+  errors: error.problems.map(presentProblem),
+});
+
 /** Every error leaves through here, in the contract's shape. */
 export const handleError = (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
   const fastifyError = error as FastifyError;
@@ -365,10 +372,7 @@ export const handleError = (error: FastifyError | AppError, request: FastifyRequ
   if (status >= 500 && apiError.code !== 'SERVICE_UNAVAILABLE') request.log.error({ err: error }, apiError.message);
   if (apiError.retryAfterSeconds !== undefined) reply.header('retry-after', String(apiError.retryAfterSeconds));
   if (apiError.language !== undefined) reply.header('content-language', apiError.language);
-  return reply.status(status).send({
-    message: status === 400 && apiError.problems.length > 1 ? 'The request is invalid.' : apiError.message,
-    errors: apiError.problems.map(presentProblem),
-  });
+  return reply.status(status).send(errorBody(apiError));
 };
 
 /** The path as quoted in a message: a hostile one can be kilobytes long. */

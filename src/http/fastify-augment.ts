@@ -4,10 +4,11 @@ import type { Caller } from '../app/context.js';
  * How a route is reached:
  * - `bearer`: `app_auth_type` + `Authorization: Bearer` (every API operation unless said otherwise);
  * - `app-type`: `app_auth_type` only (login, refresh);
+ * - `access-token`: `Authorization: Bearer` alone, checked as for `bearer` (the MCP endpoint, whose clients speak MCP, not the API's headers);
  * - `metrics-token`: `Authorization: Bearer $METRICS_TOKEN` alone (GET /metrics, while METRICS_TOKEN is set);
  * - `public`: nothing (health, docs, ledger head, verification, the recipients' signing API).
  */
-export type RouteAccess = 'bearer' | 'app-type' | 'metrics-token' | 'public';
+export type RouteAccess = 'bearer' | 'app-type' | 'access-token' | 'metrics-token' | 'public';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -4,6 +4,7 @@ import type { AppContext } from '../app/context.js';
 import { AppError } from '../domain/app-error.js';
 import { authenticationFailed } from './access-hook.js';
 import type { App } from './app-type.js';
+import { isDispatchedOperation } from './operation-dispatch.js';
 import { openSharedRateLimitStore } from './shared-rate-limit-store.js';
 
 /** Probes, the API document and the pages' immutable assets: cheap, and loaded many at a time by one page view. */
@@ -18,7 +19,8 @@ const METRICS_ROUTE = '/metrics';
 
 const unlimited = (request: FastifyRequest): boolean => {
   const route = request.routeOptions.url ?? '';
-  if (route === METRICS_ROUTE) return true;
+  // A tool call on /mcp was counted as that request: the API operation it runs is not counted again.
+  if (route === METRICS_ROUTE || isDispatchedOperation(request)) return true;
   return !authenticationFailed(request) && (UNLIMITED_ROUTES.has(route) || UNLIMITED_PREFIXES.some((prefix) => route.startsWith(prefix)));
 };
 

@@ -46,6 +46,15 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   return validate;
 };
 
+/** The problems of a JSON value outside a request's body (a tool's arguments on /mcp), as a body's are found: every one, with the schema's codes. */
+export const jsonValueValidator = (schema: object) => {
+  let compiled: ValidateFunction | undefined;
+  return (value: unknown): ErrorObject[] => {
+    compiled ??= bodyAjv.compile(schema);
+    return compiled(value) ? [] : (compiled.errors ?? []);
+  };
+};
+
 type SchemaFailure = Error & { validation?: ErrorObject[]; validationContext?: string };
 
 /**

@@ -22,7 +22,8 @@ interface BuilderEvent {
 
 const TOLERANCE_POINTS = 2;
 
-const eventsOf = (page: Page) => postedEvents<BuilderEvent>(page);
+// The builder also posts its height (countersign.resize) whenever it changes: these are the other events.
+const eventsOf = async (page: Page) => (await postedEvents<BuilderEvent>(page)).filter((event) => event.type !== 'countersign.resize');
 
 const builderFrame = async (page: Page): Promise<Frame> => {
   const handle = await page.locator('#countersign').elementHandle();

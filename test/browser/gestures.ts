@@ -28,9 +28,10 @@ export const waitForRenderedCanvas = (target: Page | Frame, selector: string) =>
     { timeout: 15_000 },
   );
 
-/** A few strokes across the signature pad, the way a finger or mouse signs. */
-export const drawSignature = async (page: Page) => {
-  const pad = page.locator('[data-testid=signature-pad]');
+/** A few strokes across the signature pad, the way a finger or mouse signs; `within` the frame that shows the pad, if not the page. */
+export const drawSignature = async (page: Page, within: Page | Frame = page) => {
+  const pad = within.locator('[data-testid=signature-pad]');
+  await pad.scrollIntoViewIfNeeded();
   const box = await pad.boundingBox();
   assert.ok(box, 'the signature pad is visible');
   await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
@@ -40,12 +41,12 @@ export const drawSignature = async (page: Page) => {
   await page.mouse.up();
 };
 
-/** The signer's last steps on the signing page: draw a signature into the first mark, adopt it, consent, finish. */
-export const signWithDrawnSignature = async (page: Page) => {
-  await page.locator('.field-mark').first().click();
-  await drawSignature(page);
-  await page.locator('[data-testid=adopt-signature]').click();
-  await page.locator('[data-testid=consent-checkbox]').check();
-  await page.locator('[data-testid=finish-button]').click();
-  await page.locator('[data-testid=state-signed]').waitFor({ timeout: 15_000 });
+/** The signer's last steps on the signing page (`within` the frame that shows it, if not the page): draw a signature into the first mark, adopt it, consent, finish. */
+export const signWithDrawnSignature = async (page: Page, within: Page | Frame = page) => {
+  await within.locator('.field-mark').first().click();
+  await drawSignature(page, within);
+  await within.locator('[data-testid=adopt-signature]').click();
+  await within.locator('[data-testid=consent-checkbox]').check();
+  await within.locator('[data-testid=finish-button]').click();
+  await within.locator('[data-testid=state-signed]').waitFor({ timeout: 15_000 });
 };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,7 +122,7 @@ describe('the release tarballs, installed in empty directories', () => {
   });
 
   it('declares Apache-2.0 in every package and no compiler among the runtime dependencies', async () => {
-    for (const name of ['countersign', 'countersign-client', 'countersign-verify']) {
+    for (const name of ['countersign', 'countersign-client', 'countersign-verify', 'countersign-embed']) {
       const manifest = JSON.parse((await exec('tar', ['-xzOf', tarballNamed(tarballs, name), 'package/package.json'])).stdout);
       assert.equal(manifest.license, 'Apache-2.0', name);
       assert.ok((await listing(tarballNamed(tarballs, name))).includes('package/LICENSE'), `${name} carries LICENSE`);
@@ -175,6 +175,60 @@ describe('the release tarballs, installed in empty directories', () => {
     assert.equal(answer.status, 'Sent');
     assert.deepEqual(answer.signers, ['ada@tarball.test']);
     assert.ok((await readFile(join(clientDir, 'package.json'), 'utf8')).includes('@countersign/client'));
+  });
+
+  it('packs @countersign/embed as compiled browser modules that install alone: no dependency, React an optional peer, importable without a DOM', async () => {
+    const tarball = tarballNamed(tarballs, 'countersign-embed');
+    const files = await listing(tarball);
+    for (const expected of ['package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/react.js', 'package/dist/react.d.ts'])
+      assert.ok(files.includes(expected), `the tarball holds ${expected}`);
+    assert.deepEqual(
+      files.filter(
+        (file) => !file.startsWith('package/dist/') && !['package/package.json', 'package/LICENSE', 'package/README.md'].includes(file),
+      ),
+      [],
+    );
+
+    const embedDir = join(work, 'embed');
+    await exec('mkdir', ['-p', embedDir]);
+    await npmInstall(embedDir, [tarball]);
+    assert.deepEqual(
+      readdirSync(join(embedDir, 'node_modules')).filter((name) => !name.startsWith('.')),
+      ['@countersign'],
+      'nothing installed beside it, not even React',
+    );
+    const dist = join(embedDir, 'node_modules', '@countersign', 'embed', 'dist');
+    // A page loads the entry with <script type="module"> and no import map: every import in the browser modules is relative, with its extension.
+    const imports = readdirSync(dist)
+      .filter((name) => name.endsWith('.js') && name !== 'react.js')
+      .flatMap((name) => [
+        ...readFileSync(join(dist, name), 'utf8').matchAll(
+          /\b(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|\bimport\s*['"]([^'"]+)['"]/g,
+        ),
+      ])
+      .map((match) => match[1] ?? match[2]!);
+    assert.ok(imports.length > 0, 'the entry imports its modules');
+    assert.deepEqual(
+      imports.filter((specifier) => !/^\.\/[\w-]+\.js$/.test(specifier)),
+      [],
+    );
+    const imported = await exec(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        "const embed = await import('@countersign/embed'); console.log(JSON.stringify({ names: Object.keys(embed).sort(), react: import.meta.resolve('@countersign/embed/react') }));",
+      ],
+      { cwd: embedDir, env: strangerEnv() },
+    );
+    const { names, react } = JSON.parse(imported.stdout) as { names: string[]; react: string };
+    assert.deepEqual(names, [
+      'CountersignFrameElement',
+      'CountersignSenderElement',
+      'CountersignSigningElement',
+      'CountersignTemplateEditorElement',
+    ]);
+    assert.match(react, /\/node_modules\/@countersign\/embed\/dist\/react\.js$/);
   });
 });
 

@@ -21,6 +21,7 @@ const TREES: { prefix: string; packageJson: string; sections: Section[] }[] = [
     sections: ['dependencies', 'devDependencies', 'peerDependencies'],
   },
   { prefix: 'packages/verify/src/', packageJson: 'packages/verify/package.json', sections: ['dependencies'] },
+  { prefix: 'packages/embed/src/', packageJson: 'packages/embed/package.json', sections: ['dependencies', 'peerDependencies'] },
   // The verifier's tests run in the repository's api suite, with its fixtures.
   { prefix: 'packages/verify/', packageJson: 'package.json', sections: ['dependencies', 'devDependencies'] },
   { prefix: 'src/', packageJson: 'package.json', sections: ['dependencies', 'optionalDependencies'] },

@@ -8,7 +8,7 @@ import { clientFiles } from '../../../scripts/client/client-files.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-describe('the generated files of the client (whose types the pages read too)', () => {
+describe('the generated files of the clients (the TypeScript types the pages read too, the Python operations)', () => {
   it('match the OpenAPI document the service serves now (else run `npm run generate:types` and commit)', async () => {
     const files = await clientFiles(await servedOpenApiDocument());
     assert.ok(files.size >= 2);

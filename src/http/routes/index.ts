@@ -10,6 +10,7 @@ import { envelopeRoutes } from './envelopes/index.js';
 import { embeddedRoutes } from './embedded/index.js';
 import { healthRoutes } from './health.js';
 import { ledgerRoutes } from './ledger/index.js';
+import { mcpRoutes } from './mcp/index.js';
 import { metricsRoute } from './metrics.js';
 import { pageRoutes } from './pages/index.js';
 import { publicLinkPageRoutes, publicLinkRoutes } from './public-links/index.js';
@@ -59,6 +60,7 @@ export const registerRoutes = async (app: App, ctx: AppContext) => {
     ...passwordPageRoutes,
     ...ssoPageRoutes,
     ...publicLinkPageRoutes,
+    ...mcpRoutes,
   ])
     route(app, ctx);
   await app.register(

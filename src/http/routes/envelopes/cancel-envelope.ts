@@ -7,7 +7,7 @@ import { Example, errorExample } from '../../openapi-examples.js';
 import { Id, Num, Ok, RequiredText, Strict, Text, Timestamp, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
 
-const CancelBody = Strict({
+export const CancelBody = Strict({
   cancel_reason: RequiredText(1000, 'CANCEL_REASON_REQUIRED'),
   longitude: Type.Optional(Num(-180, 180)),
   latitude: Type.Optional(Num(-90, 90)),

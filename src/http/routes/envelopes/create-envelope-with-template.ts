@@ -70,7 +70,7 @@ export const RoleObserver = Strict({
   language: ObserverSchema.properties.language,
 });
 
-const CreateWithTemplateBody = Strict({
+export const CreateWithTemplateBody = Strict({
   template_id: RequiredText(64, 'TEMPLATE_ID_REQUIRED'),
   envelope: Strict({ name: RequiredText(255, 'ENVELOPE_NAME_REQUIRED'), ...envelopeSettingsProperties }),
   recipients: Strict({ signers: List(RoleSigner, 50, { minItems: 1 }), observers: Type.Optional(List(RoleObserver, 50)) }),

@@ -7,7 +7,7 @@ import { BytesExample, Example, errorExample } from '../../openapi-examples.js';
 import { Id, Ok, Strict, Text, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
 
-const DownloadParams = Strict({
+export const DownloadParams = Strict({
   ...EnvelopeIdParams.properties,
   documentId: Text(64, {
     minLength: 1,
@@ -16,7 +16,7 @@ const DownloadParams = Strict({
   }),
 });
 
-const DownloadQuery = Strict({
+export const DownloadQuery = Strict({
   signed_only: Type.Optional(Type.Boolean({ description: 'Default true: only the signed copy, once the envelope is Completed' })),
 });
 

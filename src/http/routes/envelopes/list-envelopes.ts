@@ -10,7 +10,7 @@ const Status = Type.Union(ENVELOPE_STATUSES.map((status) => Type.Literal(status)
 const PaginationInt = (maximum: number, description: string) =>
   Type.Optional(Int(1, maximum, { 'x-invalid-code': 'INVALID_PAGINATION', description }));
 
-const ListRequest = Strict({
+export const ListRequest = Strict({
   filters: Type.Optional(
     Strict({
       status: Type.Optional(

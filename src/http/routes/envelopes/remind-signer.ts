@@ -6,7 +6,7 @@ import { Example, errorExample } from '../../openapi-examples.js';
 import { Email, Ok, Strict, errorResponses } from '../../schema-kit.js';
 import { EnvelopeIdParams } from './envelope-id-params.js';
 
-const RemindBody = Strict({ signer_email: Email({ 'x-missing-code': 'SIGNER_EMAIL_REQUIRED' }) });
+export const RemindBody = Strict({ signer_email: Email({ 'x-missing-code': 'SIGNER_EMAIL_REQUIRED' }) });
 
 export const remindSignerRoute = (app: App, ctx: AppContext) =>
   app.post(

@@ -6,7 +6,7 @@ import { Example, errorExample } from '../../openapi-examples.js';
 import { Int, Strict, errorResponses } from '../../schema-kit.js';
 import { presentTemplateList, TemplateList } from './template.schema.js';
 
-const Page = Strict({
+export const ListTemplatesQuery = Strict({
   page: Type.Optional(Int(1, 1_000_000, { 'x-invalid-code': 'INVALID_PAGINATION', description: 'Page number, from 1 (default 1)' })),
   pageSize: Type.Optional(Int(1, 100, { 'x-invalid-code': 'INVALID_PAGINATION', description: 'Templates per page, 1–100 (default 20)' })),
 });
@@ -19,7 +19,7 @@ export const listTemplatesRoute = (app: App, ctx: AppContext) =>
         operationId: 'listTemplates',
         summary: "List the account's templates, newest first",
         tags: ['Templates'],
-        querystring: Page,
+        querystring: ListTemplatesQuery,
         response: {
           200: Example(TemplateList, {
             message: 'Templates retrieved successfully.',
