@@ -12,7 +12,10 @@ export interface BenchOptions {
   seconds: number;
   /** Requests of each measured route before the idle RSS is read. */
   warmUpRequests: number;
-  /** How long the server sits idle before its idle RSS is read. */
+  /**
+   * How long the server sits idle before its idle RSS is read: longer than its PDF workers' idle time (20 s)
+   * and than the quiet spell after which it collects its heap (30–40 s), as an operator's idle server is.
+   */
   idleSeconds: number;
   /** Measured completions per document size; the first completion after start is a warm-up, reported apart. */
   sealRuns: { 10: number; 200: number };
@@ -67,7 +70,7 @@ export const readBenchOptions = (): BenchOptions => {
     databases: chosen,
     seconds: positiveNumber('BENCH_SECONDS', quick ? 3 : 10),
     warmUpRequests: quick ? 50 : 200,
-    idleSeconds: quick ? 2 : 5,
+    idleSeconds: 45,
     sealRuns: quick ? { 10: 2, 200: 1 } : { 10: 5, 200: 3 },
     cliRuns: quick ? 0 : 3,
     listEnvelopes: positiveNumber('BENCH_LIST_ENVELOPES', quick ? 10_000 : 1_000_000),

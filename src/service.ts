@@ -10,6 +10,7 @@ import { checkBlobStore } from './infra/blobs/blob-store.js';
 import { issueSetupToken, withdrawSetupToken } from './app/setup/setup-token.js';
 import { openAppContext } from './app-context.js';
 import { startJobWorker, type JobWorker } from './infra/jobs/job-worker.js';
+import { startIdleMemoryRelease } from './infra/memory/idle-memory-release.js';
 import { createLogger } from './infra/logger.js';
 import type { PdfPool } from './infra/pdf/pdf-pool.js';
 import { buildServer, type BuiltServer } from './http/server.js';
@@ -44,6 +45,9 @@ export const startService = async (
   await scheduleRetentionPurge(ctx);
   const setupToken = await issueSetupToken(ctx);
   const server = await buildServer(ctx);
+  const idleMemory = startIdleMemoryRelease();
+  // The HTTP server's own event, not a Fastify hook: the one cost every request pays for it is a counter.
+  server.app.server.on('request', idleMemory.activity);
   const address = await server.app.listen({ port: config.port, host: config.host });
   const port = new URL(address).port;
   const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
@@ -55,6 +59,7 @@ export const startService = async (
     worker,
     setupUrl: setupToken && `${config.publicUrl}/setup/${setupToken}`,
     close: async () => {
+      idleMemory.stop();
       await server.close();
       // A stop goes on even when the database is already gone: the token then stays valid until setup is done.
       if (setupToken)

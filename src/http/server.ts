@@ -101,9 +101,11 @@ export const buildServer = async (ctx: AppContext): Promise<BuiltServer> => {
   app.setNotFoundHandler(handleNotFound);
   registerRequestMetrics(app, ctx);
   const ownOrigin = new URL(ctx.config.publicUrl).origin;
-  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onRequest', (request: FastifyRequest, reply, done) => {
     reply.header('x-request-id', request.id);
     reply.header('access-control-allow-origin', ownOrigin);
+    done();
   });
   const accessRules = registerAccessControl(app, ctx);
   parseBodies(app);

@@ -14,6 +14,18 @@ const LOADED_ON_FIRST_USE = [
   'zod',
   // Only with REDIS_URL.
   'ioredis',
+  // Only in the PDF workers, `countersign verify` and a first start's key generation: about 15 MB of heap.
+  '@libpdf/core',
+  '@peculiar/x509',
+  'pkijs',
+  // Only when someone registers or uses a passkey.
+  '@simplewebauthn/server',
+];
+
+/** Entry points of a package that load more than the service needs at start, where a lighter one of the same package serves. */
+const HEAVY_ENTRIES = [
+  // The verifier's main entry loads its PDF and certificate code; the ledger imports `@countersign/verify/ledger`.
+  '@countersign/verify',
 ];
 
 /** The specifiers a module loads when it is loaded: static imports and re-exports, not type-only ones, not `import()`. */
@@ -61,12 +73,18 @@ const packagesLoadedAtStart = (entry: string): Set<string> => {
 };
 
 describe('what the service loads at start', () => {
-  it('loads the MCP SDK, zod and ioredis on first use only, never through a static import from src/main.ts', () => {
+  it('loads the MCP SDK, zod, ioredis, the PDF and certificate libraries and the WebAuthn library on first use only, never through a static import from src/main.ts', () => {
     const atStart = [...packagesLoadedAtStart('src/main.ts')];
     assert.ok(atStart.includes('fastify'), 'the walk reaches the HTTP server');
     for (const name of LOADED_ON_FIRST_USE) {
       const loaded = atStart.filter((specifier) => specifier === name || specifier.startsWith(`${name}/`));
       assert.deepEqual(loaded, [], `${name} is imported on first use`);
     }
+  });
+
+  it("imports the verifier's ledger entry, not its main entry, from src/main.ts", () => {
+    const atStart = packagesLoadedAtStart('src/main.ts');
+    assert.ok(atStart.has('@countersign/verify/ledger'), 'the walk reaches the ledger');
+    for (const entry of HEAVY_ENTRIES) assert.equal(atStart.has(entry), false, `${entry} is not imported at start`);
   });
 });

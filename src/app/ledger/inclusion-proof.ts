@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/app-error.js';
 import { readEntryHashesOfBlocks } from '../../infra/db/tables/ledger-table.js';
-import { leafHash } from '@countersign/verify';
+import { leafHash } from '@countersign/verify/ledger';
 import { buildInclusionProof } from '../../infra/ledger/merkle-proofs.js';
 import type { AppContext } from '../context.js';
 import { extendLedgerNodes, ledgerSubtreeSource } from './ledger-nodes.js';

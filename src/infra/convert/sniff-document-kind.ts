@@ -1,4 +1,4 @@
-import { hasPdfHeader } from '../pdf/open-pdf.js';
+import { hasPdfHeader } from '../pdf/pdf-header.js';
 import type { SniffedDocument } from './document-kind.js';
 
 /** The media types file-type reports for the formats converted to PDF (a macro-enabled Word document is a DOCX whose macros never run). */

@@ -1,4 +1,4 @@
-import { canonicalJson } from '@countersign/verify';
+import { canonicalJson } from '@countersign/verify/ledger';
 import { sameDigest, sha256Hex } from '../hash.js';
 import { randomBase64url } from '../random-pool.js';
 

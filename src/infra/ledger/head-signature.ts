@@ -1,5 +1,5 @@
 import { verify } from 'node:crypto';
-import { canonicalJson, ed25519PublicKeyFromBase64 } from '@countersign/verify';
+import { canonicalJson, ed25519PublicKeyFromBase64 } from '@countersign/verify/ledger';
 import type { LedgerKey } from './ledger-key.js';
 
 /** The bytes `audit_logs.head_signature` signs: the RFC 8785 JSON of `{envelope_id, head_hash}`, UTF-8. */

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { join } from 'node:path';
-import { rawEd25519PublicKeyBase64 } from '@countersign/verify';
+import { rawEd25519PublicKeyBase64 } from '@countersign/verify/ledger';
 import { sha256Hex } from '../hash.js';
 import { readKeyFileIfPresent, readOrCreateKeyFile } from '../key-file.js';
 

@@ -1,4 +1,4 @@
-import { EMPTY_TREE_HASH, leafHash, nodeHash } from '@countersign/verify';
+import { EMPTY_TREE_HASH, leafHash, nodeHash } from '@countersign/verify/ledger';
 
 /**
  * The service-wide log's state in O(log n) space: the roots of its perfect subtrees, largest

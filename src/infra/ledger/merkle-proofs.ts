@@ -1,4 +1,4 @@
-import { leafHash, nodeHash } from '@countersign/verify';
+import { leafHash, nodeHash } from '@countersign/verify/ledger';
 
 /**
  * RFC 9162 §2.1.3 inclusion and §2.1.4 consistency proofs of the service-wide log, built from the

@@ -1,4 +1,4 @@
-import { EMPTY_TREE_HASH, leafHash, nodeHash } from '@countersign/verify';
+import { EMPTY_TREE_HASH, leafHash, nodeHash } from '@countersign/verify/ledger';
 
 /**
  * RFC 6962 §2.1 trees built from every leaf: the reference the service's proofs (merkle-proofs.ts)

@@ -1,4 +1,4 @@
-import { treeHeadSignedBytes, type SignedTreeHead, type TreeHead } from '@countersign/verify';
+import { treeHeadSignedBytes, type SignedTreeHead, type TreeHead } from '@countersign/verify/ledger';
 import type { LedgerKey } from './ledger-key.js';
 
 export const signTreeHead = (head: TreeHead, key: LedgerKey): SignedTreeHead => ({

@@ -1,14 +1,7 @@
 import { scanInflateBudget } from '@countersign/verify';
 import { PDF } from '@libpdf/core';
 import { AppError } from '../../domain/app-error.js';
-
-const PDF_HEADER = '%PDF-';
-/** Producers may put junk before the header; readers accept it within the first KiB (ISO 32000-2 §7.5.2 note). */
-const HEADER_SEARCH_WINDOW = 1024;
-
-/** Whether the bytes begin like a PDF, as readers accept it. */
-export const hasPdfHeader = (bytes: Uint8Array): boolean =>
-  Buffer.from(bytes.subarray(0, HEADER_SEARCH_WINDOW)).includes(PDF_HEADER, 0, 'latin1');
+import { hasPdfHeader } from './pdf-header.js';
 
 /**
  * Parses a document a user handed us, turning every way it can be unusable into the contract's errors:

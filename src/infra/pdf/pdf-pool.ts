@@ -85,8 +85,11 @@ const DEFAULT_TASK_TIMEOUT_MS = 30_000;
 const DEFAULT_SEAL_TIMEOUT_MS = 120_000;
 /** Enough for a 25 MB, 500-page document parsed and saved; a hostile one is stopped here instead of in the process. */
 const DEFAULT_MAX_OLD_GENERATION_MB = 1024;
-/** Idle workers are let go after this long; the next task starts one again. */
-const IDLE_TIMEOUT_MS = 5 * 60_000;
+/**
+ * Idle workers are let go after this long; the next task starts one again (about 100 ms). Shorter than the
+ * server's idle collection (idle-memory-release.ts), so that an idle server holds no worker when it collects.
+ */
+const IDLE_TIMEOUT_MS = 20_000;
 
 const runningTypeScript = extname(fileURLToPath(import.meta.url)) === '.ts';
 

@@ -1,14 +1,10 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type * as SimpleWebAuthn from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { RelyingParty } from '../../domain/passkey.js';
 
 /**
@@ -17,21 +13,26 @@ import type { RelyingParty } from '../../domain/passkey.js';
  * is `preferred`, so a security key without a PIN still works: the passkey is then something the
  * person has, like the mailbox of a sign-in link. Attestation is `none`: no authenticator model is
  * vetted, and none is asked to identify itself.
+ *
+ * The library loads with the first ceremony: a server whose users never use a passkey never holds it in
+ * memory (docs/operations/scaling.md "Memory").
  */
+let loaded: Promise<typeof SimpleWebAuthn> | undefined;
+const webauthn = () => (loaded ??= import('@simplewebauthn/server'));
 
 /** The WebAuthn user handle of a user: their opaque id, never their address (authenticators may show or sync it). */
-export const userHandleOf = (userId: string): string => isoBase64URL.fromUTF8String(userId);
+export const userHandleOf = (userId: string): string => Buffer.from(userId, 'utf8').toString('base64url');
 
-export const creationOptions = (input: {
+export const creationOptions = async (input: {
   rp: RelyingParty;
   user: { id: string; email: string; name: string };
   exclude: { credentialId: string; transports: string[] }[];
   timeoutMs: number;
 }): Promise<PublicKeyCredentialCreationOptionsJSON> =>
-  generateRegistrationOptions({
+  (await webauthn()).generateRegistrationOptions({
     rpName: input.rp.name,
     rpID: input.rp.id,
-    userID: isoBase64URL.toBuffer(userHandleOf(input.user.id)),
+    userID: Buffer.from(input.user.id, 'utf8'),
     userName: input.user.email,
     userDisplayName: input.user.name,
     timeout: input.timeoutMs,
@@ -40,13 +41,13 @@ export const creationOptions = (input: {
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
 
-export const requestOptions = (input: { rp: RelyingParty; timeoutMs: number }): Promise<PublicKeyCredentialRequestOptionsJSON> =>
-  generateAuthenticationOptions({ rpID: input.rp.id, timeout: input.timeoutMs, userVerification: 'preferred' });
+export const requestOptions = async (input: { rp: RelyingParty; timeoutMs: number }): Promise<PublicKeyCredentialRequestOptionsJSON> =>
+  (await webauthn()).generateAuthenticationOptions({ rpID: input.rp.id, timeout: input.timeoutMs, userVerification: 'preferred' });
 
-/** The challenge a browser's clientDataJSON answers, when it is well-formed enough to say. */
+/** The challenge a browser's clientDataJSON (base64url of a JSON object) answers, when it is well-formed enough to say. */
 export const challengeOf = (clientDataJSON: string): string | undefined => {
   try {
-    const { challenge } = decodeClientDataJSON(clientDataJSON);
+    const { challenge } = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
     return typeof challenge === 'string' ? challenge : undefined;
   } catch {
     return undefined;
@@ -69,7 +70,9 @@ export const verifyAttestation = async (input: {
   rp: RelyingParty;
 }): Promise<VerifiedAttestation | { refused: string }> => {
   try {
-    const verified = await verifyRegistrationResponse({
+    const verified = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response: input.response,
       expectedChallenge: input.challenge,
       expectedOrigin: input.rp.origin,
@@ -80,7 +83,7 @@ export const verifyAttestation = async (input: {
     const { credential } = verified.registrationInfo;
     return {
       credentialId: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
       counter: credential.counter,
       transports: (input.response.response.transports ?? []).slice(0, 8),
     };
@@ -101,7 +104,9 @@ export const verifyAssertion = async (input: {
   credential: { credentialId: string; publicKey: string; transports: string[] };
 }): Promise<{ counter: number } | { refused: string }> => {
   try {
-    const verified = await verifyAuthenticationResponse({
+    const verified = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response: input.response,
       expectedChallenge: input.challenge,
       expectedOrigin: input.rp.origin,
@@ -109,7 +114,7 @@ export const verifyAssertion = async (input: {
       // Zero: the library's own counter rule stays out of the way of counterAdvances.
       credential: {
         id: input.credential.credentialId,
-        publicKey: isoBase64URL.toBuffer(input.credential.publicKey),
+        publicKey: new Uint8Array(Buffer.from(input.credential.publicKey, 'base64url')),
         counter: 0,
         transports: input.credential.transports,
       },
