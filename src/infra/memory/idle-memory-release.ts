@@ -29,13 +29,13 @@ export const startIdleMemoryRelease = ({
   checkEveryMs = 10_000,
   quietChecks = 3,
 }: { collect?: () => void; checkEveryMs?: number; quietChecks?: number } = {}): IdleMemoryRelease => {
-  let answered = 0;
-  let answeredAtLastCheck = 0;
+  let received = 0;
+  let receivedAtLastCheck = 0;
   let quiet = 0;
   let released = false;
   const timer = setInterval(() => {
-    if (answered !== answeredAtLastCheck) {
-      answeredAtLastCheck = answered;
+    if (received !== receivedAtLastCheck) {
+      receivedAtLastCheck = received;
       quiet = 0;
       released = false;
       return;
@@ -49,7 +49,7 @@ export const startIdleMemoryRelease = ({
   timer.unref();
   return {
     activity: () => {
-      answered += 1;
+      received += 1;
     },
     stop: () => clearInterval(timer),
   };

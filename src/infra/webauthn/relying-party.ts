@@ -32,7 +32,7 @@ export const creationOptions = async (input: {
   (await webauthn()).generateRegistrationOptions({
     rpName: input.rp.name,
     rpID: input.rp.id,
-    userID: Buffer.from(input.user.id, 'utf8'),
+    userID: Buffer.from(userHandleOf(input.user.id), 'base64url'),
     userName: input.user.email,
     userDisplayName: input.user.name,
     timeout: input.timeoutMs,
@@ -70,9 +70,8 @@ export const verifyAttestation = async (input: {
   rp: RelyingParty;
 }): Promise<VerifiedAttestation | { refused: string }> => {
   try {
-    const verified = await (
-      await webauthn()
-    ).verifyRegistrationResponse({
+    const { verifyRegistrationResponse } = await webauthn();
+    const verified = await verifyRegistrationResponse({
       response: input.response,
       expectedChallenge: input.challenge,
       expectedOrigin: input.rp.origin,
@@ -104,9 +103,8 @@ export const verifyAssertion = async (input: {
   credential: { credentialId: string; publicKey: string; transports: string[] };
 }): Promise<{ counter: number } | { refused: string }> => {
   try {
-    const verified = await (
-      await webauthn()
-    ).verifyAuthenticationResponse({
+    const { verifyAuthenticationResponse } = await webauthn();
+    const verified = await verifyAuthenticationResponse({
       response: input.response,
       expectedChallenge: input.challenge,
       expectedOrigin: input.rp.origin,
