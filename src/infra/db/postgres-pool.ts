@@ -3,6 +3,7 @@ import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { DatabaseUnavailable, databaseFailureReason, isDatabaseUnreachable } from './database-unreachable.js';
+import { isNamedStatement } from './named-statement.js';
 
 /** Required only for PostgreSQL, so a process on SQLite never loads it; it is CommonJS, so `require` keeps this synchronous. */
 const loadPg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
@@ -72,12 +73,21 @@ export const openPostgresPool = (url: string, logger?: Logger): PostgresPool & {
     outage.failed(error);
     throw new DatabaseUnavailable();
   };
+  // pg prepares a name once per connection and reuses it after; the pool gives every text its own name.
+  const statementNames = new Map<string, string>();
+  const nameOf = (sql: string): string => {
+    let name = statementNames.get(sql);
+    if (!name) statementNames.set(sql, (name = `countersign_${statementNames.size + 1}`));
+    return name;
+  };
   // Kysely keeps one connection object per client it is handed: the same client gets the same wrapper.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
     // Kysely streams through a cursor only when given one; this service gives none.
     query: ((sql: string, parameters: unknown[]) =>
-      client.query(sql, parameters).catch(translated)) as unknown as PostgresPoolClient['query'],
+      (isNamedStatement(sql) ? client.query({ name: nameOf(sql), text: sql, values: parameters }) : client.query(sql, parameters)).catch(
+        translated,
+      )) as unknown as PostgresPoolClient['query'],
     release: () => client.release(),
   });
 
