@@ -31,7 +31,9 @@ RUN groupadd --system --gid 10001 countersign \
  && mkdir -p /data \
  && chown countersign:countersign /data
 COPY --from=build /app /app
+# MALLOC_ARENA_MAX: two C allocator arenas, not eight per core: about 10 MB less memory for an idle server.
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     PATH=/app/node_modules/.bin:$PATH \
     DATA_DIR=/data \
     HOST=0.0.0.0 \

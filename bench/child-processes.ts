@@ -112,9 +112,10 @@ export const startListening = async (command: string, args: string[], env: Recor
 export const startCountersign = (env: Record<string, string>, cpuProfileDir?: string): Promise<ListeningProcess> => {
   if (!cpuProfileDir) return startListening('npm', ['start', '--silent'], childEnvironment(env));
   const { scripts } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  if (!/^node\s/.test(scripts.start)) throw new Error(`BENCH_CPU_PROF needs a start script that runs node (got "${scripts.start}")`);
-  const profiled = scripts.start.replace(/^node\s/, `node --cpu-prof --cpu-prof-dir=${cpuProfileDir} `);
-  return startListening('sh', ['-c', `exec ${profiled}`], childEnvironment(env));
+  if (!/(^|\s)node\s/.test(scripts.start)) throw new Error(`BENCH_CPU_PROF needs a start script that runs node (got "${scripts.start}")`);
+  const profiled = scripts.start.replace(/(^|\s)node\s/, `$1node --cpu-prof --cpu-prof-dir=${cpuProfileDir} `);
+  // The group's signal reaches the node process under the shell (the script may set variables first).
+  return startListening('sh', ['-c', profiled], childEnvironment(env));
 };
 
 export const startBareServer = (): Promise<ListeningProcess> =>

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -176,5 +176,66 @@ describe('bin/countersign.js never compiles', () => {
       stdout: 'compiled account list\n',
       stderr: '',
     });
+  });
+});
+
+/** The environment of the `node dist/server/main.js` process serving `dataDir`, read from /proc. */
+const serverEnvironment = (dataDir: string): Map<string, string> => {
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      // The node process itself, not the shell npm runs the start script in.
+      const [command, script] = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (!/(^|\/)node$/.test(command ?? '') || script !== 'dist/server/main.js') continue;
+      const variables = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (!variables.includes(`DATA_DIR=${dataDir}`)) continue;
+      return new Map(variables.filter(Boolean).map((variable) => [variable.split('=')[0]!, variable.slice(variable.indexOf('=') + 1)]));
+    } catch {
+      // The process ended while the table was read.
+    }
+  }
+  throw new Error(`no server process serves ${dataDir}`);
+};
+
+/** `npm start` with `env` (in a process group of its own, so that npm, its shell and node stop together), until it listens. */
+const npmStart = async (env: Record<string, string>) => {
+  const child = spawn('npm', ['start', '--silent'], {
+    detached: true,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/listening on http/.test(output)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+  });
+  return {
+    stop: async () => {
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    },
+  };
+};
+
+describe('npm start', () => {
+  // glibc's default of eight arenas per core costs an idle server about 10 MB (docs/operations/scaling.md "Memory").
+  it('runs the server with two C allocator arenas, or as many as MALLOC_ARENA_MAX asks for', async () => {
+    for (const [given, expected] of [
+      [undefined, '2'],
+      ['4', '4'],
+    ] as const) {
+      const dataDir = await mkdtemp(join(tmpdir(), 'countersign-npm-start-'));
+      const started = await npmStart({ DATA_DIR: dataDir, ...(given ? { MALLOC_ARENA_MAX: given } : {}) });
+      try {
+        assert.equal(serverEnvironment(dataDir).get('MALLOC_ARENA_MAX'), expected);
+      } finally {
+        await started.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    }
   });
 });

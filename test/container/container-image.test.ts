@@ -96,6 +96,8 @@ describe('container image', { timeout: 30 * MINUTE }, () => {
       assert.deepEqual(config.Entrypoint, ['tini', '--']);
       assert.deepEqual(config.Cmd, ['countersign', 'serve']);
       assert.ok(config.Env.includes('DATA_DIR=/data'));
+      // `countersign serve` is not `npm start`: the image sets the allocator's arenas itself (docs/operations/scaling.md "Memory").
+      assert.ok(config.Env.includes('MALLOC_ARENA_MAX=2'), config.Env.join(' '));
       assert.match(built.Healthcheck.Test.join(' '), /\/healthz/);
       await podman(['volume', 'create', volume]);
     },
