@@ -12,7 +12,7 @@ const READ_CONNECTIONS = 100;
 const CREATE_CONNECTIONS = 32;
 
 /** The Countersign routes the throughput table measures, in its order. */
-export const routesOf = async (run: BenchRun): Promise<Route[]> => {
+export const routesOf = async (run: Pick<BenchRun, 'client' | 'envelopeId' | 'templateId'>): Promise<Route[]> => {
   const { url, headers } = run.client;
   return [
     { name: 'GET /api/v2.0/account', job: { url: `${url}/api/v2.0/account`, headers, connections: READ_CONNECTIONS } },
