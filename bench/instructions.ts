@@ -67,21 +67,6 @@ const sendMany = async (route: Route, count: number) => {
   for (let sent = 0; sent < count; sent += 1) await send(route);
 };
 
-/**
- * Under valgrind, a PDF worker's first task (the thread starting, its libraries loading) can outlast the
- * server's 30 s limit for a task, which answers PDF_TOO_COMPLEX: the first document is sent again.
- */
-const firstDocument = async <T>(send: () => Promise<T>): Promise<T> => {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await send();
-    } catch (error) {
-      if (attempt === 3 || !String(error).includes('PDF_TOO_COMPLEX')) throw error;
-      log(`the first document took longer than the task limit (attempt ${attempt}): sending it again`);
-    }
-  }
-};
-
 /** Instructions per request of each route, one figure per counted window, for the build in `checkout`. */
 const countCheckout = async (checkout: string): Promise<Map<string, number[]>> => {
   const work = mkdtempSync(join(tmpdir(), 'countersign-instructions-'));
@@ -115,6 +100,19 @@ const countCheckout = async (checkout: string): Promise<Map<string, number[]>> =
     );
     if (account.status !== 0) throw new Error(`account create failed in ${checkout}:\n${account.stderr}`);
     const { credentials } = JSON.parse(account.stdout) as { credentials: string };
+    // The template and the envelope are made by the same build outside valgrind: under it, a PDF worker's
+    // first task (the thread starting, its libraries loading) can outlast the server's 30 s limit for a task.
+    const plain = await startListening('node', ['dist/server/main.js'], { ...env, PORT: '0', HOST }, checkout);
+    let templateId: string;
+    let envelopeId: string;
+    try {
+      const setup = await ApiClient.login(plain.url, credentials);
+      templateId = String((await setup.expect(201, 'POST', '/api/v2.0/templates/create', await templateBody())).template_id);
+      ({ envelopeId } = await setup.createEnvelope(await envelopeBody(2)));
+      await waitUntilIdle(plain.pid);
+    } finally {
+      await plain.stop();
+    }
     const server = await startListening(
       'valgrind',
       ['--tool=callgrind', `--callgrind-out-file=${dumps}/callgrind.%p`, 'node', ...NODE_FLAGS, 'dist/server/main.js'],
@@ -123,11 +121,9 @@ const countCheckout = async (checkout: string): Promise<Map<string, number[]>> =
     );
     try {
       const client = await ApiClient.login(server.url, credentials);
-      const template = await firstDocument(async () => client.expect(201, 'POST', '/api/v2.0/templates/create', await templateBody()));
-      const { envelopeId } = await client.createEnvelope(await envelopeBody(2));
       const counts = new Map<string, number[]>();
       let dumped = 0;
-      for (const route of await routesOf({ client, envelopeId, templateId: String(template.template_id) })) {
+      for (const route of await routesOf({ client, envelopeId, templateId })) {
         const plan = route.job.method === 'POST' ? CREATIONS : READS;
         log(`${checkout}: ${route.name}${dumps === work ? '' : ` (dumps in ${dumps})`}`);
         await sendMany(route, plan.warmUp);
