@@ -19,13 +19,29 @@ export const signBody = (extra: Record<string, unknown> = {}) => ({ consent: tru
 export const envelopeRow = (server: TestServer, envelopeId: string) =>
   server.service.ctx.db.selectFrom('envelopes').selectAll().where('id', '=', envelopeId).executeTakeFirstOrThrow();
 
+/** Where an envelope's sealing stands, printed when a wait for it gives up: a failed test then says why it did not complete. */
+const reportStuckCompletion = async (server: TestServer, envelopeId: string) => {
+  const { db } = server.service.ctx;
+  const completion = await db.selectFrom('envelope_completions').selectAll().where('envelope_id', '=', envelopeId).executeTakeFirst();
+  const jobs = await db
+    .selectFrom('jobs')
+    .select(['kind', 'attempts', 'run_at', 'last_error'])
+    .where('payload', 'like', `%${envelopeId}%`)
+    .execute();
+  console.error(`envelope ${envelopeId} still InProgress: completion ${JSON.stringify(completion)}, jobs ${JSON.stringify(jobs)}`);
+};
+
 /** Runs due jobs until the envelope leaves InProgress (the worker may already be sealing it when poked). */
 export const waitForCompletion = async (server: TestServer, envelopeId: string, timeoutMs = 15_000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await server.service.worker.drain();
     const row = await envelopeRow(server, envelopeId);
-    if (row.status !== 'InProgress' || Date.now() > deadline) return row;
+    if (row.status !== 'InProgress') return row;
+    if (Date.now() > deadline) {
+      await reportStuckCompletion(server, envelopeId);
+      return row;
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };

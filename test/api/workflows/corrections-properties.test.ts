@@ -107,7 +107,8 @@ describeOnEachDatabase('reassign, send-back, resend and corrections in any order
           assert.equal((await ledgerEntries(server, id, 'ENVELOPE_COMPLETED')).length, 1);
         },
       ),
-      { numRuns: 30 },
+      // The failing run's own error in the report, not only as a cause the test runner does not print.
+      { numRuns: 30, includeErrorInReport: true },
     );
   });
 });
