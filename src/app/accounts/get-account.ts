@@ -11,7 +11,8 @@ export interface AccountDetails {
     /** null: unlimited. */
     monthlyLimit: number | null;
     usedThisMonth: number;
-    resetsAt: Date;
+    /** The next month's first instant, as stored. */
+    resetsAt: string;
   };
 }
 

@@ -45,7 +45,7 @@ export const presentAccountDetails = ({ account, owner, quota }: AccountDetailsM
   plan: account.plan,
   owner: { name: owner.name, email: owner.email },
   created_at: account.createdAt,
-  envelope_quota: { monthly_limit: quota.monthlyLimit, used_this_month: quota.usedThisMonth, resets_at: quota.resetsAt.toISOString() },
+  envelope_quota: { monthly_limit: quota.monthlyLimit, used_this_month: quota.usedThisMonth, resets_at: quota.resetsAt },
 });
 
 export const presentStatistics = (statistics: AccountStatistics): Static<typeof StatisticsData> => ({

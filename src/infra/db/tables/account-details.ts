@@ -31,9 +31,9 @@ const accountDetailsQuery = preparedQuery((db: Db, accountId: string, start: str
 export const readAccountDetails = async (
   db: Db,
   accountId: string,
-  window: { start: Date; end: Date },
+  window: { start: string; end: string },
 ): Promise<AccountDetailsRead | undefined> => {
-  const [row] = await accountDetailsQuery(db, accountId, window.start.toISOString(), window.end.toISOString());
+  const [row] = await accountDetailsQuery(db, accountId, window.start, window.end);
   if (!row) return undefined;
   const { owner_name, owner_email, envelopes_created, ...account } = row;
   return {

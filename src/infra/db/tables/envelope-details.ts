@@ -1,6 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
-import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { sql } from 'kysely';
 import type { CompletionState } from '../../../domain/completion-state.js';
 import type { EnvelopeStatus } from '../../../domain/envelope-state.js';
 import type { RecipientStatus } from '../../../domain/recipient-state.js';
@@ -8,6 +6,7 @@ import type { SignProcessFlow } from '../../../domain/signing-order.js';
 import type { Db } from '../database.js';
 import type { AuthenticationMethod } from './recipient-authentications-table.js';
 import { originalOf, type DocumentOriginal } from './document-original.js';
+import { jsonTuplesFrom, rowsOfTuples } from '../json-tuples.js';
 import { isPostgres } from '../lock-for-update.js';
 import { preparedQuery } from '../prepared-query.js';
 import { bool, json } from '../row-codec.js';
@@ -132,19 +131,63 @@ interface RecipientJson {
   approved_at: string | null;
 }
 
-/** SQLite hands a JSON aggregate back as text, PostgreSQL as parsed JSON. */
-const jsonValue = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+type GroupJson = Parameters<typeof signingGroupCodec.fromRow>[0];
+type DelegationJson = Parameters<typeof recipientDelegationCodec.fromRow>[0];
+
+/** The columns of each aggregate, in the order of its tuples (json-tuples.ts). */
+const DOCUMENT_COLUMNS = [
+  'id',
+  'name',
+  'position',
+  'page_count',
+  'sha256',
+  'original_name',
+  'original_media_type',
+  'original_sha256',
+] as const satisfies readonly (keyof DocumentJson)[];
+const RECIPIENT_COLUMNS = [
+  'host_name',
+  'host_email',
+  'signer_role',
+  'witness_for',
+  'group_id',
+  'approved_at',
+  'authentication_method',
+  'id',
+  'role',
+  'position',
+  'name',
+  'email',
+  'title',
+  'signing_order',
+  'status',
+  'sent_at',
+  'viewed_at',
+  'signed_at',
+  'declined_at',
+  'decline_reason',
+  'language',
+] as const satisfies readonly (keyof RecipientJson)[];
+const GROUP_COLUMNS = ['id', 'envelope_id', 'name', 'required', 'position', 'completed_at'] as const satisfies readonly (keyof GroupJson)[];
+const DELEGATION_COLUMNS = [
+  'id',
+  'envelope_id',
+  'recipient_id',
+  'position',
+  'from_name',
+  'from_email',
+  'to_name',
+  'to_email',
+  'reason',
+  'at',
+] as const satisfies readonly (keyof DelegationJson)[];
 
 /**
  * The envelope, its creator (or its account owner), its completion, its documents, its recipients, its signing
- * groups and its hand-overs in one statement: all but the envelope come as JSON arrays (json_group_array on
- * SQLite, json_agg on PostgreSQL).
+ * groups and its hand-overs in one statement: all but the envelope come as JSON arrays of tuples (json-tuples.ts).
  */
 const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeId: string) => {
   const postgres = isPostgres(db);
-  // Typed unknown: readEnvelopeDetails decodes the aggregates, whose form differs by dialect.
-  const jsonArrayFrom = (expression: Parameters<typeof sqliteJsonArrayFrom>[0]): RawBuilder<unknown> =>
-    postgres ? postgresJsonArrayFrom(expression) : sqliteJsonArrayFrom(expression);
   const pageCount = postgres ? sql<number>`json_array_length(pages::json)` : sql<number>`json_array_length(pages)`;
   return (
     db
@@ -183,7 +226,8 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
         'c.next_attempt_at as completion_next_attempt_at',
       ])
       .select((eb) => [
-        jsonArrayFrom(
+        jsonTuplesFrom(
+          postgres,
           eb
             .selectFrom('documents as d')
             .select([
@@ -198,8 +242,10 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
             ])
             .whereRef('d.envelope_id', '=', 'e.id')
             .where('d.position', '>=', 1),
+          DOCUMENT_COLUMNS,
         ).as('documents'),
-        jsonArrayFrom(
+        jsonTuplesFrom(
+          postgres,
           eb
             .selectFrom('recipients as r')
             .leftJoin('recipient_authentications as ra', 'ra.recipient_id', 'r.id')
@@ -229,15 +275,18 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
               'r.language',
             ])
             .whereRef('r.envelope_id', '=', 'e.id'),
+          RECIPIENT_COLUMNS,
         ).as('recipients'),
-        // SQLite's JSON aggregate names each column it holds: no selectAll.
-        jsonArrayFrom(
+        jsonTuplesFrom(
+          postgres,
           eb
             .selectFrom('signing_groups as g')
             .select(['g.id', 'g.envelope_id', 'g.name', 'g.required', 'g.position', 'g.completed_at'])
             .whereRef('g.envelope_id', '=', 'e.id'),
+          GROUP_COLUMNS,
         ).as('groups'),
-        jsonArrayFrom(
+        jsonTuplesFrom(
+          postgres,
           eb
             .selectFrom('recipient_delegations as rd')
             .select([
@@ -253,6 +302,7 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
               'rd.at',
             ])
             .whereRef('rd.envelope_id', '=', 'e.id'),
+          DELEGATION_COLUMNS,
         ).as('delegations'),
       ])
       .where('e.id', '=', envelopeId)
@@ -289,8 +339,8 @@ export const readEnvelopeDetails = async (db: Db, accountId: string, envelopeId:
   const [row] = await envelopeDetailsQuery(db, accountId, envelopeId);
   if (!row) return undefined;
   // Aggregates carry no order: documents and recipients are put in theirs here.
-  const documents = jsonValue<DocumentJson[]>(row.documents).sort(byPosition);
-  const recipients = jsonValue<RecipientJson[]>(row.recipients).sort(byPosition);
+  const documents = rowsOfTuples<DocumentJson>(row.documents, DOCUMENT_COLUMNS).sort(byPosition);
+  const recipients = rowsOfTuples<RecipientJson>(row.recipients, RECIPIENT_COLUMNS).sort(byPosition);
   return {
     envelope: {
       id: row.id,
@@ -334,8 +384,8 @@ export const readEnvelopeDetails = async (db: Db, accountId: string, envelopeId:
     })),
     signers: recipients.filter((r) => r.role === 'signer').map(toRecipient),
     observers: recipients.filter((r) => r.role === 'observer').map(toRecipient),
-    groups: jsonValue<Parameters<typeof signingGroupCodec.fromRow>[0][]>(row.groups).map(signingGroupCodec.fromRow).sort(byPosition),
-    delegations: jsonValue<Parameters<typeof recipientDelegationCodec.fromRow>[0][]>(row.delegations)
+    groups: rowsOfTuples<GroupJson>(row.groups, GROUP_COLUMNS).map(signingGroupCodec.fromRow).sort(byPosition),
+    delegations: rowsOfTuples<DelegationJson>(row.delegations, DELEGATION_COLUMNS)
       .map(recipientDelegationCodec.fromRow)
       .sort((a, b) => a.recipientId.localeCompare(b.recipientId) || a.position - b.position),
   };

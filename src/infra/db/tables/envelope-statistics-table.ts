@@ -21,13 +21,13 @@ export interface EnvelopeStatistics {
 }
 
 /** Envelopes of an account created in [start, end), deleted ones included. */
-export const countEnvelopesCreated = async (db: Db, accountId: string, start: Date, end: Date): Promise<number> => {
+export const countEnvelopesCreated = async (db: Db, accountId: string, start: string, end: string): Promise<number> => {
   const row = await db
     .selectFrom('envelopes')
     .select((eb) => eb.fn.countAll().as('count'))
     .where('account_id', '=', accountId)
-    .where('created_at', '>=', start.toISOString())
-    .where('created_at', '<', end.toISOString())
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 };
@@ -37,11 +37,11 @@ export const readEnvelopeStatistics = async (
   db: Db,
   accountId: string,
   now: Date,
-  { start, end }: { start: Date; end: Date },
+  { start, end }: { start: string; end: string },
 ): Promise<EnvelopeStatistics> => {
   const live = db.selectFrom('envelopes').where('account_id', '=', accountId).where('deleted_at', 'is', null);
   const inWindow = (column: 'created_at' | 'completed_at') =>
-    sql<number>`sum(case when ${sql.ref(column)} >= ${start.toISOString()} and ${sql.ref(column)} < ${end.toISOString()} then 1 else 0 end)`;
+    sql<number>`sum(case when ${sql.ref(column)} >= ${start} and ${sql.ref(column)} < ${end} then 1 else 0 end)`;
 
   const [byStatus, totals] = await Promise.all([
     db
