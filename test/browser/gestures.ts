@@ -16,8 +16,7 @@ export const dragTo = async (page: Page, from: Locator, to: { x: number; y: numb
 
 /**
  * Waits for pdf.js to draw a page into the first canvas matching `selector`: the text gives it dark pixels.
- * Checked every 250 ms rather than every frame: reading a whole canvas's pixels each frame took CPU from the
- * rendering it waits for, and on a machine busy with the other suites a page took over 15 s to show.
+ * Up to 45 s: on a machine busy with the other suites a 375 px page took over 15 s to show.
  */
 export const waitForRenderedCanvas = (target: Page | Frame, selector: string) =>
   target.waitForFunction(
@@ -29,7 +28,7 @@ export const waitForRenderedCanvas = (target: Page | Frame, selector: string) =>
       return false;
     },
     selector,
-    { timeout: 45_000, polling: 250 },
+    { timeout: 45_000 },
   );
 
 /** A few strokes across the signature pad, the way a finger or mouse signs; `within` the frame that shows the pad, if not the page. */
