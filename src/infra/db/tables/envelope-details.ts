@@ -6,7 +6,7 @@ import type { SignProcessFlow } from '../../../domain/signing-order.js';
 import type { Db } from '../database.js';
 import type { AuthenticationMethod } from './recipient-authentications-table.js';
 import { originalOf, type DocumentOriginal } from './document-original.js';
-import { jsonTuplesFrom, rowsOfTuples } from '../json-tuples.js';
+import { jsonTuple, jsonTuplesFrom, tupleReader } from '../json-tuples.js';
 import { isPostgres } from '../lock-for-update.js';
 import { preparedQuery } from '../prepared-query.js';
 import { bool, json } from '../row-codec.js';
@@ -96,6 +96,35 @@ export interface EnvelopeDetailsRead {
   delegations: RecipientDelegation[];
 }
 
+interface EnvelopeJson {
+  id: string;
+  name: string;
+  description: string | null;
+  tags: string;
+  status: string;
+  sign_process_flow: string;
+  created_at: string;
+  signing_due_date: string;
+  expiration_days: number;
+  email_reminders: number;
+  reminder_period: number | null;
+  completed_at: string | null;
+  allow_reassign: number;
+  returned_at: string | null;
+  return_comment: string | null;
+  returned_by: string | null;
+  bulk_send_id: string | null;
+  documents_purged_at: string | null;
+  owner_name: string;
+  owner_email: string;
+  creator_name: string | null;
+  creator_email: string | null;
+  completion_state: string | null;
+  completion_attempts: number | null;
+  completion_last_error: string | null;
+  completion_next_attempt_at: string | null;
+}
+
 interface DocumentJson {
   id: string;
   name: string;
@@ -133,6 +162,37 @@ interface RecipientJson {
 
 type GroupJson = Parameters<typeof signingGroupCodec.fromRow>[0];
 type DelegationJson = Parameters<typeof recipientDelegationCodec.fromRow>[0];
+
+/** The envelope's columns and its joins', by the names its tuple is read with (json-tuples.ts). */
+const ENVELOPE_SOURCES = {
+  id: 'e.id',
+  name: 'e.name',
+  description: 'e.description',
+  tags: 'e.tags',
+  status: 'e.status',
+  sign_process_flow: 'e.sign_process_flow',
+  created_at: 'e.created_at',
+  signing_due_date: 'e.signing_due_date',
+  expiration_days: 'e.expiration_days',
+  email_reminders: 'e.email_reminders',
+  reminder_period: 'e.reminder_period',
+  completed_at: 'e.completed_at',
+  allow_reassign: 'e.allow_reassign',
+  returned_at: 'e.returned_at',
+  return_comment: 'e.return_comment',
+  returned_by: 'e.returned_by',
+  bulk_send_id: 'e.bulk_send_id',
+  documents_purged_at: 'e.documents_purged_at',
+  owner_name: 'u.name',
+  owner_email: 'u.email',
+  creator_name: 'cu.name',
+  creator_email: 'cu.email',
+  completion_state: 'c.state',
+  completion_attempts: 'c.attempts',
+  completion_last_error: 'c.last_error',
+  completion_next_attempt_at: 'c.next_attempt_at',
+} as const satisfies Record<keyof EnvelopeJson, string>;
+const envelopeTuples = tupleReader<EnvelopeJson>(Object.keys(ENVELOPE_SOURCES) as (keyof EnvelopeJson)[]);
 
 /** The columns of each aggregate, in the order of its tuples (json-tuples.ts). */
 const DOCUMENT_COLUMNS = [
@@ -181,10 +241,15 @@ const DELEGATION_COLUMNS = [
   'reason',
   'at',
 ] as const satisfies readonly (keyof DelegationJson)[];
+const documentTuples = tupleReader<DocumentJson>(DOCUMENT_COLUMNS);
+const recipientTuples = tupleReader<RecipientJson>(RECIPIENT_COLUMNS);
+const groupTuples = tupleReader<GroupJson>(GROUP_COLUMNS);
+const delegationTuples = tupleReader<DelegationJson>(DELEGATION_COLUMNS);
 
 /**
  * The envelope, its creator (or its account owner), its completion, its documents, its recipients, its signing
- * groups and its hand-overs in one statement: all but the envelope come as JSON arrays of tuples (json-tuples.ts).
+ * groups and its hand-overs in one statement of five columns: the envelope and its joins as a JSON tuple, the rest
+ * as JSON arrays of tuples (json-tuples.ts).
  */
 const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeId: string) => {
   const postgres = isPostgres(db);
@@ -197,34 +262,7 @@ const envelopeDetailsQuery = preparedQuery((db: Db, accountId: string, envelopeI
       // A creator removed from the account since (or another account's id) finds no row: the owner stands in.
       .leftJoin('users as cu', (join) => join.onRef('cu.id', '=', 'e.created_by_user_id').onRef('cu.account_id', '=', 'e.account_id'))
       .leftJoin('envelope_completions as c', 'c.envelope_id', 'e.id')
-      .select([
-        'e.id',
-        'e.name',
-        'e.description',
-        'e.tags',
-        'e.status',
-        'e.sign_process_flow',
-        'e.created_at',
-        'e.signing_due_date',
-        'e.expiration_days',
-        'e.email_reminders',
-        'e.reminder_period',
-        'e.completed_at',
-        'e.allow_reassign',
-        'e.returned_at',
-        'e.return_comment',
-        'e.returned_by',
-        'e.bulk_send_id',
-        'e.documents_purged_at',
-        'u.name as owner_name',
-        'u.email as owner_email',
-        'cu.name as creator_name',
-        'cu.email as creator_email',
-        'c.state as completion_state',
-        'c.attempts as completion_attempts',
-        'c.last_error as completion_last_error',
-        'c.next_attempt_at as completion_next_attempt_at',
-      ])
+      .select(jsonTuple(postgres, Object.values(ENVELOPE_SOURCES)).as('envelope'))
       .select((eb) => [
         jsonTuplesFrom(
           postgres,
@@ -336,11 +374,12 @@ const toRecipient = (r: RecipientJson): DetailedRecipient => ({
 
 /** A live envelope of the account with everything its details view shows, or undefined (unknown, deleted or another account's). */
 export const readEnvelopeDetails = async (db: Db, accountId: string, envelopeId: string): Promise<EnvelopeDetailsRead | undefined> => {
-  const [row] = await envelopeDetailsQuery(db, accountId, envelopeId);
-  if (!row) return undefined;
+  const [read] = await envelopeDetailsQuery(db, accountId, envelopeId);
+  if (!read) return undefined;
+  const row = envelopeTuples.row(read.envelope);
   // Aggregates carry no order: documents and recipients are put in theirs here.
-  const documents = rowsOfTuples<DocumentJson>(row.documents, DOCUMENT_COLUMNS).sort(byPosition);
-  const recipients = rowsOfTuples<RecipientJson>(row.recipients, RECIPIENT_COLUMNS).sort(byPosition);
+  const documents = documentTuples.rows(read.documents).sort(byPosition);
+  const recipients = recipientTuples.rows(read.recipients).sort(byPosition);
   return {
     envelope: {
       id: row.id,
@@ -384,8 +423,9 @@ export const readEnvelopeDetails = async (db: Db, accountId: string, envelopeId:
     })),
     signers: recipients.filter((r) => r.role === 'signer').map(toRecipient),
     observers: recipients.filter((r) => r.role === 'observer').map(toRecipient),
-    groups: rowsOfTuples<GroupJson>(row.groups, GROUP_COLUMNS).map(signingGroupCodec.fromRow).sort(byPosition),
-    delegations: rowsOfTuples<DelegationJson>(row.delegations, DELEGATION_COLUMNS)
+    groups: groupTuples.rows(read.groups).map(signingGroupCodec.fromRow).sort(byPosition),
+    delegations: delegationTuples
+      .rows(read.delegations)
       .map(recipientDelegationCodec.fromRow)
       .sort((a, b) => a.recipientId.localeCompare(b.recipientId) || a.position - b.position),
   };
