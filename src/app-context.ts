@@ -43,7 +43,7 @@ export const openAppContext = async (
       mailer.close();
       throw error;
     });
-    const pdf = givenPdf ?? createPdfPool({ threads: pdfThreads });
+    const pdf = givenPdf ?? createPdfPool({ threads: pdfThreads, idleTimeoutMs: config.pdfWorkerIdleSeconds * 1000 });
     const converter = createDocumentConverter({ ...config.conversion, maxOutputBytes: DOCUMENT_LIMITS.maxBytes }, pdf);
     const metrics = createServiceMetrics({
       db: database.db,

@@ -33,6 +33,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Worker threads that parse, search, stamp, seal and verify PDFs (docs/operations/scaling.md, "PDF workers"). */
   pdfWorkers: number;
+  /** Seconds a PDF worker waits for a task before it stops (PDF_WORKER_IDLE_SECONDS); the next task starts one again. */
+  pdfWorkerIdleSeconds: number;
   /** Per client address: routes without an access token, and failed authentication of any kind (docs/api/limits.md). */
   rateLimitUnauthenticatedPerMinute: number;
   /** Which proxies' X-Forwarded-For to believe for the client address: none, a hop count, or their addresses. */
@@ -359,6 +361,7 @@ export const loadConfig = (env: Env = process.env): Config => {
     logLevel,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     pdfWorkers: integer(env, 'PDF_WORKERS', availableParallelism(), 1, 256),
+    pdfWorkerIdleSeconds: integer(env, 'PDF_WORKER_IDLE_SECONDS', 20, 1, 86_400),
     rateLimitUnauthenticatedPerMinute: integer(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 120, 1, 1_000_000),
     trustProxy: trustProxy(env),
     planQuotas: parsePlanQuotas(read(env, 'PLAN_QUOTAS') ?? DEFAULT_PLAN_QUOTAS),

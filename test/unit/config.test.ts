@@ -16,6 +16,8 @@ describe('configuration', () => {
     assert.equal(config.trustProxy, false);
     assert.deepEqual(config.planQuotas, { free: 25, starter: 500, business: 5000, enterprise: null });
     assert.equal(config.webhookAllowPrivate, false);
+    assert.equal(config.pdfWorkerIdleSeconds, 20);
+    assert.equal(loadConfig({ PDF_WORKER_IDLE_SECONDS: '600' }).pdfWorkerIdleSeconds, 600);
   });
 
   it('reads SMS_URL: twilio:// with TWILIO_API_URL, an https hook with SMS_TOKEN, or the outbox when unset', () => {
@@ -170,6 +172,7 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, 'Configuration error: SMTP_URL must start with smtp:// or smtps:// (got "http://…")'],
     [{ LOG_LEVEL: 'loud' }, 'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'Configuration error: RATE_LIMIT_PER_MINUTE must be a whole number from 1 to 1000000 (got "0")'],
+    [{ PDF_WORKER_IDLE_SECONDS: '0' }, 'Configuration error: PDF_WORKER_IDLE_SECONDS must be a whole number from 1 to 86400 (got "0")'],
     [
       { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: 'lots' },
       'Configuration error: RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE must be a whole number from 1 to 1000000 (got "lots")',

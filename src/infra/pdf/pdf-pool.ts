@@ -24,6 +24,8 @@ export interface PdfPoolOptions {
   sealTimeoutMs?: number;
   /** Heap of each worker; a task that needs more is killed with its worker. */
   maxOldGenerationSizeMb?: number;
+  /** An idle worker is let go after this long (PDF_WORKER_IDLE_SECONDS); the next task starts one again. */
+  idleTimeoutMs?: number;
 }
 
 /** The pool's state at one moment: what the metrics scrape reads (docs/operations/metrics.md). */
@@ -89,7 +91,7 @@ const DEFAULT_MAX_OLD_GENERATION_MB = 1024;
  * Idle workers are let go after this long; the next task starts one again (about 100 ms). Shorter than the
  * server's idle collection (idle-memory-release.ts), so that an idle server holds no worker when it collects.
  */
-const IDLE_TIMEOUT_MS = 20_000;
+const DEFAULT_IDLE_TIMEOUT_MS = 20_000;
 
 const runningTypeScript = extname(fileURLToPath(import.meta.url)) === '.ts';
 
@@ -125,7 +127,7 @@ export const createPdfPool = (options: PdfPoolOptions): PdfPool => {
         ...(execArgv ? { execArgv } : {}),
         minThreads: 0,
         maxThreads: options.threads,
-        idleTimeout: IDLE_TIMEOUT_MS,
+        idleTimeout: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
         resourceLimits: { maxOldGenerationSizeMb: options.maxOldGenerationSizeMb ?? DEFAULT_MAX_OLD_GENERATION_MB },
       }));
     }));
