@@ -87,6 +87,8 @@ describeWithServer(
       // The template's page asks for its public link, which it has none of (a 404 the page expects): the bulk pages start afresh.
       errors.length = 0;
       await page.waitForURL(/\/bulk-sends\?template_id=/);
+      // The select shows the template once the list of templates has come and given it an option.
+      await page.locator(`[data-testid=bulk-template] option[value="${templateId}"]`).waitFor({ state: 'attached' });
       assert.equal(await page.locator('[data-testid=bulk-template]').inputValue(), templateId);
       const columns = await page.locator('[data-testid=template-columns]').innerText();
       for (const column of [...HEADER, 'Legal.name', 'Legal.email']) assert.ok(columns.includes(column), column);
