@@ -4,6 +4,7 @@ import type { EnvelopeStatus } from '../../../domain/envelope-state.js';
 import type { RecipientStatus } from '../../../domain/recipient-state.js';
 import type { SignProcessFlow } from '../../../domain/signing-order.js';
 import type { Db } from '../database.js';
+import type { EnvelopeCompletionsTable, EnvelopesTable, UsersTable } from '../schema.js';
 import type { AuthenticationMethod } from './recipient-authentications-table.js';
 import { originalOf, type DocumentOriginal } from './document-original.js';
 import { jsonTuple, jsonTuplesFrom, tupleReader } from '../json-tuples.js';
@@ -96,35 +97,6 @@ export interface EnvelopeDetailsRead {
   delegations: RecipientDelegation[];
 }
 
-interface EnvelopeJson {
-  id: string;
-  name: string;
-  description: string | null;
-  tags: string;
-  status: string;
-  sign_process_flow: string;
-  created_at: string;
-  signing_due_date: string;
-  expiration_days: number;
-  email_reminders: number;
-  reminder_period: number | null;
-  completed_at: string | null;
-  allow_reassign: number;
-  returned_at: string | null;
-  return_comment: string | null;
-  returned_by: string | null;
-  bulk_send_id: string | null;
-  documents_purged_at: string | null;
-  owner_name: string;
-  owner_email: string;
-  creator_name: string | null;
-  creator_email: string | null;
-  completion_state: string | null;
-  completion_attempts: number | null;
-  completion_last_error: string | null;
-  completion_next_attempt_at: string | null;
-}
-
 interface DocumentJson {
   id: string;
   name: string;
@@ -191,7 +163,19 @@ const ENVELOPE_SOURCES = {
   completion_attempts: 'c.attempts',
   completion_last_error: 'c.last_error',
   completion_next_attempt_at: 'c.next_attempt_at',
-} as const satisfies Record<keyof EnvelopeJson, string>;
+} as const;
+
+/** A column's type as the schema gives it; null too when its join (the creator, the completion) may find no row. */
+type SourceType<Source> = Source extends `e.${infer Column extends keyof EnvelopesTable}`
+  ? EnvelopesTable[Column]
+  : Source extends `u.${infer Column extends keyof UsersTable}`
+    ? UsersTable[Column]
+    : Source extends `cu.${infer Column extends keyof UsersTable}`
+      ? UsersTable[Column] | null
+      : Source extends `c.${infer Column extends keyof EnvelopeCompletionsTable}`
+        ? EnvelopeCompletionsTable[Column] | null
+        : never;
+type EnvelopeJson = { [Name in keyof typeof ENVELOPE_SOURCES]: SourceType<(typeof ENVELOPE_SOURCES)[Name]> };
 const envelopeTuples = tupleReader<EnvelopeJson>(Object.keys(ENVELOPE_SOURCES) as (keyof EnvelopeJson)[]);
 
 /** The columns of each aggregate, in the order of its tuples (json-tuples.ts). */
