@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import { callChild, startChildServer, type ChildServer } from '../support/child-server.js';
+import { runCli } from '../support/cli-runner.js';
 import { envelopeRequest } from '../support/envelopes.js';
-
-const exec = promisify(execFile);
 
 /** The PDF workers running now, busy or idle, as GET /metrics reports them. */
 const runningWorkers = async (server: ChildServer): Promise<number> => {
@@ -28,12 +25,8 @@ describe('PDF_WORKER_IDLE_SECONDS (docs/operations/configuration.md)', () => {
   before(async () => {
     work = await mkdtemp(join(tmpdir(), 'countersign-pdf-idle-'));
     const env = { DATA_DIR: work, LOG_LEVEL: 'warn', PDF_WORKERS: '1', PDF_WORKER_IDLE_SECONDS: '1' };
-    const shell = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
-    const created = await exec(
-      'node',
-      ['--import', 'tsx', 'src/cli/main.ts', 'account', 'create', '--name', 'Idle', '--email', 'owner@idle.test', '--json'],
-      { env: { ...shell, ...env } },
-    );
+    const created = await runCli(env, ['account', 'create', '--name', 'Idle', '--email', 'owner@idle.test', '--json']);
+    assert.equal(created.code, 0, created.stderr);
     server = await startChildServer(env);
     const login = await callChild(server, 'POST', '/authorization/token', undefined, {
       credentials: JSON.parse(created.stdout).credentials,
